@@ -1,0 +1,197 @@
+# ctcrypto - the build.
+#
+#   make                      build the library for TARGET (default: host)
+#   make test                 install what is missing, run the whole test suite
+#   make bench                install what is missing, run the benchmarks
+#   make check                build and run the unit tests for TARGET
+#   make ct-valgrind          constant-time check under valgrind (host)
+#   make ct-msan              constant-time check under MemorySanitizer (host)
+#   make check-codegen        disassembly check of the hot loops, every target
+#   make build-all            cross-build the library for every target
+#
+# Variables (all overridable):
+#   TARGET   host | aarch64-linux | armv7a-linux | rv64-linux | cortex-m0 |
+#            cortex-m3 | cortex-m4 | cortex-m7 | rv32imc | xtensa-lx106
+#   PROFILE  fast (-O2) | small (-Os, smaller tables and rolled loops)
+#   CC, CFLAGS, OPT            compiler, extra flags, optimisation level
+#   NO_ASM=1                   C twins instead of the assembly leaves
+#   FORCE_INLINE=0             let the compiler decide on inlining
+#   LIMB=32                    32-bit limbs on a 64-bit host
+#   BARRIER=volatile           the volatile fallback of the optimisation barrier
+#   CT_CHECK=valgrind|msan     build with the constant-time checker hooks
+
+TARGET  ?= host
+PROFILE ?= fast
+NO_ASM  ?= 0
+FORCE_INLINE ?= 1
+LIMB    ?=
+BARRIER ?=
+CT_CHECK ?=
+
+TARGETS := host aarch64-linux armv7a-linux rv64-linux cortex-m0 cortex-m3 \
+           cortex-m4 cortex-m7 rv32imc xtensa-lx106
+
+ifeq ($(wildcard targets/$(TARGET)/target.mk),)
+$(error unknown TARGET '$(TARGET)'; one of: $(TARGETS))
+endif
+TARGET_SCALE_SHIFT := 0
+TARGET_VARIANT :=
+include targets/$(TARGET)/target.mk
+
+ifeq ($(origin CC),default)
+CC := $(TARGET_CC)
+endif
+ifeq ($(origin AR),default)
+AR := $(TARGET_CROSS)ar
+endif
+OBJDUMP ?= $(TARGET_CROSS)objdump
+SIZE    ?= $(TARGET_CROSS)size
+NM      ?= $(TARGET_CROSS)nm
+PYTHON  ?= python3
+
+ifeq ($(PROFILE),small)
+OPT ?= -Os
+PROFILE_DEFS := -DCTC_PROFILE_SMALL=1
+else ifeq ($(PROFILE),fast)
+OPT ?= -O2
+PROFILE_DEFS := -DCTC_PROFILE_SMALL=0
+else
+$(error PROFILE must be fast or small)
+endif
+
+# ---- variant flags and the build directory ---------------------------------
+CCNAME  := $(notdir $(firstword $(CC)))
+VARIANT := $(TARGET_VARIANT)
+DEFS    := -DCTC_TARGET_NAME='"$(TARGET)$(TARGET_VARIANT)"' $(PROFILE_DEFS)
+ifeq ($(NO_ASM),1)
+DEFS    += -DCTC_NO_ASM=1
+VARIANT := $(VARIANT)-noasm
+endif
+ifeq ($(FORCE_INLINE),0)
+DEFS    += -DCTC_FORCE_INLINE=0
+VARIANT := $(VARIANT)-noinline
+endif
+ifeq ($(BARRIER),volatile)
+DEFS    += -DCTC_BARRIER_VOLATILE=1
+VARIANT := $(VARIANT)-volbar
+endif
+ifneq ($(LIMB),)
+DEFS    += -DCTC_LIMB_BITS=$(LIMB)
+VARIANT := $(VARIANT)-limb$(LIMB)
+endif
+SAN_FLAGS :=
+ifeq ($(CT_CHECK),valgrind)
+DEFS    += -DCTC_CT_CHECK=1
+VARIANT := $(VARIANT)-vg
+else ifeq ($(CT_CHECK),msan)
+DEFS    += -DCTC_CT_CHECK=2
+SAN_FLAGS := -fsanitize=memory -fno-omit-frame-pointer \
+             $(shell $(CC) -fno-sanitize-memory-param-retval -fsanitize=memory -x c -c -o /dev/null /dev/null 2>/dev/null && echo -fno-sanitize-memory-param-retval)
+VARIANT := $(VARIANT)-msan
+else ifneq ($(CT_CHECK),)
+$(error CT_CHECK must be valgrind or msan)
+endif
+
+empty :=
+space := $(empty) $(empty)
+OPTNAME := $(subst -,,$(subst $(space),,$(OPT)))
+BUILD ?= build/$(TARGET)-$(CCNAME)-$(PROFILE)-$(OPTNAME)$(VARIANT)
+B := $(BUILD)
+
+WARN    := -std=c99 -Wall -Wextra -Werror -Wshadow -Wcast-qual -Wstrict-prototypes
+BASE_CFLAGS := $(WARN) $(OPT) -g -ffunction-sections -fdata-sections \
+               $(TARGET_CFLAGS) $(SAN_FLAGS) -Iinclude -Isrc $(DEFS)
+# the library needs no libc on any target: -ffreestanding keeps the compiler
+# from turning loops into memset/memcpy calls (tools/build_all.py checks)
+LIB_CFLAGS  := $(BASE_CFLAGS) -ffreestanding -Wconversion $(CFLAGS)
+TEST_CFLAGS := $(BASE_CFLAGS) -Itests/support -DTR_SCALE_SHIFT=$(TARGET_SCALE_SHIFT) $(CFLAGS)
+LDFLAGS_ALL := $(TARGET_LDFLAGS) $(SAN_FLAGS) -Wl,--gc-sections $(LDFLAGS)
+
+# ---- the library -------------------------------------------------------------
+LIB_SRCS := $(sort $(wildcard src/*/*.c))
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+LIB      := $(B)/libctcrypto.a
+
+.PHONY: all lib check test bench deps ct-valgrind ct-msan check-codegen \
+        build-all clean info
+all: lib
+lib: $(LIB)
+
+# rebuild everything when the flags change
+$(B)/.flags: FORCE
+	@mkdir -p $(B)
+	@echo '$(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS_ALL)' | cmp -s - $@ || echo '$(LIB_CFLAGS) | $(TEST_CFLAGS) | $(LDFLAGS_ALL)' > $@
+FORCE:
+
+$(B)/src/%.o: src/%.c $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# ---- test programs (host and qemu-user targets) -------------------------------
+RUNNER_SRCS := tests/support/runner.c tests/support/port_host.c
+UNIT_TESTS  := $(patsubst tests/unit/%.c,%,$(sort $(wildcard tests/unit/test_*.c)))
+UNIT_BINS   := $(UNIT_TESTS:%=$(B)/tests/%)
+
+$(B)/tests/%: tests/unit/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -MMD -MP $< $(RUNNER_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
+
+ifeq ($(TARGET_KIND),baremetal)
+check:
+	@echo "make check: TARGET=$(TARGET) runs under emulation (see 'make TARGET=$(TARGET) test')" >&2
+	@exit 2
+else
+check: $(UNIT_BINS)
+	@$(PYTHON) tools/run_programs.py --run '$(TARGET_RUN)' $(UNIT_BINS)
+endif
+
+# ---- constant-time checkers on the host --------------------------------------
+CT_PROG := $(B)/tests/ct_poison
+
+$(B)/tests/ct_poison: tests/ct/ct_poison.c tests/ct/leaky.c $(RUNNER_SRCS) $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -MMD -MP tests/ct/ct_poison.c tests/ct/leaky.c $(RUNNER_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
+
+ct-prog: $(CT_PROG)
+
+ct-valgrind:
+	@$(PYTHON) tools/ct_host.py --checker valgrind
+
+ct-msan:
+	@$(PYTHON) tools/ct_host.py --checker msan
+
+check-codegen:
+	@$(PYTHON) tools/check_codegen.py
+
+build-all:
+	@$(PYTHON) tools/build_all.py
+
+# ---- the whole suite, benchmarks, dependencies --------------------------------
+deps:
+	@sh tools/deps.sh
+
+test: deps
+	@$(PYTHON) tools/testall.py
+
+BENCH_BIN := $(B)/bench/bench_ct
+
+$(B)/bench/%: bench/%.c bench/harness.c bench/harness.h $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Ibench $< bench/harness.c $(LIB) $(LDFLAGS_ALL) -o $@
+
+bench: deps
+	@$(MAKE) --no-print-directory -s $(BENCH_BIN)
+	@$(TARGET_RUN) $(BENCH_BIN)
+
+info:
+	@echo "TARGET=$(TARGET) CC=$(CC) BUILD=$(B)"
+	@echo "CFLAGS=$(LIB_CFLAGS)"
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d)

@@ -1,0 +1,73 @@
+/*
+ * harness.c - the benchmark harness (see harness.h). Host only.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "harness.h"
+
+volatile uint64_t bench_sink;
+
+#define BATCHES 5
+#define BATCH_NS 200000000.0
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static double time_iters(bench_fn fn, void *ctx, uint64_t iters)
+{
+    double t0 = now_ns();
+    fn(ctx, iters);
+    return now_ns() - t0;
+}
+
+void bench_header(const char *title)
+{
+    printf("\n%s\n", title);
+    printf("%-34s %-10s %12s %12s %12s %10s %s\n", "operation", "impl",
+           "min ns/op", "mean ns/op", "max ns/op", "MB/s", "iters/batch");
+}
+
+void bench_run(const char *group, const char *name, const char *impl,
+               bench_fn fn, void *ctx, size_t bytes)
+{
+    uint64_t iters = 1;
+    double t, per[BATCHES], min, max, sum = 0;
+    int i;
+
+    /* calibrate: grow until a run takes >= 20 ms, then scale to 200 ms */
+    for (;;) {
+        t = time_iters(fn, ctx, iters);
+        if (t >= 2e7 || iters >= ((uint64_t)1 << 40))
+            break;
+        iters *= (t < 1e6) ? 16 : 2;
+    }
+    iters = (uint64_t)((double)iters * BATCH_NS / (t > 1 ? t : 1));
+    if (iters == 0)
+        iters = 1;
+    for (i = 0; i < BATCHES; i++)
+        per[i] = time_iters(fn, ctx, iters) / (double)iters;
+    min = max = per[0];
+    for (i = 0; i < BATCHES; i++) {
+        sum += per[i];
+        if (per[i] < min)
+            min = per[i];
+        if (per[i] > max)
+            max = per[i];
+    }
+    printf("%-34s %-10s %12.3f %12.3f %12.3f %10.1f %llu\n", name, impl, min,
+           sum / BATCHES, max, bytes ? (double)bytes * 1e3 / min : 0.0,
+           (unsigned long long)iters);
+    printf("JSON {\"group\":\"%s\",\"op\":\"%s\",\"impl\":\"%s\",\"unit\":\"ns/op\","
+           "\"min\":%.4f,\"mean\":%.4f,\"max\":%.4f,\"bytes\":%lu,\"batches\":%d,"
+           "\"iters\":%llu}\n",
+           group, name, impl, min, sum / BATCHES, max, (unsigned long)bytes,
+           BATCHES, (unsigned long long)iters);
+    fflush(stdout);
+}

@@ -1,0 +1,32 @@
+/*
+ * ctcrypto/common.h - error codes and build report shared by every family.
+ *
+ * Every public function returns int: CTC_OK (0) on success or one distinct
+ * negative CTC_ERR_* per cause. A function never returns a positive value
+ * unless its documentation says so.
+ */
+#ifndef CTCRYPTO_COMMON_H
+#define CTCRYPTO_COMMON_H
+
+#include "config.h"
+
+#define CTC_OK              0
+#define CTC_ERR_LENGTH     -1  /* an input has a length the operation refuses */
+#define CTC_ERR_RANGE      -2  /* an integer input is outside its allowed range */
+#define CTC_ERR_BUFFER     -3  /* an output or scratch buffer is too small */
+#define CTC_ERR_POINT      -4  /* a point is not on the curve or is invalid */
+#define CTC_ERR_SIGNATURE  -5  /* a signature does not verify or is malformed */
+#define CTC_ERR_RNG        -6  /* the caller's random generator failed */
+#define CTC_ERR_ENCODING   -7  /* malformed encoding (DER, SEC1, padding) */
+#define CTC_ERR_KEY        -8  /* a key is invalid */
+#define CTC_ERR_LIMIT      -9  /* a usage limit is reached (reseed, output size) */
+#define CTC_ERR_PARAM     -10  /* an argument is invalid (NULL, unknown id) */
+
+/*
+ * What this library build contains, as one line of text: version, target,
+ * which assembly paths were built, limb size and options. Test programs and
+ * benchmarks print it first.
+ */
+const char *ctc_build_info(void);
+
+#endif /* CTCRYPTO_COMMON_H */

@@ -1,0 +1,51 @@
+/*
+ * ctcrypto/config.h - build options.
+ *
+ * Every option is a number set on the compiler command line (the Makefile
+ * passes them) or here. Leave an option undefined to get the default or the
+ * autodetected value. What was chosen is reported at run time by
+ * ctc_build_info().
+ *
+ *   CTC_NO_ASM        1: use the portable C twin of every assembly leaf.
+ *                     0 (default): use the inline-assembly leaves for the
+ *                     architecture when the compiler speaks GNU asm.
+ *   CTC_FORCE_INLINE  1 (default): the per-word constant-time helpers are
+ *                     always inlined (always_inline), so -Os builds do not
+ *                     pay a call per limb. 0: plain `static inline`, the
+ *                     compiler decides (kept to measure what forcing costs).
+ *   CTC_LIMB_BITS     32 or 64: bignum limb size. Default: the register width
+ *                     (64 on x86-64 and AArch64, 32 elsewhere). 64 is
+ *                     refused on 32-bit targets.
+ *   CTC_BARRIER_VOLATILE
+ *                     1: the optimisation barrier goes through a volatile
+ *                     local instead of an empty asm statement (the fallback
+ *                     for compilers without GNU asm; selectable for tests).
+ *   CTC_CT_CHECK      0 (default): CT_POISON/CT_UNPOISON do nothing.
+ *                     1: valgrind memcheck client requests. 2: MemorySanitizer.
+ *   CTC_PROFILE_SMALL 1: prefer small code (rolled loops, small tables).
+ *                     0 (default): prefer speed.
+ */
+#ifndef CTCRYPTO_CONFIG_H
+#define CTCRYPTO_CONFIG_H
+
+#ifndef CTC_NO_ASM
+#define CTC_NO_ASM 0
+#endif
+
+#ifndef CTC_FORCE_INLINE
+#define CTC_FORCE_INLINE 1
+#endif
+
+#ifndef CTC_BARRIER_VOLATILE
+#define CTC_BARRIER_VOLATILE 0
+#endif
+
+#ifndef CTC_CT_CHECK
+#define CTC_CT_CHECK 0
+#endif
+
+#ifndef CTC_PROFILE_SMALL
+#define CTC_PROFILE_SMALL 0
+#endif
+
+#endif /* CTCRYPTO_CONFIG_H */

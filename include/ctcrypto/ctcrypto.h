@@ -1,0 +1,10 @@
+/*
+ * ctcrypto.h - includes every public header of the library.
+ */
+#ifndef CTCRYPTO_H
+#define CTCRYPTO_H
+
+#include "config.h"
+#include "common.h"
+
+#endif /* CTCRYPTO_H */

@@ -1,0 +1,66 @@
+/*
+ * build_info.c - ctc_build_info() (declared in ctcrypto/common.h).
+ */
+#include "ctcrypto/common.h"
+#include "ct/ct.h"
+
+#ifndef CTC_TARGET_NAME
+#define CTC_TARGET_NAME "unknown"
+#endif
+
+#define CTC_STR_(x) #x
+#define CTC_STR(x) CTC_STR_(x)
+
+#if defined(__clang__)
+#define CTC_CC_NAME "clang " __clang_version__
+#elif defined(__GNUC__)
+#define CTC_CC_NAME "gcc " CTC_STR(__GNUC__) "." CTC_STR(__GNUC_MINOR__) "." CTC_STR(__GNUC_PATCHLEVEL__)
+#else
+#define CTC_CC_NAME "unknown compiler"
+#endif
+
+#if defined(__OPTIMIZE_SIZE__)
+#define CTC_OPT_NAME "size"
+#elif defined(__OPTIMIZE__)
+#define CTC_OPT_NAME "speed"
+#else
+#define CTC_OPT_NAME "none"
+#endif
+
+#if CTC_CT_CHECK == 1
+#define CTC_CHECK_NAME "valgrind"
+#elif CTC_CT_CHECK == 2
+#define CTC_CHECK_NAME "msan"
+#else
+#define CTC_CHECK_NAME "none"
+#endif
+
+#if CT_BARRIER_ASM
+#define CTC_BARRIER_NAME "asm"
+#else
+#define CTC_BARRIER_NAME "volatile"
+#endif
+
+#if CTC_PROFILE_SMALL
+#define CTC_PROFILE_NAME "small"
+#else
+#define CTC_PROFILE_NAME "fast"
+#endif
+
+static const char ctc_build_info_text[] =
+    "ctcrypto 0.1.0"
+    " target=" CTC_TARGET_NAME
+    " ct-asm=" CT_ASM_NAME
+    " barrier=" CTC_BARRIER_NAME
+    " force-inline=" CTC_STR(CTC_FORCE_INLINE)
+    " limb=" CTC_STR(CTC_LIMB_BITS)
+    " word=" CTC_STR(CT_WORD_BITS)
+    " profile=" CTC_PROFILE_NAME
+    " ct-check=" CTC_CHECK_NAME
+    " opt=" CTC_OPT_NAME
+    " cc=" CTC_CC_NAME;
+
+const char *ctc_build_info(void)
+{
+    return ctc_build_info_text;
+}

@@ -1,0 +1,12 @@
+# armv7a-linux: 32-bit Arm Linux (armhf), Debian's cross gcc, run under
+# qemu-user. ARM_ISA=arm (default) builds A32 code, ARM_ISA=thumb Thumb-2
+# (Debian's default for armhf); the ct leaves differ between the two.
+ARM_ISA       ?= arm
+TARGET_KIND   := linux-user
+TARGET_CC     := arm-linux-gnueabihf-gcc
+TARGET_CROSS  := arm-linux-gnueabihf-
+TARGET_CFLAGS := -march=armv7-a+fp -m$(ARM_ISA)
+TARGET_LDFLAGS := -static
+TARGET_RUN    := qemu-arm
+TARGET_SCALE_SHIFT := 0
+TARGET_VARIANT := -$(ARM_ISA)

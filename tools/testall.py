@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""testall.py - the whole test suite (what `make test` and .ci/run run).
+
+Runs every suite below in order; each prints one line per test group and
+its own "N passed, N failed". The last line printed here is the total.
+  --list            list the suites
+  --only WORD[,..]  run the suites whose name contains one of the words
+  --jobs N          run N suites at once (default 2; output stays in order)
+"""
+import argparse
+import concurrent.futures
+import io
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import suite  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = sys.executable or "python3"
+
+
+def mk(*args):
+    return ["make", "--no-print-directory", "-s", "-j2"] + list(args)
+
+
+# (name, command)
+SUITES = [
+    ("unit host gcc", mk("TARGET=host", "CC=gcc", "check")),
+    ("unit host gcc -Os", mk("TARGET=host", "CC=gcc", "PROFILE=small", "check")),
+    ("unit host gcc C twins", mk("TARGET=host", "CC=gcc", "NO_ASM=1", "check")),
+    ("unit host gcc 32-bit limbs", mk("TARGET=host", "CC=gcc", "LIMB=32", "check")),
+    ("unit host gcc volatile barrier", mk("TARGET=host", "CC=gcc", "BARRIER=volatile", "check")),
+    ("unit host clang", mk("TARGET=host", "CC=clang", "check")),
+    ("unit host clang C twins", mk("TARGET=host", "CC=clang", "NO_ASM=1", "check")),
+    ("unit aarch64-linux (qemu-user)", mk("TARGET=aarch64-linux", "check")),
+    ("unit aarch64-linux C twins", mk("TARGET=aarch64-linux", "NO_ASM=1", "check")),
+    ("unit armv7a-linux A32 (qemu-user)", mk("TARGET=armv7a-linux", "ARM_ISA=arm", "check")),
+    ("unit armv7a-linux Thumb-2 (qemu-user)", mk("TARGET=armv7a-linux", "ARM_ISA=thumb", "check")),
+    ("unit armv7a-linux C twins", mk("TARGET=armv7a-linux", "NO_ASM=1", "check")),
+    ("unit rv64-linux (qemu-user)", mk("TARGET=rv64-linux", "check")),
+    ("ct-valgrind", [PY, "tools/ct_host.py", "--checker", "valgrind"]),
+    ("ct-msan", [PY, "tools/ct_host.py", "--checker", "msan"]),
+    ("check-codegen", [PY, "tools/check_codegen.py"]),
+    ("build-all", [PY, "tools/build_all.py"]),
+    ("tools", [PY, "tools/test_tools.py"]),
+]
+
+
+def run_one(name, cmd):
+    buf = io.StringIO()
+    t0 = time.time()
+    res = suite.run_program(cmd, name=name, cwd=ROOT, sink=buf)
+    return res, buf.getvalue(), time.time() - t0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    chosen = SUITES
+    if a.only:
+        words = a.only.split(",")
+        chosen = [s for s in SUITES if any(w in s[0] for w in words)]
+    if a.list:
+        for name, cmd in chosen:
+            print("%-40s %s" % (name, " ".join(cmd)))
+        return 0
+    # the same build directory must not be made by two suites at once:
+    # suites are independent here (each uses its own variant directory)
+    total = suite.Result()
+    t_start = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
+        futures = [ex.submit(run_one, name, cmd) for name, cmd in chosen]
+        for (name, _), fut in zip(chosen, futures):
+            res, text, secs = fut.result()
+            suite.emit("== %s (%.1f s): %s" % (name, secs, res.line()))
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            total.add(res)
+    suite.emit("# total time %.1f s" % (time.time() - t_start))
+    suite.emit(total.line())
+    return 1 if total.failed or not total.passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
