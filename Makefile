@@ -107,13 +107,25 @@ LIB_CFLAGS  := $(BASE_CFLAGS) -ffreestanding -Wconversion $(CFLAGS)
 TEST_CFLAGS := $(BASE_CFLAGS) -Itests/support -DTR_SCALE_SHIFT=$(TARGET_SCALE_SHIFT) $(CFLAGS)
 LDFLAGS_ALL := $(TARGET_LDFLAGS) $(SAN_FLAGS) -Wl,--gc-sections $(LDFLAGS)
 
+# ---- what the families add (mk/*.mk) ----------------------------------------
+# Each family may have a fragment mk/<family>.mk that adds to these:
+#   VECTORS += vec_x                  a C table made by tools/gen_vectors.py;
+#   VEC_ARGS_vec_x := FORMAT FILE ... its arguments (without --name and -o);
+#   TEST_VECTORS_test_y := vec_x ...  tables linked into tests/unit/test_y.c
+#                                     (include "vec_x.h");
+#   BENCH_LIBS_bench_z := -l...       peers linked into bench/bench_z.c;
+#   HOST_TEST_LIBS_test_w := -l...    libraries for tests/host/test_w.c.
+# tests/host/test_*.c are host-only tests (differential against OpenSSL).
+VECTORS :=
+-include $(sort $(wildcard mk/*.mk))
+
 # ---- the library -------------------------------------------------------------
-LIB_SRCS := $(sort $(wildcard src/*/*.c))
-LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+LIB_SRCS := $(sort $(wildcard src/*/*.c src/*/*/*.c src/*/*.S src/*/*/*.S))
+LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
-.PHONY: all lib check test bench deps ct-valgrind ct-msan check-codegen \
-        build-all clean info
+.PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
+        check-codegen build-all clean info ct-prog
 all: lib
 lib: $(LIB)
 
@@ -127,23 +139,48 @@ $(B)/src/%.o: src/%.c $(B)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
 
+$(B)/src/%.o: src/%.S $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
+
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
+
+# ---- vector tables ---------------------------------------------------------------
+.SECONDEXPANSION:
+$(B)/vectors/%.c: tools/gen_vectors.py $$(word 2,$$(VEC_ARGS_$$*))
+	@mkdir -p $(dir $@)
+	@test -n "$(VEC_ARGS_$*)" || { echo "no VEC_ARGS_$* in mk/*.mk" >&2; exit 1; }
+	$(PYTHON) tools/gen_vectors.py $(VEC_ARGS_$*) --name $* -o $(B)/vectors/$*
+
+$(B)/vectors/%.o: $(B)/vectors/%.c
+	$(CC) $(TEST_CFLAGS) -c $< -o $@
+
+.PRECIOUS: $(B)/vectors/%.c
 
 # ---- test programs (host and qemu-user targets) -------------------------------
 RUNNER_SRCS := tests/support/runner.c tests/support/port_host.c
 UNIT_TESTS  := $(patsubst tests/unit/%.c,%,$(sort $(wildcard tests/unit/test_*.c)))
 UNIT_BINS   := $(UNIT_TESTS:%=$(B)/tests/%)
+HOST_TESTS  := $(patsubst tests/host/%.c,%,$(sort $(wildcard tests/host/test_*.c)))
+HOST_BINS   := $(HOST_TESTS:%=$(B)/host-tests/%)
 
-$(B)/tests/%: tests/unit/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags
+$(B)/tests/%: tests/unit/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -MMD -MP $< $(RUNNER_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
+	$(CC) $(TEST_CFLAGS) -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) -o $@
+
+$(B)/host-tests/%: tests/host/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
 
 ifeq ($(TARGET_KIND),baremetal)
 check:
 	@echo "make check: TARGET=$(TARGET) runs under emulation (see 'make TARGET=$(TARGET) test')" >&2
 	@exit 2
+else ifeq ($(TARGET_KIND)$(CT_CHECK),host)
+check: $(UNIT_BINS) $(HOST_BINS)
+	@$(PYTHON) tools/run_programs.py $(UNIT_BINS) $(HOST_BINS)
 else
 check: $(UNIT_BINS)
 	@$(PYTHON) tools/run_programs.py --run '$(TARGET_RUN)' $(UNIT_BINS)
@@ -152,9 +189,12 @@ endif
 # ---- constant-time checkers on the host --------------------------------------
 CT_PROG := $(B)/tests/ct_poison
 
-$(B)/tests/ct_poison: tests/ct/ct_poison.c tests/ct/leaky.c $(RUNNER_SRCS) $(LIB) $(B)/.flags
+# every tests/ct/*.c: the host harness, the case registry, the cases
+CT_CASE_SRCS := $(filter-out tests/ct/ct_poison.c,$(sort $(wildcard tests/ct/*.c)))
+
+$(B)/tests/ct_poison: tests/ct/ct_poison.c $(CT_CASE_SRCS) tests/ct/cases.def $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -MMD -MP tests/ct/ct_poison.c tests/ct/leaky.c $(RUNNER_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
+	$(CC) $(TEST_CFLAGS) -Itests/ct -MMD -MP tests/ct/ct_poison.c $(CT_CASE_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
 
 ct-prog: $(CT_PROG)
 
@@ -177,15 +217,18 @@ deps:
 test: deps
 	@$(PYTHON) tools/testall.py
 
-BENCH_BIN := $(B)/bench/bench_ct
+BENCHES    := $(patsubst bench/%.c,%,$(sort $(wildcard bench/bench_*.c)))
+BENCH_BINS := $(BENCHES:%=$(B)/bench/%)
 
 $(B)/bench/%: bench/%.c bench/harness.c bench/harness.h $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Ibench $< bench/harness.c $(LIB) $(LDFLAGS_ALL) -o $@
+	$(CC) $(TEST_CFLAGS) -Ibench $< bench/harness.c $(LIB) $(LDFLAGS_ALL) $(BENCH_LIBS_$*) -o $@
 
 bench: deps
-	@$(MAKE) --no-print-directory -s $(BENCH_BIN)
-	@$(TARGET_RUN) $(BENCH_BIN)
+	@$(MAKE) --no-print-directory -s bench-run
+
+bench-run: $(BENCH_BINS)
+	@for b in $(BENCH_BINS); do $(TARGET_RUN) $$b || exit 1; done
 
 info:
 	@echo "TARGET=$(TARGET) CC=$(CC) BUILD=$(B)"
@@ -194,4 +237,4 @@ info:
 clean:
 	rm -rf build
 
--include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d)
