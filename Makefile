@@ -116,8 +116,9 @@ LDFLAGS_ALL := $(TARGET_LDFLAGS) $(SAN_FLAGS) -Wl,--gc-sections $(LDFLAGS)
 #   BENCH_LIBS_bench_z := -l...       peers linked into bench/bench_z.c;
 #   HOST_TEST_LIBS_test_w := -l...    libraries for tests/host/test_w.c.
 # tests/host/test_*.c are host-only tests (differential against OpenSSL).
+# (the fragments are included at the end of this file, so they can use
+# every variable defined here and add rules of their own)
 VECTORS :=
--include $(sort $(wildcard mk/*.mk))
 
 # ---- the library -------------------------------------------------------------
 LIB_SRCS := $(sort $(wildcard src/*/*.c src/*/*/*.c src/*/*.S src/*/*/*.S))
@@ -238,3 +239,5 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d)
+
+-include $(sort $(wildcard mk/*.mk))
