@@ -1,0 +1,270 @@
+/*
+ * mp.h - multi-precision integers: the bignum layer under ec and rsa.
+ *
+ * Conventions for every function declared here:
+ *  - A number is a plain array of ct_limb_t (ct/ct.h: 32 bits on 32-bit
+ *    targets, 64 on 64-bit ones, 32 everywhere with CTC_LIMB_BITS=32),
+ *    least significant limb first. Its size is a separate argument in
+ *    limbs (`n`, `a_limbs`, ...), never stored in the array, and every
+ *    size is >= 1 unless a function says otherwise. Leading zero limbs are
+ *    never stripped from a secret.
+ *  - Outputs come first, then inputs, then scratch (`T`, with its size in
+ *    limbs where a function adapts to it). A function writes only the
+ *    limbs its documentation names.
+ *  - Roles: A, B inputs; E exponent; X output; N modulus; T scratch.
+ *  - Aliasing: an output may be the very same array as an input only where
+ *    the function says "X may equal A"; no other overlap is allowed.
+ *  - Montgomery functions take an odd modulus N of n limbs, ninv =
+ *    -N^-1 mod 2^w (mp_mont_ninv) and R = 2^(w*n), w = MP_LIMB_BITS;
+ *    "Montgomery form" of a is a*R mod N.
+ *  - Secret: every limb value (inputs, outputs, scratch), moduli included
+ *    (RSA primes are secret). Limb counts, window sizes, shift counts and
+ *    byte lengths are public. Functions without the _vartime suffix do not
+ *    branch on secret values, use them in addresses or divide by them.
+ *    Functions ending in _vartime may do all of that: their callers state
+ *    why the inputs are public.
+ *  - Preconditions (sizes >= 1, odd moduli, reduced inputs) are the
+ *    caller's: violating one gives a wrong result, never an access outside
+ *    the stated arrays. The few functions that return int check what they
+ *    say they check and return 0 or a CTC_ERR_* code (ctcrypto/common.h).
+ * CT: only sizes leak, except in _vartime functions.
+ *
+ * Files: mp_add.c (add, sub, compare, shifts), mp_mul.c (mla, mul, sqr),
+ * mp_mont_step.c (the Montgomery step), mp_mod.c (reduction, modular
+ * add/sub/neg), mp_mont.c (Montgomery), mp_exp.c (secret exponentiation),
+ * mp_exp_vartime.c, mp_inv.c (safegcd and Fermat), mp_inv_vartime.c,
+ * mp_bytes.c; mp_word.h (word products and carries per target);
+ * arch/ (assembly leaves, see mp_arch.h).
+ */
+#ifndef MP_MP_H
+#define MP_MP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ct/ct.h"
+#include "mp_arch.h"
+
+#define MP_LIMB_BITS CTC_LIMB_BITS
+#define MP_LIMB_BYTES (CTC_LIMB_BITS >> 3)
+#if CTC_LIMB_BITS == 64
+#define MP_LIMB_SHIFT 6
+#else
+#define MP_LIMB_SHIFT 5
+#endif
+/* limbs for a number of b bits (b public) */
+#define MP_LIMBS(b) (((size_t)(b) + MP_LIMB_BITS - 1) >> MP_LIMB_SHIFT)
+
+/* ---- add, sub, compare, shift (mp_add.c) -------------------------------- */
+
+/* X = A + B; returns the carry (0 or 1). X may equal A or B. */
+ct_limb_t mp_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n);
+/* X = A - B mod 2^(w*n); returns the borrow (0 or 1). X may equal A or B. */
+ct_limb_t mp_sub(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n);
+/* X = A + (c ? B : 0); returns the carry. X may equal A or B.
+ * CT: c is secret; the same instructions run for both values. */
+ct_limb_t mp_add_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                      ct_cond c, size_t n);
+/* X = A - (c ? B : 0); returns the borrow. X may equal A or B. */
+ct_limb_t mp_sub_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                      ct_cond c, size_t n);
+/* X = A + b (one limb); returns the carry. X may equal A. */
+ct_limb_t mp_add_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n);
+/* X = A - b (one limb); returns the borrow. X may equal A. */
+ct_limb_t mp_sub_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n);
+/* A < B, A == B, A == 0 (all limbs read). */
+ct_cond mp_lt(const ct_limb_t *A, const ct_limb_t *B, size_t n);
+ct_cond mp_eq(const ct_limb_t *A, const ct_limb_t *B, size_t n);
+ct_cond mp_is_zero(const ct_limb_t *A, size_t n);
+/* X = A << s mod 2^(w*n), 0 <= s < w (public); returns the bits shifted out
+ * (as the low s bits of the result). X may equal A. */
+ct_limb_t mp_shl(ct_limb_t *X, const ct_limb_t *A, size_t n, unsigned s);
+/* X = A >> s, 0 <= s < w (public); returns the bits shifted out, in the top
+ * s bits of the result. X may equal A. */
+ct_limb_t mp_shr(ct_limb_t *X, const ct_limb_t *A, size_t n, unsigned s);
+/* X = A; X = 0; X = the one-limb value v. n >= 0 for these three. */
+void mp_copy(ct_limb_t *X, const ct_limb_t *A, size_t n);
+void mp_zero(ct_limb_t *X, size_t n);
+void mp_set_limb(ct_limb_t *X, size_t n, ct_limb_t v);
+/* if (c) X = A (X may equal A); if (c) swap X and Y (distinct arrays). */
+void mp_cmov(ct_limb_t *X, const ct_limb_t *A, ct_cond c, size_t n);
+void mp_cswap(ct_limb_t *X, ct_limb_t *Y, ct_cond c, size_t n);
+/* Number of significant bits of A (0 for A == 0).
+ * CT: variable time; for public values only. */
+size_t mp_bitlen_vartime(const ct_limb_t *A, size_t n);
+
+/* ---- multiply (mp_mul.c) -------------------------------------------------- */
+
+/*
+ * X[0..n) += A[0..n) * b; returns the limb carried out (the result is
+ * X + A*b = X' + carry * 2^(w*n)). X may equal A. This is an assembly
+ * leaf where mp_arch.h says so; mp_mla_c is its C twin, always built.
+ */
+ct_limb_t mp_mla_c(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b);
+/* X = A * B: X has a_limbs + b_limbs limbs and overlaps neither A nor B. */
+void mp_mul(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
+            const ct_limb_t *B, size_t b_limbs);
+/* X = A * A: X has 2n limbs and does not overlap A. */
+void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n);
+
+/* ---- the Montgomery step (mp_mont_step.c; assembly leaf) ----------------- */
+
+/*
+ * One step of Montgomery multiplication: with m = (T[0] + A[0]*b) * ninv
+ * mod 2^w, computes (T + top*2^(w*n) + A*b + m*N) / 2^w (exact), stores its
+ * low n limbs in T and returns its top limb. With A < N, T + top*2^(w*n) <
+ * 2N and any b, the result is < 2N again (so the return is 0 or 1).
+ * T overlaps neither A nor N. mp_mont_step_c is the C twin.
+ */
+ct_limb_t mp_mont_step_c(ct_limb_t *T, ct_limb_t top, const ct_limb_t *A,
+                         ct_limb_t b, const ct_limb_t *N, size_t n,
+                         ct_limb_t ninv);
+
+/* ---- reduction and modular add/sub (mp_mod.c) ----------------------------- */
+
+/*
+ * X = A mod N. A has a_limbs limbs, N has n limbs and is not zero (its top
+ * limbs may be zero), X has n limbs and may overlap A in any way. T is
+ * n + 1 limbs of scratch. Costs a_limbs * w steps of O(n) each.
+ * CT: A and N are secret; only a_limbs and n leak.
+ */
+void mp_mod(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
+            const ct_limb_t *N, size_t n, ct_limb_t *T);
+/* X = A + B mod N, X = A - B mod N, X = -A mod N, for A, B < N.
+ * X may equal A or B. */
+void mp_mod_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                const ct_limb_t *N, size_t n);
+void mp_mod_sub(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                const ct_limb_t *N, size_t n);
+void mp_mod_neg(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n);
+
+/* ---- Montgomery arithmetic (mp_mont.c) ------------------------------------ */
+
+/* -n0^-1 mod 2^w for odd n0 (Newton iteration, fixed number of steps). */
+ct_limb_t mp_mont_ninv(ct_limb_t n0);
+/* X = R^2 mod N (X has n limbs, N odd, N > 1). T: 2n limbs of scratch.
+ * Costs w*n + s modular doublings and k Montgomery squarings, where
+ * w*n = s 2^k with s odd.
+ * CT: N is secret; only n leaks. */
+void mp_mont_R2(ct_limb_t *X, const ct_limb_t *N, size_t n, ct_limb_t ninv,
+                ct_limb_t *T);
+/*
+ * X = A * B / R mod N, fully reduced (X < N). A < N; B may be any n-limb
+ * value. X may equal A or B. T: n limbs of scratch.
+ */
+void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
+/* X = A * A / R mod N, A < N. X may equal A. T: 2n limbs of scratch. */
+void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                size_t n, ct_limb_t ninv, ct_limb_t *T);
+/*
+ * Montgomery reduction: X = T / R mod N, fully reduced, for T < N * R.
+ * T is 2n limbs and is destroyed; X has n limbs and does not overlap T.
+ */
+void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
+                  ct_limb_t ninv);
+/* X = A * R mod N (A any n-limb value; R2 = R^2 mod N). X may equal A.
+ * T: n limbs. */
+void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T);
+/* X = A / R mod N (A any n-limb value). X may equal A. T: 2n limbs. */
+void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                  size_t n, ct_limb_t ninv, ct_limb_t *T);
+
+/* ---- exponentiation (mp_exp.c, mp_exp_vartime.c) ---------------------------- */
+
+/* Scratch for an exponentiation with window w: a table of 2^w values,
+ * four more values and the 2n limbs of a product. */
+#define MP_EXP_SCRATCH(n, w) ((((size_t)1 << (w)) + 4) * (size_t)(n))
+#define MP_EXP_WINDOW_MAX 6
+
+/*
+ * X = A^E mod N for secret A, E and N (N odd, N > 1; A any n-limb value;
+ * E of e_limbs limbs, any value, E = 0 gives 1). Fixed window: the window
+ * w is the largest that is useful for e_limbs * w bits (at most
+ * MP_EXP_WINDOW_MAX) and whose MP_EXP_SCRATCH(n, w) fits in t_limbs; every
+ * window costs w squarings, one scan of the whole table and one multiply.
+ * X may equal A. R2 = R^2 mod N.
+ * Returns 0, or CTC_ERR_BUFFER if t_limbs < MP_EXP_SCRATCH(n, 1).
+ * CT: only n, e_limbs and t_limbs leak (not E's value or bit length).
+ */
+int mp_exp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
+           size_t e_limbs, const ct_limb_t *N, size_t n, ct_limb_t ninv,
+           const ct_limb_t *R2, ct_limb_t *T, size_t t_limbs);
+/*
+ * The same for public A, E and N: sliding window over the bits of E that
+ * are actually set (from its top set bit), window sized from that bit
+ * length and capped by t_limbs; e = 65537 costs 16 squarings and one
+ * multiply besides the conversions. Same scratch rule and return values.
+ * CT: variable time in A, E and N; for public values only.
+ */
+int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
+                   size_t e_limbs, const ct_limb_t *N, size_t n,
+                   ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T,
+                   size_t t_limbs);
+
+/* ---- inversion (mp_inv.c, mp_inv_vartime.c) ----------------------------------- */
+
+/* Scratch of mp_inv, in limbs. */
+#define MP_INV_SCRATCH(n) (5 * ((size_t)(n) + ((size_t)(n) >> 3) + 2))
+
+/*
+ * X = A^-1 mod N by Bernstein-Yang divsteps (safegcd), for odd N > 1 and
+ * A < N. The number of divsteps depends only on n. Returns true when
+ * gcd(A, N) = 1; otherwise X = 0. X may equal A. T: MP_INV_SCRATCH(n).
+ * CT: A and N are secret; only n leaks.
+ */
+ct_cond mp_inv(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n,
+               ct_limb_t *T);
+/*
+ * X = A^(N-2) mod N (Fermat), which is A^-1 mod N for prime N and A != 0
+ * (and 0 for A == 0). N odd, N > 2, A < N. X may equal A. T: t_limbs of
+ * scratch, at least MP_EXP_SCRATCH(n, 1) + n (the exponent N - 2 lives
+ * there). Returns 0 or CTC_ERR_BUFFER.
+ * CT: as mp_exp; A and N are secret.
+ */
+int mp_inv_fermat(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                  size_t n, ct_limb_t ninv, const ct_limb_t *R2,
+                  ct_limb_t *T, size_t t_limbs);
+/*
+ * X = A^-1 mod N by binary extended GCD for public A and odd N > 1, A < N.
+ * Returns 0, or CTC_ERR_RANGE when gcd(A, N) != 1 (X = 0 then).
+ * X may equal A. T: 4n limbs.
+ * CT: variable time in A and N; for public values only.
+ */
+int mp_inv_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                   size_t n, ct_limb_t *T);
+
+/* ---- big-endian bytes (mp_bytes.c) ------------------------------------------ */
+
+/*
+ * X (n limbs) = the big-endian integer in[0..len). len may be 0 (X = 0).
+ * Returns CTC_ERR_LENGTH if len > n * MP_LIMB_BYTES (nothing is written):
+ * input is rejected, never truncated. n >= 1.
+ * CT: only len and n leak.
+ */
+int mp_from_be(ct_limb_t *X, size_t n, const uint8_t *in, size_t len);
+/*
+ * out[0..len) = A as a big-endian integer of exactly len bytes (leading
+ * zeros added). Returns CTC_ERR_RANGE if A does not fit in len bytes; out
+ * is then all zeros. n >= 1, len may be 0.
+ * CT: the limbs are read and the bytes written in a fixed pattern; only
+ * whether A fits (the return value) is made public.
+ */
+int mp_to_be(uint8_t *out, size_t len, const ct_limb_t *A, size_t n);
+
+/* ---- leaf selection ------------------------------------------------------------- */
+
+#if MP_HAVE_ASM
+ct_limb_t mp_mla_asm(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b);
+ct_limb_t mp_mont_step_asm(ct_limb_t *T, ct_limb_t top, const ct_limb_t *A,
+                           ct_limb_t b, const ct_limb_t *N, size_t n,
+                           ct_limb_t ninv);
+#define mp_mla mp_mla_asm
+#define mp_mont_step mp_mont_step_asm
+#else
+#define mp_mla mp_mla_c
+#define mp_mont_step mp_mont_step_c
+#endif
+
+#endif /* MP_MP_H */

@@ -1,0 +1,302 @@
+/*
+ * mp_inv.c - constant-time modular inversion: Bernstein-Yang divsteps
+ * ("safegcd") for odd moduli, and Fermat's little theorem for prime ones
+ * (declared in mp.h). docs/mp.md compares the two.
+ *
+ * safegcd, as used here (D. J. Bernstein, B.-Y. Yang, "Fast constant-time
+ * gcd computation and modular inversion", 2019):
+ *   divstep(delta, f, g) = (1 - delta, g, (g - f) / 2)  if delta > 0, g odd
+ *                          (1 + delta, f, (g + (g mod 2) f) / 2) otherwise
+ * from (1, N, A). Theorem 11.2 of the paper: for 0 <= g <= f < 2^b,
+ * floor((49b + 57) / 17) steps (b >= 46; (49b + 80) / 17 below) reach
+ * g = 0, and then f = +-gcd(N, A). The steps run in batches of D = w - 2:
+ * a batch looks only at the low word of f and g and produces a 2x2 matrix
+ * M with 2^D (f', g') = M (f, g), entries of magnitude <= 2^D (each row's
+ * |u| + |v| at most doubles per step). M is then applied to the full f
+ * and g, and to d and e, which track f = d A and g = e A (mod N), so that
+ * at the end A^-1 = +-d.
+ *
+ * Numbers inside are signed, in base 2^D: digits 0..m-2 in [0, 2^D), the
+ * top digit signed; mp_slimb_t has room for D + 1 bits plus sign, and
+ * products go through mp_acc (two limbs).
+ */
+#include "ctcrypto/common.h"
+#include "mp_word.h"
+
+#define MP_D (MP_LIMB_BITS - 2)
+#define MP_DMASK (((ct_limb_t)1 << MP_D) - 1)
+
+/* The transition matrix of one batch. */
+typedef struct {
+    mp_slimb_t u, v, q, r;
+} mp_trans;
+
+/*
+ * D divsteps on the low words of f and g (only their low D bits matter:
+ * step i reads bit 0 of g, which depends on bits < i + 1 of the inputs).
+ * Everything is unsigned arithmetic modulo 2^w on two's complement
+ * values; the swap and the additions are masked, never branched.
+ */
+static ct_limb_t mp_divsteps(ct_limb_t delta, ct_limb_t f, ct_limb_t g,
+                             mp_trans *t)
+{
+    ct_limb_t u = 1, v = 0, q = 0, r = 1, x, s, godd;
+    int i;
+
+    for (i = 0; i < MP_D; i++) {
+        /* delta > 0: the top bit of -delta (|delta| < 2^(w-1)) */
+        ct_cond pos = ct_cond_from_bit((uint32_t)(((ct_limb_t)0 - delta) >> MP_TOP));
+        ct_cond odd = ct_cond_from_bit((uint32_t)(g & 1u));
+
+        godd = ct_cond_mask_limb(odd);
+        s = ct_cond_mask_limb(ct_cond_and(pos, odd));
+        /* if s: (delta, f, g) = (-delta, g, -f) and the rows likewise */
+        x = (f ^ g) & s;
+        f ^= x;
+        g ^= x;
+        g = (g ^ s) - s;
+        x = (u ^ q) & s;
+        u ^= x;
+        q ^= x;
+        q = (q ^ s) - s;
+        x = (v ^ r) & s;
+        v ^= x;
+        r ^= x;
+        r = (r ^ s) - s;
+        delta = (delta ^ s) - s;
+        /* g odd: g += f (g is odd after a swap too: it is -f) */
+        g += f & godd;
+        q += u & godd;
+        r += v & godd;
+        /* g /= 2 exactly; the f row doubles instead (scaling by 2^D) */
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+        delta++;
+    }
+    t->u = (mp_slimb_t)u;
+    t->v = (mp_slimb_t)v;
+    t->q = (mp_slimb_t)q;
+    t->r = (mp_slimb_t)r;
+    return delta;
+}
+
+/* (F, G) = M (F, G) / 2^D. The low D bits of both sums are zero by
+ * construction. |F|, |G| never exceed max(N, A) = N. Each sum of two
+ * products is < 2^(2D + 1) and the carry < 2^(D + 2): fits mp_acc. */
+static void mp_update_fg(mp_slimb_t *F, mp_slimb_t *G, size_t m, const mp_trans *t)
+{
+    mp_acc cf, cg;
+    size_t i = 1;
+
+    cf = mp_acc_add(mp_acc_smul(t->u, F[0]), mp_acc_smul(t->v, G[0]));
+    cg = mp_acc_add(mp_acc_smul(t->q, F[0]), mp_acc_smul(t->r, G[0]));
+    cf = mp_acc_sar(cf, MP_D);
+    cg = mp_acc_sar(cg, MP_D);
+    do {
+        cf = mp_acc_add(cf, mp_acc_add(mp_acc_smul(t->u, F[i]), mp_acc_smul(t->v, G[i])));
+        cg = mp_acc_add(cg, mp_acc_add(mp_acc_smul(t->q, F[i]), mp_acc_smul(t->r, G[i])));
+        F[i - 1] = (mp_slimb_t)(mp_acc_lo(cf) & MP_DMASK);
+        G[i - 1] = (mp_slimb_t)(mp_acc_lo(cg) & MP_DMASK);
+        cf = mp_acc_sar(cf, MP_D);
+        cg = mp_acc_sar(cg, MP_D);
+    } while (++i < m);
+    F[m - 1] = (mp_slimb_t)mp_acc_lo(cf);
+    G[m - 1] = (mp_slimb_t)mp_acc_lo(cg);
+}
+
+/*
+ * (D, E) = (M (D, E) + (kd, ke) N) / 2^D, with kd, ke in [0, 2^D) chosen
+ * so that the low D bits vanish (k = (row . (d0, e0)) * ninv mod 2^D,
+ * ninv = -N^-1 mod 2^w). With d, e in [0, N) and |a| + |b| <= 2^D per row
+ * the results are in (-N, 2N). Digit i of the result is written after
+ * digit i + 1 of the inputs is read, so D and E are updated in place.
+ */
+static void mp_update_de(mp_slimb_t *Dv, mp_slimb_t *Ev, const mp_slimb_t *Nd,
+                         size_t m, const mp_trans *t, ct_limb_t ninv)
+{
+    ct_limb_t d0 = (ct_limb_t)Dv[0], e0 = (ct_limb_t)Ev[0];
+    ct_limb_t kd = mp_w_mul_lo(mp_w_mul_lo((ct_limb_t)t->u, d0)
+                               + mp_w_mul_lo((ct_limb_t)t->v, e0), ninv) & MP_DMASK;
+    ct_limb_t ke = mp_w_mul_lo(mp_w_mul_lo((ct_limb_t)t->q, d0)
+                               + mp_w_mul_lo((ct_limb_t)t->r, e0), ninv) & MP_DMASK;
+    mp_acc cd, ce;
+    size_t i = 1;
+
+    cd = mp_acc_add(mp_acc_add(mp_acc_smul(t->u, Dv[0]), mp_acc_smul(t->v, Ev[0])),
+                    mp_acc_smul((mp_slimb_t)kd, Nd[0]));
+    ce = mp_acc_add(mp_acc_add(mp_acc_smul(t->q, Dv[0]), mp_acc_smul(t->r, Ev[0])),
+                    mp_acc_smul((mp_slimb_t)ke, Nd[0]));
+    cd = mp_acc_sar(cd, MP_D);
+    ce = mp_acc_sar(ce, MP_D);
+    do {
+        cd = mp_acc_add(cd, mp_acc_add(mp_acc_add(mp_acc_smul(t->u, Dv[i]),
+                                                  mp_acc_smul(t->v, Ev[i])),
+                                       mp_acc_smul((mp_slimb_t)kd, Nd[i])));
+        ce = mp_acc_add(ce, mp_acc_add(mp_acc_add(mp_acc_smul(t->q, Dv[i]),
+                                                  mp_acc_smul(t->r, Ev[i])),
+                                       mp_acc_smul((mp_slimb_t)ke, Nd[i])));
+        Dv[i - 1] = (mp_slimb_t)(mp_acc_lo(cd) & MP_DMASK);
+        Ev[i - 1] = (mp_slimb_t)(mp_acc_lo(ce) & MP_DMASK);
+        cd = mp_acc_sar(cd, MP_D);
+        ce = mp_acc_sar(ce, MP_D);
+    } while (++i < m);
+    Dv[m - 1] = (mp_slimb_t)mp_acc_lo(cd);
+    Ev[m - 1] = (mp_slimb_t)mp_acc_lo(ce);
+}
+
+/* X += N if mask (all ones or zero). Digit sums stay below 2^(D + 2). */
+static void mp_digits_add_cond(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m,
+                               ct_limb_t mask)
+{
+    mp_slimb_t c = 0;
+    size_t i = 0;
+
+    do {
+        c += X[i] + (mp_slimb_t)((ct_limb_t)Nd[i] & mask);
+        X[i] = (mp_slimb_t)((ct_limb_t)c & MP_DMASK);
+        c >>= MP_D; /* arithmetic shift (gcc, clang) */
+    } while (++i < m - 1);
+    X[m - 1] += c + (mp_slimb_t)((ct_limb_t)Nd[m - 1] & mask);
+}
+
+/* X -= N. */
+static void mp_digits_sub(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m)
+{
+    mp_slimb_t c = 0;
+    size_t i = 0;
+
+    do {
+        c += X[i] - Nd[i];
+        X[i] = (mp_slimb_t)((ct_limb_t)c & MP_DMASK);
+        c >>= MP_D;
+    } while (++i < m - 1);
+    X[m - 1] += c - Nd[m - 1];
+}
+
+/* All ones if X < 0 (the sign of the top digit). */
+static ct_limb_t mp_digits_neg_mask(const mp_slimb_t *X, size_t m)
+{
+    return ct_cond_mask_limb(ct_cond_from_bit((uint32_t)((ct_limb_t)X[m - 1] >> MP_TOP)));
+}
+
+/* (-N, 2N) -> [0, N) */
+static void mp_digits_normalize(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m)
+{
+    mp_digits_add_cond(X, Nd, m, mp_digits_neg_mask(X, m));
+    mp_digits_sub(X, Nd, m);
+    mp_digits_add_cond(X, Nd, m, mp_digits_neg_mask(X, m));
+}
+
+/* Digits of A (0 <= A < 2^(wn)): digit k holds bits [kD, kD + D). */
+static void mp_to_digits(mp_slimb_t *S, size_t m, const ct_limb_t *A, size_t n)
+{
+    size_t k, pos, li;
+    unsigned off;
+    ct_limb_t v;
+
+    for (k = 0, pos = 0; k < m; k++, pos += MP_D) {
+        li = pos >> MP_LIMB_SHIFT;
+        off = (unsigned)(pos & (MP_LIMB_BITS - 1));
+        v = 0;
+        if (li < n) {
+            v = A[li] >> off;
+            if (off > MP_LIMB_BITS - MP_D && li + 1 < n)
+                v |= A[li + 1] << (MP_LIMB_BITS - off);
+        }
+        S[k] = (mp_slimb_t)(v & MP_DMASK);
+    }
+}
+
+/* X (n limbs) = S, for 0 <= S < 2^(wn) in normalized digits. */
+static void mp_from_digits(ct_limb_t *X, size_t n, const mp_slimb_t *S, size_t m)
+{
+    size_t k, pos, li;
+    unsigned off;
+    ct_limb_t v;
+
+    mp_zero(X, n);
+    for (k = 0, pos = 0; k < m; k++, pos += MP_D) {
+        li = pos >> MP_LIMB_SHIFT;
+        off = (unsigned)(pos & (MP_LIMB_BITS - 1));
+        v = (ct_limb_t)S[k];
+        if (li < n)
+            X[li] |= v << off;
+        if (off > MP_LIMB_BITS - MP_D && li + 1 < n)
+            X[li + 1] |= v >> (MP_LIMB_BITS - off);
+    }
+}
+
+/* Divsteps for b-bit inputs: (49b + 57) / 17 for b >= 46, (49b + 80) / 17
+ * below, rounded up here without a division: 241 / 4096 > 1 / 17. Extra
+ * steps are harmless (with g = 0 a divstep changes nothing but delta). */
+static size_t mp_inv_steps(size_t b)
+{
+    return ((49 * b + 80) * 241 >> 12) + 1;
+}
+
+ct_cond mp_inv(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n,
+               ct_limb_t *T)
+{
+    size_t m = n, steps, done, i;
+    mp_slimb_t *F, *G, *Dv, *Ev, *Nd;
+    ct_limb_t ninv = mp_mont_ninv(N[0]), delta = 1, a1, am1, *Y;
+    mp_trans t;
+    ct_cond ok, neg;
+
+    while (m * MP_D < n * MP_LIMB_BITS + 2)
+        m++;
+    /* the scratch: five numbers of m digits (m <= n + n/8 + 2) */
+    F = (mp_slimb_t *)T;
+    G = F + m;
+    Dv = G + m;
+    Ev = Dv + m;
+    Nd = Ev + m;
+    mp_to_digits(F, m, N, n);
+    mp_to_digits(Nd, m, N, n);
+    mp_to_digits(G, m, A, n);
+    for (i = 0; i < m; i++) {
+        Dv[i] = 0;
+        Ev[i] = 0;
+    }
+    Ev[0] = 1;
+
+    steps = mp_inv_steps(n * MP_LIMB_BITS);
+    for (done = 0; done < steps; done += MP_D) {
+        delta = mp_divsteps(delta, (ct_limb_t)F[0], (ct_limb_t)G[0], &t);
+        mp_update_fg(F, G, m, &t);
+        mp_update_de(Dv, Ev, Nd, m, &t, ninv);
+        mp_digits_normalize(Dv, Nd, m);
+        mp_digits_normalize(Ev, Nd, m);
+    }
+
+    /* g = 0 now and f = +-gcd(A, N): invertible iff f = 1 or f = -1, and
+     * then A^-1 = f d mod N */
+    a1 = (ct_limb_t)F[0] ^ 1u;
+    am1 = (ct_limb_t)F[0] ^ MP_DMASK;
+    for (i = 1; i < m; i++) {
+        a1 |= (ct_limb_t)F[i];
+        am1 |= (ct_limb_t)F[i] ^ (i + 1 < m ? MP_DMASK : ~(ct_limb_t)0);
+    }
+    neg = ct_limb_is_zero(am1);
+    ok = ct_cond_or(ct_limb_is_zero(a1), neg);
+
+    /* F and G are free: Y = -d mod N in G's room */
+    Y = (ct_limb_t *)G;
+    mp_from_digits(X, n, Dv, m);
+    mp_mod_neg(Y, X, N, n);
+    mp_cmov(X, Y, neg, n);
+    ct_limbs_czero(ct_cond_not(ok), X, n);
+    return ok;
+}
+
+int mp_inv_fermat(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                  size_t n, ct_limb_t ninv, const ct_limb_t *R2,
+                  ct_limb_t *T, size_t t_limbs)
+{
+    if (t_limbs < n + MP_EXP_SCRATCH(n, 1))
+        return CTC_ERR_BUFFER;
+    /* the exponent N - 2 (N > 2) is as secret as N */
+    (void)mp_sub_limb(T, N, 2, n);
+    return mp_exp(X, A, T, n, N, n, ninv, R2, T + n, t_limbs - n);
+}

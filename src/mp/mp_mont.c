@@ -1,0 +1,115 @@
+/*
+ * mp_mont.c - Montgomery arithmetic (declared in mp.h).
+ */
+#include "mp_word.h"
+
+ct_limb_t mp_mont_ninv(ct_limb_t n0)
+{
+    /*
+     * Newton's iteration for the inverse modulo 2^w: if n0 x = 1 mod 2^k
+     * then n0 x (2 - n0 x) = 1 mod 2^2k. x = n0 is right modulo 2^3 (odd
+     * squares are 1 mod 8): 3, 6, 12, 24, 48, 96 bits.
+     */
+    ct_limb_t x = n0;
+    int i;
+
+    for (i = 0; i < MP_LIMB_SHIFT - 1; i++)
+        x *= 2 - n0 * x;
+    return (ct_limb_t)0 - x;
+}
+
+/* X = T + top 2^(wn) reduced once: that value is < 2N, and N is subtracted
+ * when it is >= N, i.e. when top is set or T - N does not borrow (with top
+ * set, T - N borrows and is the right value modulo 2^(wn)). X receives
+ * T - N first, so it must not overlap T. */
+static void mp_mont_final_sub(ct_limb_t *X, const ct_limb_t *T, ct_limb_t top,
+                              const ct_limb_t *N, size_t n)
+{
+    ct_limb_t borrow = mp_sub(X, T, N, n);
+    ct_cond keep_t = ct_cond_from_bit((uint32_t)(borrow & (top ^ 1u)));
+
+    mp_cmov(X, T, keep_t, n);
+}
+
+void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T)
+{
+    /* CIOS: n steps, one per limb of B; T + top*R stays < 2N (A < N) */
+    ct_limb_t top = 0;
+    size_t i = 0;
+
+    mp_zero(T, n);
+    do {
+        top = mp_mont_step(T, top, A, B[i], N, n, ninv);
+    } while (++i < n);
+    mp_mont_final_sub(X, T, top, N, n);
+}
+
+void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
+                  ct_limb_t ninv)
+{
+    /*
+     * Step i adds m*N at limb i with m = T[i] * ninv, which clears T[i];
+     * the row's carry limb and the running carry bit go into T[i + n].
+     * (T + M N) / R < (N R + R N) / R = 2N: top bit in `carry`.
+     */
+    ct_limb_t carry = 0, c;
+    size_t i = 0;
+
+    do {
+        c = mp_mla(T + i, N, n, mp_w_mul_lo(T[i], ninv));
+        T[i + n] = mp_w_adc(T[i + n], c, &carry);
+    } while (++i < n);
+    mp_mont_final_sub(X, T + n, carry, N, n);
+}
+
+void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                size_t n, ct_limb_t ninv, ct_limb_t *T)
+{
+    /* A^2 < N^2 < N R, as mp_mont_redc requires */
+    mp_sqr(T, A, n);
+    mp_mont_redc(X, T, N, n, ninv);
+}
+
+void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T)
+{
+    /* R2 < N goes first (mp_montmul bounds its first operand only) */
+    mp_montmul(X, R2, A, N, n, ninv, T);
+}
+
+void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
+                  size_t n, ct_limb_t ninv, ct_limb_t *T)
+{
+    /* A < R <= N R */
+    mp_copy(T, A, n);
+    mp_zero(T + n, n);
+    mp_mont_redc(X, T, N, n, ninv);
+}
+
+void mp_mont_R2(ct_limb_t *X, const ct_limb_t *N, size_t n, ct_limb_t ninv,
+                ct_limb_t *T)
+{
+    /*
+     * R^2 mod N is the Montgomery form of 2^(wn). With wn = s 2^k (s odd):
+     * start from the Montgomery form of 2^s, 2^(wn + s) mod N, made by
+     * doubling 1 (wn + s times), then square k times: the Montgomery
+     * square of the form of 2^t is the form of 2^2t.
+     */
+    size_t s = n, k = MP_LIMB_SHIFT, i;
+    ct_limb_t c, borrow;
+
+    while ((s & 1u) == 0) {
+        s >>= 1;
+        k++;
+    }
+    mp_set_limb(X, n, 1);
+    for (i = 0; i < n * MP_LIMB_BITS + s; i++) {
+        /* X < N: 2X < 2N, subtract N if 2X carried or is >= N */
+        c = mp_shl(X, X, n, 1);
+        borrow = mp_sub(T, X, N, n);
+        mp_cmov(X, T, ct_cond_from_bit((uint32_t)(c | (borrow ^ 1u))), n);
+    }
+    for (i = 0; i < k; i++)
+        mp_montsqr(X, X, N, n, ninv, T);
+}

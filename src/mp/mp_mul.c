@@ -1,0 +1,57 @@
+/*
+ * mp_mul.c - the multiply-accumulate row (C twin), schoolbook multiply and
+ * square (declared in mp.h).
+ */
+#include "mp_word.h"
+
+ct_limb_t mp_mla_c(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b)
+{
+    /* (c, X[i]) = A[i]*b + X[i] + c: at most 2^2w - 1 (see mp_w_mac),
+     * so the carry limb c never overflows */
+    ct_limb_t c = 0;
+    size_t i = 0;
+
+    do {
+        X[i] = mp_w_mac(&c, A[i], b, X[i], c);
+    } while (++i < n);
+    return c;
+}
+
+void mp_mul(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
+            const ct_limb_t *B, size_t b_limbs)
+{
+    size_t j = 0;
+
+    /* row j adds A*B[j] at limb j and sets limb a_limbs + j, which no
+     * earlier row touched: only the first a_limbs limbs need clearing */
+    mp_zero(X, a_limbs);
+    do {
+        X[a_limbs + j] = mp_mla(X + j, A, a_limbs, B[j]);
+    } while (++j < b_limbs);
+}
+
+void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
+{
+    ct_limb_t c = 0, lo, hi;
+    size_t i;
+
+    /*
+     * Products A[i]A[j] with i < j: row i adds A[i] * A[i+1..n) at limb
+     * 2i + 1 and sets limb i + n. The limbs it accumulates into are below n
+     * (cleared here) or were set by earlier rows; limbs 0 and 2n - 1 are
+     * never reached and are cleared too.
+     */
+    mp_zero(X, n);
+    X[2 * n - 1] = 0;
+    for (i = 0; i + 1 < n; i++)
+        X[i + n] = mp_mla(X + 2 * i + 1, A + i + 1, n - i - 1, A[i]);
+    /* twice the off-diagonal sum (< 2^(2wn - 1), so no bit is lost) plus
+     * the squares A[i]^2 at limb 2i; the total A^2 fits in 2n limbs and
+     * the final carry is 0 */
+    (void)mp_shl(X, X, 2 * n, 1);
+    for (i = 0; i < n; i++) {
+        lo = mp_w_mac(&hi, A[i], A[i], 0, 0);
+        X[2 * i] = mp_w_adc(X[2 * i], lo, &c);
+        X[2 * i + 1] = mp_w_adc(X[2 * i + 1], hi, &c);
+    }
+}
