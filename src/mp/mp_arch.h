@@ -53,10 +53,10 @@
 #define MP_ASM_NAME "x86_64"
 #define MP_ASM_X86_64 1
 #endif
-#elif 0 && defined(__aarch64__) && CTC_LIMB_BITS == 64
+#elif defined(__aarch64__) && CTC_LIMB_BITS == 64
 #define MP_ASM_NAME "aarch64"
 #define MP_ASM_AARCH64 1
-#elif 0 && defined(__arm__) && CTC_LIMB_BITS == 32
+#elif defined(__arm__) && CTC_LIMB_BITS == 32
 #if defined(__ARM_ARCH_6M__) || (defined(__thumb__) && !defined(__thumb2__))
 #define MP_ASM_NAME "thumb1"
 #define MP_ASM_THUMB1 1
@@ -68,10 +68,10 @@
 #define MP_ASM_NAME "umaal"
 #define MP_ASM_UMAAL 1
 #endif
-#elif 0 && defined(__riscv) && __riscv_xlen == 32 && defined(__riscv_mul) && CTC_LIMB_BITS == 32
+#elif defined(__riscv) && __riscv_xlen == 32 && defined(__riscv_mul) && CTC_LIMB_BITS == 32
 #define MP_ASM_NAME "rv32"
 #define MP_ASM_RV32 1
-#elif 0 && defined(__XTENSA__) && defined(__XTENSA_CALL0_ABI__) && CTC_LIMB_BITS == 32
+#elif defined(__XTENSA__) && defined(__XTENSA_CALL0_ABI__) && CTC_LIMB_BITS == 32
 #define MP_ASM_NAME "xtensa"
 #define MP_ASM_XTENSA 1
 #endif

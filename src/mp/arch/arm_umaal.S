@@ -1,0 +1,115 @@
+/*
+ * arm_umaal.S - mp leaves for 32-bit Arm with UMAAL (Armv7E-M: Cortex-M4,
+ * M7; A/R profiles from Armv6, A32 or Thumb-2): mp_mla_asm and
+ * mp_mont_step_asm (contracts in mp.h; C twins in mp_mul.c and
+ * mp_mont_step.c). Unified syntax, no IT blocks, one text for A32 and
+ * Thumb-2.
+ *
+ * UMAAL RdLo, RdHi, Rn, Rm: RdHi:RdLo = Rn * Rm + RdLo + RdHi, which is
+ * exactly one step of a multiply-accumulate chain and never overflows.
+ * It takes one cycle on Cortex-M4 and M7 whatever the operands (unlike
+ * the Armv7-M multiplies of the Cortex-M3, see armv7m.S). The only
+ * branches are on the loop counter (the public n).
+ */
+#include "mp/mp_arch.h"
+
+#if defined(MP_ASM_UMAAL)
+
+        .syntax unified
+#if defined(__thumb__)
+        .thumb
+#define MP_FUNC(name) .thumb_func
+#else
+        .arm
+#define MP_FUNC(name)
+#endif
+
+/*
+ * ct_limb_t mp_mla_asm(ct_limb_t *X, const ct_limb_t *A, size_t n,
+ *                      ct_limb_t b)
+ *   r0 = X, r1 = A, r2 = n, r3 = b; returns the carry limb in r0.
+ * Two limbs per iteration after an odd first one.
+ */
+        .section .text.mp_mla_asm,"ax",%progbits
+        .globl  mp_mla_asm
+        .type   mp_mla_asm,%function
+        .p2align 2
+        MP_FUNC(mp_mla_asm)
+mp_mla_asm:
+        push    {r4, r5, r6, r7, lr}
+        movs    r4, #0                  /* c */
+        tst     r2, #1
+        beq     2f
+        ldr     r5, [r1], #4
+        ldr     r12, [r0]
+        umaal   r12, r4, r5, r3         /* r4:r12 = A0 b + X0 + c */
+        str     r12, [r0], #4
+2:      lsrs    r2, r2, #1
+        beq     3f
+1:      ldr     r5, [r1], #4
+        ldr     r6, [r1], #4
+        ldr     r12, [r0]
+        ldr     r7, [r0, #4]
+        umaal   r12, r4, r5, r3
+        umaal   r7, r4, r6, r3
+        str     r12, [r0], #4
+        str     r7, [r0], #4
+        subs    r2, r2, #1
+        bne     1b
+3:      mov     r0, r4
+        pop     {r4, r5, r6, r7, pc}
+        .size   mp_mla_asm, .-mp_mla_asm
+
+/*
+ * ct_limb_t mp_mont_step_asm(ct_limb_t *T, ct_limb_t top,
+ *                            const ct_limb_t *A, ct_limb_t b,
+ *                            const ct_limb_t *N, size_t n, ct_limb_t ninv)
+ *   r0 = T, r1 = top, r2 = A, r3 = b, stack: N, n, ninv; returns the new
+ *   top in r0.
+ * Two UMAAL chains per limb: c1 (r9) for T + A*b, c2 (r11) for + m*N
+ * (m in r10); limb j of the sum is stored at T[j - 1].
+ */
+        .section .text.mp_mont_step_asm,"ax",%progbits
+        .globl  mp_mont_step_asm
+        .type   mp_mont_step_asm,%function
+        .p2align 2
+        MP_FUNC(mp_mont_step_asm)
+mp_mont_step_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        ldr     r4, [sp, #36]           /* N */
+        ldr     r5, [sp, #40]           /* n */
+        ldr     r6, [sp, #44]           /* ninv */
+        ldr     r7, [r2], #4
+        ldr     r8, [r0]
+        movs    r9, #0
+        umaal   r8, r9, r7, r3          /* r9:r8 = A0 b + T0 */
+        mul     r10, r8, r6             /* m = low limb * ninv */
+        ldr     r7, [r4], #4
+        movs    r11, #0
+        umaal   r8, r11, r10, r7        /* r11:r8 = m N0 + r8: r8 = 0 */
+        subs    r5, r5, #1
+        beq     2f
+1:      ldr     r7, [r2], #4
+        ldr     r8, [r0, #4]
+        umaal   r8, r9, r7, r3          /* T[j] + A[j] b + c1 */
+        ldr     r7, [r4], #4
+        umaal   r8, r11, r10, r7        /* + m N[j] + c2 */
+        str     r8, [r0], #4
+        subs    r5, r5, #1
+        bne     1b
+        /* T[n - 1] = c1 + c2 + top; the carry out (0 or 1) is returned */
+2:      movs    r7, #0
+        adds    r9, r9, r11
+        adc     r7, r7, #0
+        adds    r9, r9, r1
+        adc     r7, r7, #0
+        str     r9, [r0]
+        mov     r0, r7
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   mp_mont_step_asm, .-mp_mont_step_asm
+
+#if defined(__ELF__)
+        .section .note.GNU-stack,"",%progbits
+#endif
+
+#endif
