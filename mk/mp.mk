@@ -3,3 +3,9 @@
 
 # differential test against OpenSSL's BN (host only)
 HOST_TEST_LIBS_test_mp_openssl := -lcrypto
+
+# known answers from Python's integers for every target
+$(B)/vectors/vec_mp.c: tools/gen_mp_cases.py
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/gen_mp_cases.py -o $(B)/vectors/vec_mp
+TEST_VECTORS_test_mp_vectors := vec_mp
