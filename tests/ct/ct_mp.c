@@ -1,0 +1,273 @@
+/*
+ * ct_mp.c - constant-time cases for the mp layer (see ct_cases.h).
+ *
+ * Every limb value - operands, moduli, exponents, Montgomery constants - is
+ * derived from the secret bytes, so the checkers treat all of them as
+ * secret: RSA's moduli p and q are secret, and a function that is constant
+ * time in its modulus is so for public moduli too. Public on purpose, and
+ * not derived from the secret: limb counts, shift counts, byte lengths,
+ * window sizes (public sizes are what the functions may branch on).
+ * Moduli are made odd and given a set top bit with OR operations on the
+ * secret values (no branch), so that the preconditions hold for every
+ * secret the trace checker tries.
+ *
+ * Two negative controls show that the checkers see leaks in mp code: the
+ * public exponentiation and the binary-GCD inversion, run on secret
+ * inputs, must be reported (their _vartime names say they may leak).
+ */
+#include "ct_cases.h"
+#include "ct_util.h"
+#include "mp/mp.h"
+
+#define W MP_LIMB_BITS
+#define L256 (256 / W)
+#define L512 (512 / W)
+
+/* X[0..n) from the secret bytes starting at `off` (wrapping), each limb
+ * mixed with a public pattern so that different offsets give unrelated
+ * values. */
+static void fill(ct_limb_t *X, size_t n, const unsigned char *secret, unsigned off)
+{
+    size_t i, k;
+
+    for (i = 0; i < n; i++) {
+        ct_limb_t v = 0;
+        for (k = 0; k < MP_LIMB_BYTES; k++)
+            v = (v << 8) | secret[(off + i * MP_LIMB_BYTES + k) & (CT_SECRET_BYTES - 1)];
+        X[i] = v ^ (ct_limb_t)(0x9e3779b97f4a7c15u * (uint64_t)(off + i + 1));
+    }
+}
+
+/* an odd modulus with its top bit set (n limbs) */
+static void fill_modulus(ct_limb_t *N, size_t n, const unsigned char *secret, unsigned off)
+{
+    fill(N, n, secret, off);
+    N[0] |= 1;
+    N[n - 1] |= (ct_limb_t)1 << (W - 1);
+}
+
+/* A < N (for N with the top bit set): clear A's top bit */
+static void fill_below(ct_limb_t *A, size_t n, const unsigned char *secret, unsigned off)
+{
+    fill(A, n, secret, off);
+    A[n - 1] &= ~((ct_limb_t)1 << (W - 1));
+}
+
+#define LMAX (2 * L512 + 4)
+static ct_limb_t A[LMAX], B[LMAX], N[LMAX], X[LMAX], Y[LMAX], E[LMAX], R2[LMAX],
+    T[LMAX];
+static ct_limb_t BIG[MP_EXP_SCRATCH(L512, 4) + L512];
+#define BIG_LIMBS (sizeof BIG / sizeof BIG[0])
+
+void ct_case_mp_add(const unsigned char *secret)
+{
+    const size_t n = 5;
+    ct_cond c;
+
+    fill(A, n, secret, 0);
+    fill(B, n, secret, 40);
+    c = ct_limb_lt(A[0], B[0]);
+    ct_keep(mp_add(X, A, B, n));
+    ct_keep(mp_sub(Y, A, B, n));
+    ct_keep(mp_add_cond(X, X, B, c, n));
+    ct_keep(mp_sub_cond(Y, Y, A, ct_cond_not(c), n));
+    ct_keep(mp_add_limb(X, X, A[1], n));
+    ct_keep(mp_sub_limb(Y, Y, B[1], n));
+    ct_keep(mp_lt(X, Y, n).m ^ mp_eq(X, Y, n).m ^ mp_is_zero(Y, n).m);
+    ct_keep(mp_shl(X, X, n, 13));
+    ct_keep(mp_shr(Y, Y, n, 7));
+    mp_cmov(X, Y, mp_lt(A, B, n), n);
+    mp_cswap(X, Y, mp_lt(B, A, n), n);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    ct_keep_mem(Y, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_mla(const unsigned char *secret)
+{
+    const size_t n = 7;
+
+    fill(A, n, secret, 8);
+    fill(X, n, secret, 100);
+    mp_copy(Y, X, n);
+    ct_keep(mp_mla(X, A, n, A[3]));
+    ct_keep(mp_mla_c(Y, A, n, A[3]));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    ct_keep_mem(Y, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_mul(const unsigned char *secret)
+{
+    fill(A, L256 + 1, secret, 16);
+    fill(B, L256, secret, 150);
+    mp_mul(X, A, L256 + 1, B, L256);
+    ct_keep_mem(X, (2 * L256 + 1) * sizeof(ct_limb_t));
+    mp_sqr(X, A, L256 + 1);
+    ct_keep_mem(X, (2 * L256 + 2) * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_mont_step(const unsigned char *secret)
+{
+    const size_t n = L256;
+    ct_limb_t ninv, top;
+
+    fill_modulus(N, n, secret, 3);
+    fill_below(A, n, secret, 70);
+    fill_below(X, n, secret, 140);
+    ninv = mp_mont_ninv(N[0]);
+    mp_copy(Y, X, n);
+    top = mp_mont_step(X, 0, A, B[0] = A[1] ^ N[2], N, n, ninv);
+    ct_keep(top ^ mp_mont_step_c(Y, 0, A, B[0], N, n, ninv));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    ct_keep_mem(Y, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_mod(const unsigned char *secret)
+{
+    /* A of 2n limbs reduced by a secret N (an RSA-CRT-like step), and by
+     * an N whose top limb is zero */
+    const size_t n = L256;
+
+    fill(A, 2 * n, secret, 5);
+    fill_modulus(N, n, secret, 90);
+    mp_mod(X, A, 2 * n, N, n, T);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    N[n - 1] = 0;
+    N[0] |= 1;
+    mp_mod(X, A, 2 * n, N, n, T);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_modarith(const unsigned char *secret)
+{
+    const size_t n = L256;
+
+    fill_modulus(N, n, secret, 11);
+    fill_below(A, n, secret, 60);
+    fill_below(B, n, secret, 120);
+    mp_mod_add(X, A, B, N, n);
+    mp_mod_sub(Y, A, B, N, n);
+    mp_mod_neg(X, X, N, n);
+    mp_mod_add(Y, Y, X, N, n);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    ct_keep_mem(Y, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_mont(const unsigned char *secret)
+{
+    const size_t n = L256 + 1;   /* a size that is not a power of two */
+    ct_limb_t ninv;
+
+    fill_modulus(N, n, secret, 21);
+    fill_below(A, n, secret, 77);
+    fill(B, n, secret, 133);
+    ninv = mp_mont_ninv(N[0]);
+    ct_keep(ninv);
+    mp_mont_R2(R2, N, n, ninv, T);
+    mp_to_mont(X, A, N, n, ninv, R2, T);
+    mp_montmul(Y, X, B, N, n, ninv, T);
+    mp_montsqr(Y, Y, N, n, ninv, T);
+    mp_from_mont(X, Y, N, n, ninv, T);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    mp_mul(T, A, n, X, n);
+    mp_mont_redc(Y, T, N, n, ninv);
+    ct_keep_mem(Y, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_exp(const unsigned char *secret)
+{
+    /* secret base, exponent and modulus (256 bits each); the window is the
+     * one the scratch allows (public) */
+    const size_t n = L256;
+    ct_limb_t ninv;
+
+    fill_modulus(N, n, secret, 31);
+    fill(A, n, secret, 64);
+    fill(E, n, secret, 160);
+    ninv = mp_mont_ninv(N[0]);
+    mp_mont_R2(R2, N, n, ninv, T);
+    ct_keep((uint64_t)mp_exp(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    /* a short exponent costs what its limb count says, nothing less */
+    E[0] = (E[0] & 0xffff) | 0x10001;
+    ct_keep((uint64_t)mp_exp(X, A, E, 1, N, n, ninv, R2, BIG, MP_EXP_SCRATCH(n, 2)));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_inv(const unsigned char *secret)
+{
+    /* safegcd with a secret value and a secret odd modulus; at 256 bits and
+     * at 512 + 32 bits (gcd may or may not be 1: the answer stays secret) */
+    size_t n = L256;
+
+    fill_modulus(N, n, secret, 41);
+    fill_below(A, n, secret, 99);
+    ct_keep(mp_inv(X, A, N, n, BIG).m);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    n = MP_LIMBS(544);
+    fill(N, n, secret, 7);
+    N[0] |= 1;
+    N[n - 1] = (N[n - 1] & 0xffffffffu) | 0x80000000u;
+    fill(A, n, secret, 200);
+    A[n - 1] &= 0x7fffffffu;
+    ct_keep(mp_inv(X, A, N, n, BIG).m);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_inv_fermat(const unsigned char *secret)
+{
+    /* Fermat inversion with a secret base and modulus (the exponent N - 2
+     * is as secret as N) */
+    const size_t n = L256;
+    ct_limb_t ninv;
+
+    fill_modulus(N, n, secret, 51);
+    fill_below(A, n, secret, 180);
+    ninv = mp_mont_ninv(N[0]);
+    mp_mont_R2(R2, N, n, ninv, T);
+    ct_keep((uint64_t)mp_inv_fermat(X, A, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_bytes(const unsigned char *secret)
+{
+    /* import of secret bytes; export into exactly the right length and into
+     * a shorter one where the value fits by construction (whether it fits
+     * is the one public output, and it is the same for every secret) */
+    uint8_t out[64];
+    const size_t n = L256;
+
+    ct_keep((uint64_t)mp_from_be(X, n, secret + 3, 32));
+    ct_keep((uint64_t)mp_from_be(Y, n, secret + 40, 29));
+    ct_keep((uint64_t)mp_to_be(out, 32, X, n));
+    ct_keep_mem(out, 32);
+    ct_keep((uint64_t)mp_to_be(out, 40, Y, n));
+    ct_keep_mem(out, 40);
+    ct_keep((uint64_t)mp_to_be(out, 29, Y, n));
+    ct_keep_mem(out, 29);
+}
+
+/* Negative controls: public-data functions on secret data. */
+
+void ct_case_mp_leaky_exp_vartime(const unsigned char *secret)
+{
+    const size_t n = L256;
+    ct_limb_t ninv;
+
+    fill_modulus(N, n, secret, 31);
+    fill(A, n, secret, 64);
+    fill(E, n, secret, 160);
+    ninv = mp_mont_ninv(N[0]);
+    mp_mont_R2(R2, N, n, ninv, T);
+    ct_keep((uint64_t)mp_exp_vartime(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_leaky_inv_vartime(const unsigned char *secret)
+{
+    const size_t n = L256;
+
+    fill_modulus(N, n, secret, 41);
+    fill_below(A, n, secret, 99);
+    ct_keep((uint64_t)mp_inv_vartime(X, A, N, n, BIG));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
