@@ -127,7 +127,7 @@ def analyse(arch, insns):
     return calls, fwd, back
 
 
-def compile_and_disassemble(margs, opt, extra=()):
+def compile_and_disassemble(margs, opt, extra=(), src=SRC):
     info = subprocess.run(["make", "--no-print-directory", "-s"] + margs +
                           ["OPT=" + opt] + list(extra) + ["info"], cwd=ROOT,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -142,8 +142,9 @@ def compile_and_disassemble(margs, opt, extra=()):
         return None, "make info failed: " + text
     outdir = os.path.join(ROOT, "build", "codegen")
     os.makedirs(outdir, exist_ok=True)
-    obj = os.path.join(outdir, "%s%s%s.o" % ("-".join(a.split("=")[1] for a in margs),
-                                             opt, "".join(extra).replace("=", "")))
+    obj = os.path.join(outdir, "%s%s%s%s.o" % ("-".join(a.split("=")[1] for a in margs),
+                                               opt, "".join(extra).replace("=", ""),
+                                               "" if src == SRC else "-" + os.path.basename(src)))
     # Auto-vectorised and runtime-unrolled loops (x86-64 and AArch64 at -O2;
     # clang unrolls by 4) get a prologue or remainder that branches on the
     # public length to pick a loop; from the disassembly alone that cannot be
@@ -152,7 +153,7 @@ def compile_and_disassemble(margs, opt, extra=()):
     # follow the data) and by the emulator trace checker.
     novec = (["-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops"]
              if "clang" in cc else ["-fno-tree-vectorize", "-fno-unroll-loops"])
-    cmd = shlex.split(cc) + shlex.split(cflags) + novec + ["-c", SRC, "-o", obj]
+    cmd = shlex.split(cc) + shlex.split(cflags) + novec + ["-c", src, "-o", obj]
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         return None, "compile failed: %s\n%s" % (" ".join(cmd), p.stdout.decode())

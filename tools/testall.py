@@ -31,6 +31,11 @@ SUITES = [
     ("unit host gcc -Os", mk("TARGET=host", "CC=gcc", "PROFILE=small", "check")),
     ("unit host gcc C twins", mk("TARGET=host", "CC=gcc", "NO_ASM=1", "check")),
     ("unit host gcc 32-bit limbs", mk("TARGET=host", "CC=gcc", "LIMB=32", "check")),
+    # the Cortex-M0/M3 and Xtensa C paths (16-bit-half products, carries
+    # from bit formulas) at host speed, OpenSSL comparison included
+    ("unit host gcc 32-bit limbs, 16x16 products, bit-formula carries",
+     mk("TARGET=host", "CC=gcc", "LIMB=32", "NO_ASM=1", "BUILD=build/host-gcc-limb32-halves",
+        "CFLAGS=-DCTC_MP_MUL_HALVES=1 -DCTC_MP_CARRY_ARITH=1", "check")),
     ("unit host gcc volatile barrier", mk("TARGET=host", "CC=gcc", "BARRIER=volatile", "check")),
     ("unit host clang", mk("TARGET=host", "CC=clang", "check")),
     ("unit host clang C twins", mk("TARGET=host", "CC=clang", "NO_ASM=1", "check")),
@@ -43,9 +48,27 @@ SUITES = [
     ("ct-valgrind", [PY, "tools/ct_host.py", "--checker", "valgrind"]),
     ("ct-msan", [PY, "tools/ct_host.py", "--checker", "msan"]),
     ("check-codegen", [PY, "tools/check_codegen.py"]),
+    ("check-codegen mp", [PY, "tools/check_codegen_mp.py"]),
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
 ]
+
+
+def cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+# the x86-64 MULX/ADX mp leaf, where the machine can run it
+if {"bmi2", "adx"} <= cpu_flags():
+    SUITES.insert(2, ("unit host gcc MULX/ADX", mk(
+        "TARGET=host", "CC=gcc", "BUILD=build/host-gcc-mulx", "CFLAGS=-mbmi2 -madx", "check")))
 
 
 def run_one(name, cmd):

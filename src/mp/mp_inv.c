@@ -23,6 +23,14 @@
 #include "ctcrypto/common.h"
 #include "mp_word.h"
 
+/* The hot loops stay separate functions (one call per batch of D
+ * divsteps), so that tools/check_codegen_mp.py can read each of them. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MP_NOINLINE __attribute__((noinline))
+#else
+#define MP_NOINLINE
+#endif
+
 #define MP_D (MP_LIMB_BITS - 2)
 #define MP_DMASK (((ct_limb_t)1 << MP_D) - 1)
 
@@ -37,7 +45,7 @@ typedef struct {
  * Everything is unsigned arithmetic modulo 2^w on two's complement
  * values; the swap and the additions are masked, never branched.
  */
-static ct_limb_t mp_divsteps(ct_limb_t delta, ct_limb_t f, ct_limb_t g,
+MP_NOINLINE static ct_limb_t mp_divsteps(ct_limb_t delta, ct_limb_t f, ct_limb_t g,
                              mp_trans *t)
 {
     ct_limb_t u = 1, v = 0, q = 0, r = 1, x, s, godd;
@@ -84,7 +92,7 @@ static ct_limb_t mp_divsteps(ct_limb_t delta, ct_limb_t f, ct_limb_t g,
 /* (F, G) = M (F, G) / 2^D. The low D bits of both sums are zero by
  * construction. |F|, |G| never exceed max(N, A) = N. Each sum of two
  * products is < 2^(2D + 1) and the carry < 2^(D + 2): fits mp_acc. */
-static void mp_update_fg(mp_slimb_t *F, mp_slimb_t *G, size_t m, const mp_trans *t)
+MP_NOINLINE static void mp_update_fg(mp_slimb_t *F, mp_slimb_t *G, size_t m, const mp_trans *t)
 {
     mp_acc cf, cg;
     size_t i = 1;
@@ -112,7 +120,7 @@ static void mp_update_fg(mp_slimb_t *F, mp_slimb_t *G, size_t m, const mp_trans 
  * the results are in (-N, 2N). Digit i of the result is written after
  * digit i + 1 of the inputs is read, so D and E are updated in place.
  */
-static void mp_update_de(mp_slimb_t *Dv, mp_slimb_t *Ev, const mp_slimb_t *Nd,
+MP_NOINLINE static void mp_update_de(mp_slimb_t *Dv, mp_slimb_t *Ev, const mp_slimb_t *Nd,
                          size_t m, const mp_trans *t, ct_limb_t ninv)
 {
     ct_limb_t d0 = (ct_limb_t)Dv[0], e0 = (ct_limb_t)Ev[0];
@@ -146,7 +154,7 @@ static void mp_update_de(mp_slimb_t *Dv, mp_slimb_t *Ev, const mp_slimb_t *Nd,
 }
 
 /* X += N if mask (all ones or zero). Digit sums stay below 2^(D + 2). */
-static void mp_digits_add_cond(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m,
+MP_NOINLINE static void mp_digits_add_cond(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m,
                                ct_limb_t mask)
 {
     mp_slimb_t c = 0;
@@ -161,7 +169,7 @@ static void mp_digits_add_cond(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m,
 }
 
 /* X -= N. */
-static void mp_digits_sub(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m)
+MP_NOINLINE static void mp_digits_sub(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m)
 {
     mp_slimb_t c = 0;
     size_t i = 0;
