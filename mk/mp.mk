@@ -9,3 +9,6 @@ $(B)/vectors/vec_mp.c: tools/gen_mp_cases.py
 	@mkdir -p $(dir $@)
 	$(PYTHON) tools/gen_mp_cases.py -o $(B)/vectors/vec_mp
 TEST_VECTORS_test_mp_vectors := vec_mp
+
+# peers in the benchmark: OpenSSL's BN and mbedTLS's bignum
+BENCH_LIBS_bench_mp := -lcrypto -lmbedcrypto

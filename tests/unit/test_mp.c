@@ -85,6 +85,17 @@ static void rand_modulus(ct_limb_t *N, size_t n)
         N[n - 1] = 1;
 }
 
+/* V < N, cheaply, for N with a nonzero top limb: clear V's top limb from
+ * the highest set bit of N's top limb up (V[n-1] < that bit <= N[n-1]). */
+static void below_n(ct_limb_t *V, const ct_limb_t *Nv, size_t n)
+{
+    ct_limb_t t = Nv[n - 1], h = 1;
+
+    while (t >>= 1)
+        h <<= 1;
+    V[n - 1] &= h - 1;
+}
+
 /* ---- the reference: 16-bit digits in uint32_t arithmetic -------------------- */
 
 #define DPL (W / 16) /* digits per limb */
@@ -146,6 +157,22 @@ static void ref_mul(ct_limb_t *X, const ct_limb_t *A, size_t an, const ct_limb_t
         rx[i + bn * DPL] = c;
     }
     from16(X, rx, an + bn);
+}
+
+/* Y (n limbs) = C - N if that does not borrow, else C; C and N have
+ * n + 1 limbs (N[n] = 0), C < 2N. */
+static ct_limb_t ref_tmp[2 * (4096 / MP_LIMB_BITS + 2) + 2];
+
+static void ref_reduce_once(ct_limb_t *Yo, const ct_limb_t *Ci, const ct_limb_t *Ni, size_t n)
+{
+    size_t i;
+
+    if (ref_add(ref_tmp, Ci, Ni, n + 1, 1))
+        for (i = 0; i < n; i++)
+            Yo[i] = Ci[i];
+    else
+        for (i = 0; i < n; i++)
+            Yo[i] = ref_tmp[i];
 }
 
 /* ---- add, sub, compare, shifts ------------------------------------------------------------ */
@@ -342,9 +369,9 @@ static void test_leaves(void)
         ninv = mp_mont_ninv(N[0]);
         /* A < N, T + top 2^wn < 2N */
         rand_any(A, n);
-        mp_mod(A, A, n, N, n, T);
+        below_n(A, N, n);
         rand_any(X, n);
-        mp_mod(X, X, n, N, n, T);
+        below_n(X, N, n);
         top = 0;
         if (it & 1)
             top = mp_add(X, X, N, n);  /* in [N, 2N) */
@@ -419,7 +446,7 @@ static void test_mod(void)
     size_t n, qn, i;
 
     tr_group("mod: (Q N + r) mod N = r, any overlap of X and A; N with zero top limbs");
-    for (it = 0; it < TR_ITERS(3000ul); it++) {
+    for (it = 0; it < TR_ITERS(1000ul); it++) {
         n = rand_size(MAXL);
         qn = rand_size(MAXL);
         rand_any(N, n);
@@ -473,17 +500,18 @@ static void test_mod(void)
             ct_limb_t *V = i ? B : A;
             unsigned k = tr_rand32() & 7;
             rand_any(V, n);
-            mp_mod(V, V, n, N, n, T);
+            below_n(V, N, n);
             if (k == 0)
                 mp_zero(V, n);
             if (k == 1)
                 (void)mp_sub_limb(V, N, 1, n);
         }
-        /* reference: the (n+1)-limb sum reduced by mp_mod */
+        /* reference: the (n+1)-limb sum, minus N unless that borrows */
         A[n] = 0;
         B[n] = 0;
+        N[n] = 0;
         ref_add(C, A, B, n + 1, 0);
-        mp_mod(Y, C, n + 1, N, n, T);
+        ref_reduce_once(Y, C, N, n);
         mp_mod_add(X, A, B, N, n);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         mp_copy(X, A, n);
@@ -492,11 +520,10 @@ static void test_mod(void)
         mp_copy(X, B, n);
         mp_mod_add(X, A, X, N, n);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
-        /* A - B mod N: (A + N - B) mod N */
-        N[n] = 0;
+        /* A - B mod N: (A + N - B) in (0, 2N), reduced once */
         ref_add(C, A, N, n + 1, 0);
         ref_add(C, C, B, n + 1, 1);
-        mp_mod(Y, C, n + 1, N, n, T);
+        ref_reduce_once(Y, C, N, n);
         mp_mod_sub(X, A, B, N, n);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         mp_copy(X, A, n);
@@ -550,7 +577,7 @@ static void test_mont(void)
     tr_group_end();
 
     tr_group("mont: R2 = R^2 mod N, to/from round trip, montmul/montsqr = mul + mod, aliasing");
-    for (it = 0; it < TR_ITERS(1500ul); it++) {
+    for (it = 0; it < TR_ITERS(800ul); it++) {
         n = rand_size(MAXL);
         rand_modulus(N, n);
         ninv = mp_mont_ninv(N[0]);
@@ -562,10 +589,10 @@ static void test_mont(void)
         TR_MEM(R2, Y, n * sizeof(ct_limb_t));
         /* A, B < N with edges */
         rand_any(A, n);
-        mp_mod(A, A, n, N, n, T);
+        below_n(A, N, n);
         rand_any(B, n);
         if (it & 1)
-            mp_mod(B, B, n, N, n, T);        /* B may also be unreduced */
+            below_n(B, N, n);                /* B may also be unreduced */
         switch (it & 12) {
         case 4: (void)mp_sub_limb(A, N, 1, n); break;
         case 8: mp_set_limb(A, n, 1); break;
@@ -681,15 +708,17 @@ static void test_exp(void)
     unsigned w;
 
     tr_group("exp and exp_vartime = binary reference; every window; X == A; E = 0, 1, 65537");
-    for (it = 0; it < TR_ITERS(400ul); it++) {
+    for (it = 0; it < TR_ITERS(250ul); it++) {
         n = rand_size(it & 1 ? 6 : MAXL / 4);
         en = rand_size(it & 2 ? 3 : 8);
+        if (n > 8 && en > 2)
+            en = 2;                     /* the reference is slow */
         rand_modulus(N, n);
         ninv = mp_mont_ninv(N[0]);
         mp_mont_R2(R2, N, n, ninv, T);
         rand_any(A, n);
         if (it & 4)
-            mp_mod(A, A, n, N, n, T);   /* A need not be reduced */
+            below_n(A, N, n);           /* A need not be reduced */
         rand_any(E, en);
         switch (it & 24) {
         case 8: mp_set_limb(E, en, 65537); break;
@@ -752,11 +781,11 @@ static void test_inv(void)
     int rc;
 
     tr_group("inv (safegcd) and inv_vartime: A A^-1 = 1, gcd != 1 detected, X == A");
-    for (it = 0; it < TR_ITERS(3000ul); it++) {
+    for (it = 0; it < TR_ITERS(1500ul); it++) {
         n = rand_size(MAXL);
         rand_modulus(N, n);
         rand_any(A, n);
-        mp_mod(A, A, n, N, n, T);
+        below_n(A, N, n);
         switch (it & 7) {
         case 1: mp_zero(A, n); break;
         case 2: mp_set_limb(A, n, 1); break;
@@ -781,8 +810,10 @@ static void test_inv(void)
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         if (bit(ok)) {
             TR_CHECK(bit(mp_lt(X, N, n)));
-            mulmod(Z, A, X, N, n);
-            TR_CHECK(bit(mp_eq(Z, (mp_set_limb(C, n, 1), C), n)));
+            if (n <= 8 || (it & 3) == 0) {  /* the product check is slow */
+                mulmod(Z, A, X, N, n);
+                TR_CHECK(bit(mp_eq(Z, (mp_set_limb(C, n, 1), C), n)));
+            }
         } else {
             TR_CHECK(bit(mp_is_zero(X, n)));
         }
