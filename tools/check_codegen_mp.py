@@ -78,6 +78,7 @@ STRICT = {
     "mp_lt", "mp_eq", "mp_is_zero", "mp_shl", "mp_shr", "mp_cmov", "mp_cswap",
     "mp_mla_c", "mp_mont_step_c", "mp_mont_ninv",
     "mp_divsteps", "mp_update_fg", "mp_update_de", "mp_digits_add_cond", "mp_digits_sub",
+    "mp_clz_limb", "mp_clz", "mp_recip", "mp_div2by1", "mp_submul",
 }
 COMPOSITE = {
     "mp_copy", "mp_zero", "mp_set_limb", "mp_mul", "mp_sqr", "mp_mod", "mp_mod_add",
@@ -85,7 +86,7 @@ COMPOSITE = {
     "mp_mont_final_sub", "mp_to_mont", "mp_from_mont", "mp_mont_R2", "mp_exp",
     "mp_exp_bits", "mp_exp_window", "mp_inv", "mp_inv_fermat", "mp_inv_steps",
     "mp_to_digits", "mp_from_digits", "mp_digits_normalize", "mp_digits_neg_mask",
-    "mp_from_be", "mp_to_be",
+    "mp_from_be", "mp_to_be", "mp_shift_secret",
 }
 VARTIME = {
     "mp_bitlen_vartime", "mp_exp_vartime", "mp_inv_vartime", "mp_bit_vartime",

@@ -125,8 +125,9 @@ ct_limb_t mp_mont_step_c(ct_limb_t *T, ct_limb_t top, const ct_limb_t *A,
 /*
  * X = A mod N. A has a_limbs limbs, N has n limbs and is not zero (its top
  * limbs may be zero), X has n limbs and may overlap A in any way. T is
- * n + 1 limbs of scratch. Costs a_limbs * w steps of O(n) each.
- * CT: A and N are secret; only a_limbs and n leak.
+ * a_limbs + 2n limbs of scratch. Costs a_limbs quotient limbs of O(n)
+ * each, whatever N's bit length.
+ * CT: A and N are secret (N's bit length too); only a_limbs and n leak.
  */
 void mp_mod(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
             const ct_limb_t *N, size_t n, ct_limb_t *T);
