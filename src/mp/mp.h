@@ -143,15 +143,15 @@ void mp_mod_neg(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n);
 
 /* -n0^-1 mod 2^w for odd n0 (Newton iteration, fixed number of steps). */
 ct_limb_t mp_mont_ninv(ct_limb_t n0);
-/* X = R^2 mod N (X has n limbs, N odd, N > 1). T: 2n limbs of scratch.
- * Costs w*n + s modular doublings and k Montgomery squarings, where
- * w*n = s 2^k with s odd.
+/* Scratch of mp_mont_R2, in limbs. */
+#define MP_R2_SCRATCH(n) (6 * (size_t)(n) + 2)
+/* X = R^2 mod N (X has n limbs; N != 0, odd for Montgomery use), by one
+ * reduction of 2^(2wn). T: MP_R2_SCRATCH(n) limbs.
  * CT: N is secret; only n leaks. */
-void mp_mont_R2(ct_limb_t *X, const ct_limb_t *N, size_t n, ct_limb_t ninv,
-                ct_limb_t *T);
+void mp_mont_R2(ct_limb_t *X, const ct_limb_t *N, size_t n, ct_limb_t *T);
 /*
  * X = A * B / R mod N, fully reduced (X < N). A < N; B may be any n-limb
- * value. X may equal A or B. T: n limbs of scratch.
+ * value. X may equal A or B. T: 2n limbs of scratch.
  */
 void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                 const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
@@ -165,7 +165,7 @@ void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
 void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
                   ct_limb_t ninv);
 /* X = A * R mod N (A any n-limb value; R2 = R^2 mod N). X may equal A.
- * T: n limbs. */
+ * T: 2n limbs. */
 void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
                 size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T);
 /* X = A / R mod N (A any n-limb value). X may equal A. T: 2n limbs. */

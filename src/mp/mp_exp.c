@@ -19,10 +19,13 @@ static size_t mp_exp_bits(const ct_limb_t *E, size_t e_limbs, size_t pos,
     return (size_t)(v & (((ct_limb_t)1 << len) - 1));
 }
 
-/* The window that minimises the work for an exponent of `bits` bits:
- * per window one multiply and a scan of 2^w table entries (about the cost
- * of a few multiplies at these sizes), plus 2^w - 2 multiplies to fill
- * the table. */
+/*
+ * The window that minimises the work for an exponent of `bits` bits. Per
+ * window: w squarings, one multiply and a scan of all 2^w entries (each
+ * entry costs about n limb loads, so at 2^6 entries the scan approaches a
+ * multiply); the table costs 2^w - 2 multiplies once. Counting multiplies,
+ * w = 5 wins up to about 3000 bits and w = 6 beyond (docs/mp.md).
+ */
 static unsigned mp_exp_window(size_t bits)
 {
     if (bits <= 24)
@@ -31,7 +34,7 @@ static unsigned mp_exp_window(size_t bits)
         return 3;
     if (bits <= 384)
         return 4;
-    if (bits <= 1536)
+    if (bits <= 3072)
         return 5;
     return 6;
 }

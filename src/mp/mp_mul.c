@@ -46,12 +46,20 @@ void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
     for (i = 0; i + 1 < n; i++)
         X[i + n] = mp_mla(X + 2 * i + 1, A + i + 1, n - i - 1, A[i]);
     /* twice the off-diagonal sum (< 2^(2wn - 1), so no bit is lost) plus
-     * the squares A[i]^2 at limb 2i; the total A^2 fits in 2n limbs and
-     * the final carry is 0 */
-    (void)mp_shl(X, X, 2 * n, 1);
-    for (i = 0; i < n; i++) {
-        lo = mp_w_mac(&hi, A[i], A[i], 0, 0);
-        X[2 * i] = mp_w_adc(X[2 * i], lo, &c);
-        X[2 * i + 1] = mp_w_adc(X[2 * i + 1], hi, &c);
+     * the squares A[i]^2 at limb 2i, in one pass: limbs 2i and 2i + 1 are
+     * doubled (with the top bit of limb 2i - 1 shifted in) and get the
+     * square added with the running carry; the total A^2 fits in 2n limbs
+     * and the final carry is 0 */
+    {
+        ct_limb_t top = 0, x0, x1;
+
+        for (i = 0; i < n; i++) {
+            x0 = X[2 * i];
+            x1 = X[2 * i + 1];
+            lo = mp_w_mac(&hi, A[i], A[i], 0, 0);
+            X[2 * i] = mp_w_adc((x0 << 1) | top, lo, &c);
+            X[2 * i + 1] = mp_w_adc((x1 << 1) | (x0 >> MP_TOP), hi, &c);
+            top = x1 >> MP_TOP;
+        }
     }
 }

@@ -162,7 +162,7 @@ void ct_case_mp_mont(const unsigned char *secret)
     fill(B, n, secret, 133);
     ninv = mp_mont_ninv(N[0]);
     ct_keep(ninv);
-    mp_mont_R2(R2, N, n, ninv, T);
+    mp_mont_R2(R2, N, n, BIG);
     mp_to_mont(X, A, N, n, ninv, R2, T);
     mp_montmul(Y, X, B, N, n, ninv, T);
     mp_montsqr(Y, Y, N, n, ninv, T);
@@ -184,7 +184,7 @@ void ct_case_mp_exp(const unsigned char *secret)
     fill(A, n, secret, 64);
     fill(E, n, secret, 160);
     ninv = mp_mont_ninv(N[0]);
-    mp_mont_R2(R2, N, n, ninv, T);
+    mp_mont_R2(R2, N, n, BIG);
     ct_keep((uint64_t)mp_exp(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
     /* a short exponent costs what its limb count says, nothing less */
@@ -223,7 +223,7 @@ void ct_case_mp_inv_fermat(const unsigned char *secret)
     fill_modulus(N, n, secret, 51);
     fill_below(A, n, secret, 180);
     ninv = mp_mont_ninv(N[0]);
-    mp_mont_R2(R2, N, n, ninv, T);
+    mp_mont_R2(R2, N, n, BIG);
     ct_keep((uint64_t)mp_inv_fermat(X, A, N, n, ninv, R2, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
@@ -257,7 +257,7 @@ void ct_case_mp_leaky_exp_vartime(const unsigned char *secret)
     fill(A, n, secret, 64);
     fill(E, n, secret, 160);
     ninv = mp_mont_ninv(N[0]);
-    mp_mont_R2(R2, N, n, ninv, T);
+    mp_mont_R2(R2, N, n, BIG);
     ct_keep((uint64_t)mp_exp_vartime(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }

@@ -421,7 +421,7 @@ static void test_mont(void)
         note(n);
         rand_odd_modulus(N, n);
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, n, ninv, T);
+        mp_mont_R2(R2, N, n, BIG);
         to_bn(bN, N, n);
         set_R(n);
         BN_mod_sqr(bX, bR, bN, bctx);

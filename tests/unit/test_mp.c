@@ -581,7 +581,7 @@ static void test_mont(void)
         n = rand_size(MAXL);
         rand_modulus(N, n);
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, n, ninv, T);
+        mp_mont_R2(R2, N, n, T);
         /* R^2 mod N by mod of the (2n+1)-limb power of two */
         mp_zero(C, 2 * n + 1);
         C[2 * n] = 1;
@@ -646,7 +646,7 @@ static void test_mont(void)
         mp_montmul(X, A, A, N, n, ninv, T);
         mp_montsqr(Y, A, N, n, ninv, T);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
-        mp_mont_R2(R2, N, n, ninv, T);
+        mp_mont_R2(R2, N, n, T);
         mp_to_mont(Y, X, N, n, ninv, R2, T);
         TR_CHECK(bit(mp_eq(Y, (mp_set_limb(Z, n, 1), Z), n)));  /* (-1)^2 = 1 */
     }
@@ -715,7 +715,7 @@ static void test_exp(void)
             en = 2;                     /* the reference is slow */
         rand_modulus(N, n);
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, n, ninv, T);
+        mp_mont_R2(R2, N, n, T);
         rand_any(A, n);
         if (it & 4)
             below_n(A, N, n);           /* A need not be reduced */
@@ -752,7 +752,7 @@ static void test_exp(void)
     for (k = 0; k < N_PRIMES; k++) {
         n = load_words(N, primes[k].w, primes[k].words);
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, n, ninv, T);
+        mp_mont_R2(R2, N, n, T);
         for (it = 0; it < TR_ITERS(8ul); it++) {
             rand_any(A, n);
             mp_mod(A, A, n, N, n, T);
@@ -838,7 +838,7 @@ static void test_inv(void)
     for (k = 0; k < N_PRIMES; k++) {
         n = load_words(N, primes[k].w, primes[k].words);
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, n, ninv, T);
+        mp_mont_R2(R2, N, n, T);
         for (it = 0; it < TR_ITERS(10ul); it++) {
             rand_any(A, n);
             mp_mod(A, A, n, N, n, T);

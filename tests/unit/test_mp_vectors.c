@@ -100,7 +100,7 @@ static void run_case(const struct mp_case *c)
         break;
     case MPC_MONT:
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, ln, ninv, T);
+        mp_mont_R2(R2, N, ln, BIG);
         expect(R2, ln, MP_LIMB_BITS == 32 ? c->y : c->z, c->y_len);
         mp_to_mont(Y, A, N, ln, ninv, R2, T);
         mp_to_mont(Z, B, N, ln, ninv, R2, T);
@@ -110,7 +110,7 @@ static void run_case(const struct mp_case *c)
         break;
     case MPC_EXP:
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, ln, ninv, T);
+        mp_mont_R2(R2, N, ln, BIG);
         rc = mp_exp(X, A, B, lb, N, ln, ninv, R2, BIG, BIG_LIMBS);
         TR_EQ(rc, 0);
         expect(X, ln, c->x, c->x_len);
@@ -127,7 +127,7 @@ static void run_case(const struct mp_case *c)
         break;
     case MPC_INVP:
         ninv = mp_mont_ninv(N[0]);
-        mp_mont_R2(R2, N, ln, ninv, T);
+        mp_mont_R2(R2, N, ln, BIG);
         rc = mp_inv_fermat(X, A, N, ln, ninv, R2, BIG, BIG_LIMBS);
         TR_EQ(rc, 0);
         expect(X, ln, c->x, c->x_len);

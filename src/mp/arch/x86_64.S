@@ -79,7 +79,9 @@ mp_mla_asm:
         mov     %r8, %rax
         ret
 #else
-        /* (c, X[i]) = A[i] * b + X[i] + c with c in r8 */
+        /* (c, X[i]) = A[i] * b + X[i] + c with c in r8; X[i] is added
+         * first, so that the carry chain from limb to limb is one ADD and
+         * one ADC */
         mov     %rdx, %r10
         mov     %rcx, %r11
         xor     %r8d, %r8d
@@ -88,10 +90,11 @@ mp_mla_asm:
         jz      2f
 1:      mov     (%rsi), %rax
         mul     %r11
+        add     (%rdi), %rax
+        adc     $0, %rdx
         add     %r8, %rax
         adc     $0, %rdx
-        add     %rax, (%rdi)
-        adc     $0, %rdx
+        mov     %rax, (%rdi)
         mov     %rdx, %r8
         add     $8, %rsi
         add     $8, %rdi
@@ -101,31 +104,35 @@ mp_mla_asm:
         jz      4f
 3:      mov     (%rsi), %rax
         mul     %r11
+        add     (%rdi), %rax
+        adc     $0, %rdx
         add     %r8, %rax
         adc     $0, %rdx
-        add     %rax, (%rdi)
-        adc     $0, %rdx
+        mov     %rax, (%rdi)
         mov     %rdx, %r8
         mov     8(%rsi), %rax
         mul     %r11
+        add     8(%rdi), %rax
+        adc     $0, %rdx
         add     %r8, %rax
         adc     $0, %rdx
-        add     %rax, 8(%rdi)
-        adc     $0, %rdx
+        mov     %rax, 8(%rdi)
         mov     %rdx, %r8
         mov     16(%rsi), %rax
         mul     %r11
+        add     16(%rdi), %rax
+        adc     $0, %rdx
         add     %r8, %rax
         adc     $0, %rdx
-        add     %rax, 16(%rdi)
-        adc     $0, %rdx
+        mov     %rax, 16(%rdi)
         mov     %rdx, %r8
         mov     24(%rsi), %rax
         mul     %r11
+        add     24(%rdi), %rax
+        adc     $0, %rdx
         add     %r8, %rax
         adc     $0, %rdx
-        add     %rax, 24(%rdi)
-        adc     $0, %rdx
+        mov     %rax, 24(%rdi)
         mov     %rdx, %r8
         add     $32, %rsi
         add     $32, %rdi
@@ -173,9 +180,9 @@ mp_mont_step_asm:
         jz      2f
 1:      mov     8(%r10), %rax
         mul     %rcx
-        add     %rbx, %rax
-        adc     $0, %rdx
         add     8(%rdi), %rax
+        adc     $0, %rdx
+        add     %rbx, %rax
         adc     $0, %rdx
         mov     %rdx, %rbx
         mov     %rax, %r12
