@@ -36,6 +36,13 @@ $(error unknown TARGET '$(TARGET)'; one of: $(TARGETS))
 endif
 TARGET_SCALE_SHIFT := 0
 TARGET_VARIANT :=
+TARGET_BM_SRCS :=
+TARGET_QEMU :=
+TARGET_VT :=
+TARGET_CORE :=
+# QEMU's Arm and RISC-V semihosting console on stdout (targets/*/target.mk)
+EMU_SEMIHOSTING := -display none -monitor none -serial none -chardev stdio,id=sh0 \
+                   -semihosting-config enable=on,target=native,chardev=sh0
 include targets/$(TARGET)/target.mk
 
 ifeq ($(origin CC),default)
@@ -176,9 +183,19 @@ $(B)/host-tests/%: tests/host/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix
 	$(CC) $(TEST_CFLAGS) -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
 
 ifeq ($(TARGET_KIND),baremetal)
-check:
-	@echo "make check: TARGET=$(TARGET) runs under emulation (see 'make TARGET=$(TARGET) test')" >&2
-	@exit 2
+# ---- bare-metal images, run under QEMU ------------------------------------------
+EMU_SRCS    := targets/common/emu_common.c tests/support/runner.c $(TARGET_BM_SRCS)
+IMG_CFLAGS  := $(TEST_CFLAGS) -ffreestanding -Itargets/common/include -Itargets/common
+IMG_LDFLAGS := -nostdlib -nostartfiles $(TARGET_BM_LDFLAGS) -Wl,--gc-sections \
+               -Wl,--no-warn-rwx-segments $(LDFLAGS)
+UNIT_IMAGES := $(UNIT_TESTS:%=$(B)/images/%.elf)
+
+$(B)/images/%.elf: tests/unit/%.c $(EMU_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -I$(B)/vectors -MMD -MP $< $(EMU_SRCS) $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) -lgcc -o $@
+
+check: $(UNIT_IMAGES)
+	@$(PYTHON) tools/emu_run.py --qemu '$(TARGET_QEMU)' $(UNIT_IMAGES)
 else ifeq ($(TARGET_KIND)$(CT_CHECK),host)
 check: $(UNIT_BINS) $(HOST_BINS)
 	@$(PYTHON) tools/run_programs.py $(UNIT_BINS) $(HOST_BINS)
@@ -238,6 +255,6 @@ info:
 clean:
 	rm -rf build
 
--include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d) $(UNIT_IMAGES:.elf=.d)
 
 -include $(sort $(wildcard mk/*.mk))
