@@ -133,7 +133,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
-        check-codegen build-all clean info ct-prog
+        check-codegen build-all clean info ct-prog ct-trace
 all: lib
 lib: $(LIB)
 
@@ -208,13 +208,30 @@ endif
 CT_PROG := $(B)/tests/ct_poison
 
 # every tests/ct/*.c: the host harness, the case registry, the cases
-CT_CASE_SRCS := $(filter-out tests/ct/ct_poison.c,$(sort $(wildcard tests/ct/*.c)))
+CT_CASE_SRCS := $(filter-out tests/ct/ct_poison.c tests/ct/ct_trace.c,$(sort $(wildcard tests/ct/*.c)))
 
 $(B)/tests/ct_poison: tests/ct/ct_poison.c $(CT_CASE_SRCS) tests/ct/cases.def $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Itests/ct -MMD -MP tests/ct/ct_poison.c $(CT_CASE_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
 
 ct-prog: $(CT_PROG)
+
+ifeq ($(TARGET_KIND),baremetal)
+# the trace checker's image: every case, four secrets each (tests/ct/ct_trace.c)
+CT_TRACE_IMAGE := $(B)/images/ct_trace.elf
+
+$(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) tests/ct/cases.def $(EMU_SRCS) $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) -lgcc -o $@
+
+ct-trace: $(CT_TRACE_IMAGE)
+	@$(PYTHON) tools/ct_trace.py --qemu '$(TARGET_QEMU)' --image $(CT_TRACE_IMAGE) \
+	    --nm $(NM) --vt '$(TARGET_VT)' --label '$(TARGET) $(OPT) $(CCNAME)'
+else
+ct-trace:
+	@echo "ct-trace runs on the bare-metal targets (TARGET=cortex-m0 ... xtensa-lx106)" >&2
+	@exit 2
+endif
 
 ct-valgrind:
 	@$(PYTHON) tools/ct_host.py --checker valgrind
@@ -232,8 +249,12 @@ build-all:
 deps:
 	@sh tools/deps.sh
 
+# TARGET=host (default): everything; another TARGET: that target's suites
 test: deps
-	@$(PYTHON) tools/testall.py
+	@$(PYTHON) tools/testall.py $(if $(filter-out host,$(TARGET)),--target $(TARGET) \
+	    --make-args '$(strip $(if $(filter command line,$(origin PROFILE)),PROFILE=$(PROFILE)) \
+	    $(if $(filter command line,$(origin OPT)),OPT="$(OPT)") $(if $(filter command line,$(origin CC)),CC=$(CC)) \
+	    $(if $(filter command line,$(origin NO_ASM)),NO_ASM=$(NO_ASM)))')
 
 BENCHES    := $(patsubst bench/%.c,%,$(sort $(wildcard bench/bench_*.c)))
 BENCH_BINS := $(BENCHES:%=$(B)/bench/%)
