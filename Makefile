@@ -266,8 +266,24 @@ $(B)/bench/%: bench/%.c bench/harness.c bench/harness.h $(LIB) $(B)/.flags
 bench: deps
 	@$(MAKE) --no-print-directory -s bench-run
 
+ifeq ($(TARGET_KIND),baremetal)
+# on the emulated cores: exact instruction counts, estimated cycles, stack
+# (benchmarks listed in BENCH_HOST_ONLY, e.g. by a mk/ fragment, are skipped)
+BENCH_HOST_ONLY ?=
+BENCH_IMAGES := $(patsubst %,$(B)/images/%.elf,$(filter-out $(BENCH_HOST_ONLY),$(BENCHES)))
+
+$(B)/images/bench_%.elf: bench/bench_%.c bench/harness_emu.c bench/harness.h $(EMU_SRCS) $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -DBENCH_HOST=0 -Ibench $< bench/harness_emu.c $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) -lgcc -o $@
+
+bench-run: $(BENCH_IMAGES)
+	@mkdir -p $(B)/results
+	@$(PYTHON) tools/emu_bench.py --qemu '$(TARGET_QEMU)' --core $(TARGET_CORE) \
+	    --label '$(TARGET) $(OPT) $(CCNAME)' --json $(B)/results/bench.json $(BENCH_IMAGES)
+else
 bench-run: $(BENCH_BINS)
 	@for b in $(BENCH_BINS); do $(TARGET_RUN) $$b || exit 1; done
+endif
 
 info:
 	@echo "TARGET=$(TARGET) CC=$(CC) BUILD=$(B)"

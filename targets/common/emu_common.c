@@ -30,31 +30,37 @@ void tr_port_write(const char *s, size_t n)
 #define EMU_PAINT_BYTES (24 * 1024)
 
 extern uint32_t __stack_limit[]; /* linker script: lowest stack address */
-static uint32_t *emu_paint_top;
+/* volatile: the stores go below the stack pointer, into memory that no C
+ * object owns, and the compiler would otherwise delete them */
+static volatile uint32_t *emu_paint_top;
 
+/* Paints from just below this function's own frame: a function called next
+ * by the same caller starts at about the same stack pointer, so what it
+ * uses is measured to within this function's frame size (a few words). */
 __attribute__((noinline)) void emu_stack_paint(void)
 {
     volatile uint32_t here;
-    uint32_t *top = (uint32_t *)(((uintptr_t)&here - 64) & ~(uintptr_t)3);
-    uint32_t *p = top;
+    volatile uint32_t *top = (volatile uint32_t *)(((uintptr_t)&here - 8) & ~(uintptr_t)3);
+    volatile uint32_t *p = top;
 
-    while (p > __stack_limit && (size_t)((char *)top - (char *)p) < EMU_PAINT_BYTES)
+    while ((uintptr_t)p > (uintptr_t)__stack_limit && (uintptr_t)top - (uintptr_t)p < EMU_PAINT_BYTES)
         *--p = EMU_PAINT;
     emu_paint_top = top;
 }
 
 __attribute__((noinline)) size_t emu_stack_used(void)
 {
-    uint32_t *p = emu_paint_top;
-    uint32_t *low = p;
+    volatile uint32_t *p = emu_paint_top;
+    volatile uint32_t *low = p;
 
     /* the lowest word that no longer holds the paint */
-    while (p > __stack_limit && (size_t)((char *)emu_paint_top - (char *)p) < EMU_PAINT_BYTES) {
+    while ((uintptr_t)p > (uintptr_t)__stack_limit
+           && (uintptr_t)emu_paint_top - (uintptr_t)p < EMU_PAINT_BYTES) {
         p--;
         if (*p != EMU_PAINT)
             low = p;
     }
-    return (size_t)((char *)emu_paint_top - (char *)low);
+    return (size_t)((uintptr_t)emu_paint_top - (uintptr_t)low);
 }
 
 /* ---- the libc functions compilers may call -------------------------------- */
