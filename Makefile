@@ -133,7 +133,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
-        check-codegen build-all clean info ct-prog ct-trace
+        check-codegen build-all clean info info-img ct-prog ct-trace
 all: lib
 lib: $(LIB)
 
@@ -288,6 +288,11 @@ endif
 info:
 	@echo "TARGET=$(TARGET) CC=$(CC) BUILD=$(B)"
 	@echo "CFLAGS=$(LIB_CFLAGS)"
+
+info-img:
+	@echo "IMG_CFLAGS=$(IMG_CFLAGS)"
+	@echo "IMG_LDFLAGS=$(IMG_LDFLAGS)"
+	@echo "EMU_SRCS=$(EMU_SRCS)"
 
 clean:
 	rm -rf build
