@@ -40,6 +40,7 @@ TARGET_BM_SRCS :=
 TARGET_QEMU :=
 TARGET_VT :=
 TARGET_CORE :=
+TARGET_LIBGCC := -lgcc
 # QEMU's Arm and RISC-V semihosting console on stdout (targets/*/target.mk)
 EMU_SEMIHOSTING := -display none -monitor none -serial none -chardev stdio,id=sh0 \
                    -semihosting-config enable=on,target=native,chardev=sh0
@@ -186,13 +187,13 @@ ifeq ($(TARGET_KIND),baremetal)
 # ---- bare-metal images, run under QEMU ------------------------------------------
 EMU_SRCS    := targets/common/emu_common.c tests/support/runner.c $(TARGET_BM_SRCS)
 IMG_CFLAGS  := $(TEST_CFLAGS) -ffreestanding -Itargets/common/include -Itargets/common
-IMG_LDFLAGS := -nostdlib -nostartfiles $(TARGET_BM_LDFLAGS) -Wl,--gc-sections \
+IMG_LDFLAGS := -nostdlib $(TARGET_BM_LDFLAGS) -Wl,--gc-sections \
                -Wl,--no-warn-rwx-segments $(LDFLAGS)
 UNIT_IMAGES := $(UNIT_TESTS:%=$(B)/images/%.elf)
 
 $(B)/images/%.elf: tests/unit/%.c $(EMU_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
 	@mkdir -p $(dir $@)
-	$(CC) $(IMG_CFLAGS) -I$(B)/vectors -MMD -MP $< $(EMU_SRCS) $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) -lgcc -o $@
+	$(CC) $(IMG_CFLAGS) -I$(B)/vectors -MMD -MP $< $(EMU_SRCS) $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
 check: $(UNIT_IMAGES)
 	@$(PYTHON) tools/emu_run.py --qemu '$(TARGET_QEMU)' $(UNIT_IMAGES)
@@ -222,7 +223,7 @@ CT_TRACE_IMAGE := $(B)/images/ct_trace.elf
 
 $(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) tests/ct/cases.def $(EMU_SRCS) $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) -lgcc -o $@
+	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
 ct-trace: $(CT_TRACE_IMAGE)
 	@$(PYTHON) tools/ct_trace.py --qemu '$(TARGET_QEMU)' --image $(CT_TRACE_IMAGE) \
@@ -274,7 +275,7 @@ BENCH_IMAGES := $(patsubst %,$(B)/images/%.elf,$(filter-out $(BENCH_HOST_ONLY),$
 
 $(B)/images/bench_%.elf: bench/bench_%.c bench/harness_emu.c bench/harness.h $(EMU_SRCS) $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(IMG_CFLAGS) -DBENCH_HOST=0 -Ibench $< bench/harness_emu.c $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) -lgcc -o $@
+	$(CC) $(IMG_CFLAGS) -DBENCH_HOST=0 -Ibench $< bench/harness_emu.c $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
 bench-run: $(BENCH_IMAGES)
 	@mkdir -p $(B)/results

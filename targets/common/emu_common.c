@@ -6,6 +6,7 @@
  */
 #include "emu.h"
 #include "runner.h"
+#include "string.h"
 
 volatile uint32_t ct_marker_state;
 
@@ -65,8 +66,13 @@ __attribute__((noinline)) size_t emu_stack_used(void)
 
 /* ---- the libc functions compilers may call -------------------------------- */
 /* gcc may emit calls to these for struct copies and recognised loops; the
- * optimize attribute stops it from turning these loops back into calls. */
+ * optimize attribute stops it from turning these loops back into calls
+ * (clang does not rewrite a loop into a call to the function it is in). */
+#if defined(__clang__)
+#define EMU_NOLDP
+#else
 #define EMU_NOLDP __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
 
 EMU_NOLDP void *memcpy(void *d, const void *s, size_t n)
 {
@@ -115,3 +121,33 @@ EMU_NOLDP size_t strlen(const char *s)
         n++;
     return n;
 }
+
+#if defined(__arm__)
+/* The Arm EABI's memory helpers, which clang emits for struct and array
+ * initialisation (newlib would provide them; these images have no libc). */
+void __aeabi_memcpy(void *d, const void *s, size_t n);
+void __aeabi_memcpy4(void *d, const void *s, size_t n);
+void __aeabi_memcpy8(void *d, const void *s, size_t n);
+void __aeabi_memmove(void *d, const void *s, size_t n);
+void __aeabi_memmove4(void *d, const void *s, size_t n);
+void __aeabi_memmove8(void *d, const void *s, size_t n);
+void __aeabi_memset(void *d, size_t n, int c);
+void __aeabi_memset4(void *d, size_t n, int c);
+void __aeabi_memset8(void *d, size_t n, int c);
+void __aeabi_memclr(void *d, size_t n);
+void __aeabi_memclr4(void *d, size_t n);
+void __aeabi_memclr8(void *d, size_t n);
+
+void __aeabi_memcpy(void *d, const void *s, size_t n) { memcpy(d, s, n); }
+void __aeabi_memcpy4(void *d, const void *s, size_t n) { memcpy(d, s, n); }
+void __aeabi_memcpy8(void *d, const void *s, size_t n) { memcpy(d, s, n); }
+void __aeabi_memmove(void *d, const void *s, size_t n) { memmove(d, s, n); }
+void __aeabi_memmove4(void *d, const void *s, size_t n) { memmove(d, s, n); }
+void __aeabi_memmove8(void *d, const void *s, size_t n) { memmove(d, s, n); }
+void __aeabi_memset(void *d, size_t n, int c) { memset(d, c, n); }
+void __aeabi_memset4(void *d, size_t n, int c) { memset(d, c, n); }
+void __aeabi_memset8(void *d, size_t n, int c) { memset(d, c, n); }
+void __aeabi_memclr(void *d, size_t n) { memset(d, 0, n); }
+void __aeabi_memclr4(void *d, size_t n) { memset(d, 0, n); }
+void __aeabi_memclr8(void *d, size_t n) { memset(d, 0, n); }
+#endif
