@@ -40,6 +40,8 @@ JNK_README_TAB = ("jnk0le/cortexm-AES README.md at 011057d6 (same figures at 6f9
 KO_README = ("Ko-/aes-armcortexm README.md at 5d4a37da, column 'Speed M4 (cycles)'; "
              "STM32F407 at 24 MHz, 0 wait states, 4096-byte average")
 EMILL_README = "Emill/P256-Cortex-M4 README.md; nRF52840 at 64 MHz, ICACHE on, gcc -O2"
+PORNIN_README = ("pornin/x25519-cm0 README.md at 75a53f27: '3229950 clock cycles (measured on "
+                 "an Atmel SAM D20 Xplained Pro board, clocked at 8 MHz)'")
 GIMLI_LOG = ("AsmOptC-RiscV/Assembly-Optimized-C-RiscV Gimli/crypto_hash/bench.log at "
              "6ba0e52b ('.S took 2123 cycles', 'C-ref took 2251 cycles'); SiFive "
              "HiFive1-class board (rv32imac per gcc.mk), min of 20 warm runs")
@@ -50,6 +52,9 @@ POINTS = [
          data="m0_jnk0le_sbox", region=0, per=1, published=1666, source=JNK_README_CM0),
     dict(core="cortex-m0", kind="cal", name="AES-128 encrypt, CM0_FASTMULsBOX (jnk0le)",
          data="m0_jnk0le_fastmul", region=0, per=1, published=1624, source=JNK_README_CM0),
+    # --- Cortex-M0+ ---------------------------------------------------------
+    dict(core="cortex-m0plus", kind="cal", name="X25519 (pornin x25519-cm0)",
+         data="m0plus_pornin_x25519", region=0, per=1, published=3229950, source=PORNIN_README),
     # --- Cortex-M3: STM32F1, 0 wait states ---------------------------------
     dict(core="cortex-m3", kind="cal", name="AES-128 key expansion, CM3_1T (jnk0le)",
          data="m3_jnk0le_cm3_1t", region=0, per=1, published=302, source=JNK_README_TAB + ", STM32F1 0ws"),
@@ -97,6 +102,7 @@ POINTS = [
 # published); stated in docs/cycles.md and checked by --check.
 BOUNDS = {
     "cortex-m0": (0.95, 1.05),
+    "cortex-m0plus": (0.95, 1.05),
     "cortex-m3": (0.95, 1.05),
     "cortex-m4": (0.92, 1.05),
     "rv32imc": (0.95, 1.05),
@@ -147,6 +153,7 @@ def table(rows):
 SENSITIVITY = [
     ("cortex-m0", {"P": 1}), ("cortex-m0", {"P": 3}), ("cortex-m0", {"ld": 1}),
     ("cortex-m0", {"mul": 32}),
+    ("cortex-m0plus", {"P": 2}), ("cortex-m0plus", {"mul": 32}), ("cortex-m0plus", {"ld": 1}),
     ("cortex-m3", {"P": 1}), ("cortex-m3", {"P": 3}), ("cortex-m3", {"agu": 0}),
     ("cortex-m3", {"ld_pipe": 0}), ("cortex-m3", {"st": 2}),
     ("cortex-m4", {"P": 1}), ("cortex-m4", {"P": 3}), ("cortex-m4", {"agu": 0}),
