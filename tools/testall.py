@@ -45,6 +45,7 @@ SUITES = [
     ("check-codegen", [PY, "tools/check_codegen.py"]),
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
+    ("cycles", [PY, "tools/cycles/test_models.py"]),
 ]
 
 

@@ -166,11 +166,11 @@ def sensitivity():
     lines = []
     for core, prm in SENSITIVITY:
         rows = evaluate({core: prm}, core)
-        lines.append("%-12s %-14s %s" % (core, ",".join("%s=%g" % kv for kv in prm.items()),
+        lines.append("%-14s %-14s %s" % (core, ",".join("%s=%g" % kv for kv in prm.items()),
                                          " ".join("%.3f" % r for _, _, _, r in rows)))
     base = []
     for core in BOUNDS:
-        base.append("%-12s %-14s %s" % (core, "as shipped", " ".join("%.3f" % r for _, _, _, r in evaluate(None, core))))
+        base.append("%-14s %-14s %s" % (core, "as shipped", " ".join("%.3f" % r for _, _, _, r in evaluate(None, core))))
     return "\n".join(base + lines)
 
 
