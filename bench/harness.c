@@ -27,6 +27,11 @@ static double time_iters(bench_fn fn, void *ctx, uint64_t iters)
     return now_ns() - t0;
 }
 
+void bench_info(const char *text)
+{
+    printf("# %s\n", text);
+}
+
 void bench_header(const char *title)
 {
     printf("\n%s\n", title);

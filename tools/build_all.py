@@ -63,6 +63,8 @@ def main():
             builds.append(["TARGET=armv7a-linux", "ARM_ISA=thumb"])
     for args in builds:
         label = " ".join(args)
+        # a build directory of its own: other suites build the default ones
+        args = args + ["BUILD=build/all/" + "-".join(x.split("=")[1] for x in args)]
         rc, out = make(args + ["lib"])
         if rc != 0:
             suite.emit("FAIL build %s\n%s" % (label, out))
