@@ -76,6 +76,7 @@ SUITES = [
 ] + [
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
+    ("cycles", [PY, "tools/cycles/test_models.py"]),
 ]
 
 
