@@ -9,6 +9,7 @@
 #include "harness.h"
 
 volatile uint64_t bench_sink;
+unsigned bench_emu_iters = 9;
 
 #define BATCHES 5
 #define BATCH_NS 200000000.0

@@ -7,11 +7,13 @@
  *   and the time per operation of each is kept. One table line per result
  *   (min/mean/max) and one JSON line ("JSON {...}") for machines.
  * emulated cores (harness_emu.c): the operation runs once with iters = 1
- *   and once with iters = 2, each between the region markers; the
- *   difference is the exact instruction count (and, through the core's
- *   timing model, the estimated cycles) of one operation, fixed overhead
- *   cancelled. The stack high-water mark of the operation is measured by
- *   painting. tools/emu_bench.py turns the regions into the table.
+ *   and once with iters = bench_emu_iters (default 9), each between the
+ *   region markers; the difference divided by bench_emu_iters - 1 is the
+ *   exact instruction count (and, through the core's timing model, the
+ *   estimated cycles) of one operation, fixed overhead and entry/exit
+ *   effects cancelled. The stack high-water mark of the operation is
+ *   measured by painting. tools/emu_bench.py turns the regions into the
+ *   table. A benchmark of a long operation may set bench_emu_iters to 2.
  *
  * BENCH_HOST is 1 on the host: peer libraries (OpenSSL, mbedTLS, BearSSL)
  * and anything else host-only goes under #if BENCH_HOST.
@@ -35,6 +37,8 @@ void bench_info(const char *text);
 /* bytes: bytes processed per operation (0 if not meaningful). */
 void bench_run(const char *group, const char *name, const char *impl,
                bench_fn fn, void *ctx, size_t bytes);
+/* Iterations of the second emulated region (>= 2; ignored on the host). */
+extern unsigned bench_emu_iters;
 /* Defeat dead-code elimination: results go here. */
 extern volatile uint64_t bench_sink;
 

@@ -7,10 +7,10 @@ estimated cycles and stack per operation.
 
 Each image is a benchmark built with bench/harness_emu.c: every result is a
 BENCH line and two regions (the operation with iters = 1 and with
-iters = 2). The image runs once under QEMU with the plugin in trace mode
+iters = k + 1). The image runs once under QEMU with the plugin in trace mode
 with per-mnemonic features (tools/qemu/ctplug.c, feat=on):
-  instructions per operation = insns(iters=2) - insns(iters=1)   (exact)
-  estimated cycles           = model(hist 2) - model(hist 1)     (estimate)
+  instructions per operation = (insns(iters=k+1) - insns(iters=1)) / k  (exact)
+  estimated cycles           = (model(hist 2) - model(hist 1)) / k      (estimate)
 The cycle model of the core comes from tools/cycles/models.py; a core
 without a model gets no cycle column (said so in the table). Cycles are
 estimates from a per-core timing model, never measurements.
@@ -81,9 +81,9 @@ def run_image(qemu, image, timeout=3600):
         if line.startswith("# "):
             info.append(line[2:])
         elif line.startswith("BENCH "):
-            group, name, impl, nbytes = line[6:].split("|")
+            group, name, impl, nbytes, reps = line[6:].split("|")
             cur = {"group": group, "op": name, "impl": impl, "bytes": int(nbytes),
-                   "r1": k, "r2": k + 1}
+                   "reps": int(reps), "r1": k, "r2": k + 1}
             k += 2
         elif line.startswith("STACK ") and cur is not None:
             cur["stack"] = int(line.split()[1])
@@ -93,7 +93,11 @@ def run_image(qemu, image, timeout=3600):
         raise RuntimeError("%s: %d regions for %d results" % (image, len(regions), k // 2))
     for r in results:
         i1, i2 = int(regions[r["r1"]]["insns"]), int(regions[r["r2"]]["insns"])
-        r["insns"] = i2 - i1
+        # constant-time code runs the same instructions in every iteration;
+        # code that branches on its data (the plain-c baselines) may not:
+        # then the mean is reported and marked
+        r["insns"] = (i2 - i1) / r["reps"]
+        r["varies"] = (i2 - i1) % r["reps"] != 0
         r["hist1"], r["hist2"] = hists.get(r["r1"], {}), hists.get(r["r2"], {})
     return info, results
 
@@ -114,7 +118,7 @@ def main():
             print("# " + line)
         for r in results:
             if model:
-                r["cycles_est"] = model(r["hist2"]) - model(r["hist1"])
+                r["cycles_est"] = (model(r["hist2"]) - model(r["hist1"])) / r["reps"]
             rows.append(r)
     print("\n%s (instructions: exact, from QEMU; cycles: %s)" % (
         a.label or a.core, "estimated with the %s timing model (tools/cycles)" % a.core
@@ -123,13 +127,15 @@ def main():
                                               "cyc/byte", "stack B"))
     for r in rows:
         cyc = r.get("cycles_est")
-        print("%-34s %-10s %12d %14s %10s %8d" % (
-            r["op"], r["impl"], r["insns"], "%.0f" % cyc if cyc is not None else "-",
+        print("%-34s %-10s %12s %14s %10s %8d" % (
+            r["op"], r["impl"], ("~%.1f" if r["varies"] else "%d") % r["insns"],
+            "%.0f" % cyc if cyc is not None else "-",
             "%.2f" % (cyc / r["bytes"]) if cyc is not None and r["bytes"] else "-", r["stack"]))
     out = []
     for r in rows:
         j = {"target": a.label or a.core, "core": a.core, "group": r["group"], "op": r["op"],
-             "impl": r["impl"], "bytes": r["bytes"], "insns": r["insns"], "stack": r["stack"]}
+             "impl": r["impl"], "bytes": r["bytes"], "insns": r["insns"], "stack": r["stack"],
+             "insns_vary": r["varies"]}
         if r.get("cycles_est") is not None:
             j["cycles_est"] = round(r["cycles_est"], 1)
         out.append(j)
