@@ -5,13 +5,11 @@ For every target of tools/check_codegen.py, at -Os and -O2, with the
 library's own flags (plus the same no-vectorise/no-unroll flags, so that
 loops are read rolled):
 
-1. Products. tests/codegen/mul_probe.c records what (uint64_t)a * b and
-   (uint32_t)a * b compile to (instructions with "mul" in their name, and
-   calls). The result must match the table EXPECT below, which is the
-   record; a compiler that changes it makes this check fail until the
-   table and the library's choice are revisited. The library's choice
-   (MP_MUL_HALVES in src/mp/mp_word.h) must then be: 16-bit halves where
-   the 64-bit product is a call (Cortex-M0: __aeabi_lmul; Xtensa lx106:
+1. Products. tools/check_codegen.py records, as a test, what
+   (uint64_t)a * b and (uint32_t)a * b compile to on every target
+   (MUL_EXPECT there). The mp layer's choice (MP_MUL_HALVES in
+   src/mp/mp_word.h) must follow that record: 16-bit halves where the
+   64-bit product is a call (Cortex-M0: __aeabi_lmul; Xtensa lx106:
    __muldi3) or an instruction with data-dependent timing (Cortex-M3:
    UMULL), the compiler's product elsewhere.
 
@@ -51,24 +49,6 @@ import check_codegen as cg  # noqa: E402
 import suite  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROBE = os.path.join(ROOT, "tests", "codegen", "mul_probe.c")
-
-# What (uint64_t)a * b and (uint32_t)a * b become (gcc 12 / clang 14):
-# sorted multiply mnemonics, or "call SYMBOL".
-EXPECT = {
-    "host-gcc": ("imul", "imul"),
-    "host-clang": ("imul", "imul"),
-    "aarch64-linux": ("umull", "mul"),
-    "armv7a-linux-a32": ("umull", "mul"),
-    "armv7a-linux-thumb": ("umull", "mul"),
-    "rv64-linux": ("mul", "mulw"),
-    "cortex-m0": ("call __aeabi_lmul", "mul"),
-    "cortex-m3": ("umull", "mul"),
-    "cortex-m4": ("umull", "mul"),
-    "cortex-m7": ("umull", "mul"),
-    "rv32imc": ("mul mulhu", "mul"),
-    "xtensa-lx106": ("call __muldi3", "mull"),
-}
 # Targets where the 64-bit product instruction is not constant time
 # (Cortex-M3 TRM: UMULL 3-5 cycles, UMLAL 4-7, early termination).
 VARIABLE_TIME_PRODUCT = {"cortex-m3"}
@@ -279,20 +259,6 @@ def library_choice(margs, extra=""):
     return int(d.get("CTC_MP_MUL_HALVES", -1)), int(d.get("CTC_MP_CARRY_ARITH", -1))
 
 
-def probe_products(arch, dis):
-    out = []
-    for fn in ("probe_mul64", "probe_mul32"):
-        insns = cg.function_insns(dis, fn)
-        calls = sorted(called_symbols(insns))
-        if calls:
-            out.append("call " + " ".join(calls))
-        else:
-            ms = sorted(set(re.sub(r"\.(w|n)$", "", m.lower()) for _, m, _, _ in real_insns(insns)
-                            if "mul" in m.lower()))
-            out.append(" ".join(ms).replace("muls", "mul") if ms else "none")
-    return tuple(out)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--targets", default="")
@@ -314,25 +280,15 @@ def main():
     for label, margs, arch in cg.TARGETS:
         if only and label not in only:
             continue
-        # 1. products
+        # 1. products: the library's choice against the recorded codegen
         halves, carry_arith = library_choice(margs)
-        for opt in ("-Os", "-O2"):
-            dis, err = cg.compile_and_disassemble(margs, opt, src=PROBE)
-            if dis is None:
-                record(False, "mul %s %s: %s" % (label, opt, err))
-                continue
-            got = probe_products(arch, dis)
-            want = EXPECT.get(label)
-            record(got == want, "mul %s %s: (uint64_t)a*b -> %s; (uint32_t)a*b -> %s"
-                   % (label, opt, got[0], got[1]),
-                   ["expected %s; %s" % want] if want and got != want else [])
-        need_halves = EXPECT[label][0].startswith("call") or label in VARIABLE_TIME_PRODUCT
+        product64 = cg.MUL_EXPECT[label][0]
+        need_halves = product64.startswith("call") or label in VARIABLE_TIME_PRODUCT
         record(halves == (1 if need_halves else 0),
-               "mul %s: the library builds products %s (%s)"
+               "mul %s: the mp layer builds products %s ((uint64_t)a*b is %s%s)"
                % (label, "from 16-bit halves" if halves == 1 else "with the compiler's product",
-                  "its 64-bit product is a call" if EXPECT[label][0].startswith("call") else
-                  "UMULL/UMLAL are variable-time there" if label in VARIABLE_TIME_PRODUCT else
-                  "its 64-bit product is constant-time instructions"))
+                  "a call to " + product64[5:] if product64.startswith("call") else product64,
+                  ", variable-time there" if label in VARIABLE_TIME_PRODUCT else ""))
         # 2. and 3. the mp objects
         for opt in ("-Os", "-O2"):
             objs, err = build_mp_objects(margs, opt)
