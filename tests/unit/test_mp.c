@@ -120,7 +120,7 @@ static void from16(ct_limb_t *X, const uint32_t *d, size_t n)
     }
 }
 
-static uint32_t ra[MAXL * DPL * 2], rb[MAXL * DPL * 2], rx[MAXL * DPL * 4];
+static uint32_t ra[(MAXL + 2) * DPL * 2], rb[(MAXL + 2) * DPL * 2], rx[(MAXL + 2) * DPL * 2];
 
 static ct_limb_t ref_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n, int sub)
 {
@@ -177,9 +177,13 @@ static void ref_reduce_once(ct_limb_t *Yo, const ct_limb_t *Ci, const ct_limb_t 
 
 /* ---- add, sub, compare, shifts ------------------------------------------------------------ */
 
+/* 2n-limb products, 2n + 1 for R^2's power of two; T: MP_R2_SCRATCH */
 static ct_limb_t A[2 * MAXL + 2], B[2 * MAXL + 2], C[2 * MAXL + 2], N[MAXL + 2],
-    X[4 * MAXL], Y[4 * MAXL], Z[4 * MAXL], R2[MAXL], T[8 * MAXL + 64];
-static ct_limb_t BIG[(64 + 4) * MAXL + MAXL];
+    X[2 * MAXL + 2], Y[2 * MAXL + 2], Z[2 * MAXL + 2], R2[MAXL], T[6 * MAXL + 2];
+/* exponentiation scratch up to window 6 at MAXL / 4 limbs (the sizes the
+ * exponentiation test uses), and inversion scratch at MAXL limbs: 18 KiB
+ * with 32-bit limbs, which the Cortex-M0 image's 64 KiB of RAM allows */
+static ct_limb_t BIG[(64 + 4) * (MAXL / 4) + MAXL];
 
 static size_t rand_size(size_t max)
 {
