@@ -45,6 +45,7 @@ SUITES = [
     ("check-codegen", [PY, "tools/check_codegen.py"]),
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
+    ("ctc command-line tool", [PY, "tools/test_ctc.py"]),
 ]
 
 
