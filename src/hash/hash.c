@@ -50,11 +50,12 @@ void hash_update_(ctc_hash_ctx *ctx, const uint8_t *data, size_t len)
 
 void hash_final_(ctc_hash_ctx *ctx, uint8_t *out)
 {
+    /* the family's final wipes its context, which is all that was used */
     if (is_256((int)ctx->id))
         sha256_final_(&ctx->u.s256, out);
     else
         sha512_final_(&ctx->u.s512, out);
-    ct_zeroize(ctx, sizeof *ctx);
+    ctx->id = 0;
 }
 
 void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c)
@@ -68,22 +69,14 @@ void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c)
 
 void hash_chain_one_block(hash_chain *c, int id, const uint8_t *block)
 {
-    ctc_hash_ctx t;
-    unsigned i;
-
-    for (i = 0; i < 8; i++)
-        c->w64[i] = 0;              /* all of it is defined, for either size */
-    hash_init_(&t, id);
     if (is_256(id)) {
-        sha256_blocks(t.u.s256.h, block, 1);
+        unsigned i;
         for (i = 0; i < 8; i++)
-            c->w32[i] = t.u.s256.h[i];
+            c->w64[i] = 0;      /* all of it is defined, for either size */
+        sha256_chain_block_(c->w32, id, block);
     } else {
-        sha512_blocks(t.u.s512.h, block, 1);
-        for (i = 0; i < 8; i++)
-            c->w64[i] = t.u.s512.h[i];
+        sha512_chain_block_(c->w64, id, block);
     }
-    ct_zeroize(&t, sizeof t);
 }
 
 /* ---- public API ------------------------------------------------------------ */
@@ -127,7 +120,8 @@ int ctc_hash_final(ctc_hash_ctx *ctx, uint8_t *out, size_t out_size)
     case CTC_HASH_SHA384: r = ctc_sha384_final(&ctx->u.s512, out); break;
     default: r = ctc_sha512_final(&ctx->u.s512, out); break;
     }
-    ct_zeroize(ctx, sizeof *ctx);
+    /* the family's final wiped what the hash used */
+    ctx->id = 0;
     return r;
 }
 
@@ -144,8 +138,9 @@ int ctc_hash(uint8_t *out, size_t out_size, int hash_id, const uint8_t *data,
     hash_init_(&ctx, hash_id);
     r = ctc_hash_update(&ctx, data, len);
     if (r == CTC_OK)
-        r = ctc_hash_final(&ctx, out, out_size);
-    ct_zeroize(&ctx, sizeof ctx);
+        r = ctc_hash_final(&ctx, out, out_size);    /* wipes ctx */
+    else
+        ct_zeroize(&ctx, sizeof ctx);
     return r;
 }
 

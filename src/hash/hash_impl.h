@@ -166,9 +166,12 @@ void hmac_key_mac3(uint8_t *mac, const hmac_key *hk,
 void sha256_init_id_(ctc_sha256_ctx *ctx, int id);
 void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8]);
 void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out);
+/* out = the chaining value after one block from the IV of id */
+void sha256_chain_block_(uint32_t out[8], int id, const uint8_t *block);
 void sha512_init_id_(ctc_sha512_ctx *ctx, int id);
 void sha512_resume_(ctc_sha512_ctx *ctx, int id, const uint64_t chain[8]);
 void sha512_final_(ctc_sha512_ctx *ctx, uint8_t *out);
+void sha512_chain_block_(uint64_t out[8], int id, const uint8_t *block);
 
 /* Resume a hash from a chaining value after exactly one block. */
 void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c);

@@ -35,7 +35,7 @@ void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
         block[i] ^= 0x36 ^ 0x5c;
     hash_chain_one_block(&hk->out, id, block);
     hk->id = id;
-    ct_zeroize(block, sizeof block);
+    ct_zeroize(block, bs);
 }
 
 void hmac_key_start(ctc_hash_ctx *ctx, const hmac_key *hk)
@@ -51,7 +51,7 @@ void hmac_finish(uint8_t *mac, ctc_hash_ctx *ctx, int id, const hash_chain *oute
     hash_resume_one_block(ctx, id, outer);
     hash_update_(ctx, d, ctc_hash_size(id));
     hash_final_(ctx, mac);
-    ct_zeroize(d, sizeof d);
+    ct_zeroize(d, ctc_hash_size(id));
 }
 
 void hmac_key_mac3(uint8_t *mac, const hmac_key *hk,
@@ -100,13 +100,15 @@ int ctc_hmac_update(ctc_hmac_ctx *ctx, const uint8_t *data, size_t len)
     return ctc_hash_update(&ctx->inner, data, len);
 }
 
-/* The full MAC into full[], and ctx wiped. */
+/* The full MAC into full[], and ctx wiped (hmac_finish wipes the inner
+ * hash; what remains is the outer chaining value). */
 static void hmac_ctx_finish(uint8_t *full, ctc_hmac_ctx *ctx)
 {
     int id = (int)ctx->inner.id;
 
     hmac_finish(full, &ctx->inner, id, &ctx->outer);
-    ct_zeroize(ctx, sizeof *ctx);
+    ct_zeroize(&ctx->outer, sizeof ctx->outer);
+    ctx->state = 0;
 }
 
 int ctc_hmac_final(ctc_hmac_ctx *ctx, uint8_t *mac, size_t mac_len)
@@ -162,7 +164,8 @@ int ctc_hmac(uint8_t *mac, size_t mac_len, int hash_id, const uint8_t *key,
     if (r == CTC_OK)
         r = ctc_hmac_update(&ctx, data, len);
     if (r == CTC_OK)
-        r = ctc_hmac_final(&ctx, mac, mac_len);
-    ct_zeroize(&ctx, sizeof ctx);
+        r = ctc_hmac_final(&ctx, mac, mac_len);     /* wipes ctx */
+    else
+        ct_zeroize(&ctx, sizeof ctx);
     return r;
 }

@@ -322,3 +322,13 @@ void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out)
 {
     sha256_finish(ctx, out, ctx->state == SHA224_STATE ? 7 : 8);
 }
+
+void sha256_chain_block_(uint32_t out[8], int id, const uint8_t *block)
+{
+    const uint32_t *iv = id == CTC_HASH_SHA224 ? IV224 : IV256;
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        out[i] = iv[i];
+    sha256_blocks(out, block, 1);
+}

@@ -340,3 +340,13 @@ void sha512_final_(ctc_sha512_ctx *ctx, uint8_t *out)
 {
     sha512_finish(ctx, out, ctx->state == SHA384_STATE ? 6 : 8);
 }
+
+void sha512_chain_block_(uint64_t out[8], int id, const uint8_t *block)
+{
+    const uint64_t *iv = id == CTC_HASH_SHA384 ? IV384 : IV512;
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        out[i] = iv[i];
+    sha512_blocks(out, block, 1);
+}
