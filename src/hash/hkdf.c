@@ -41,7 +41,7 @@ int ctc_hkdf_expand(uint8_t *okm, size_t okm_len, int hash_id,
     hs = ctc_hash_size(hash_id);
     if (prk_len < hs)
         return CTC_ERR_LENGTH;
-    if ((uint64_t)okm_len > 255 * (uint64_t)hs)
+    if (okm_len > (hs << 8) - hs)       /* 255 * HashLen, without a multiply */
         return CTC_ERR_LIMIT;
     hmac_key_init(&hk, hash_id, prk, prk_len);
     for (counter = 1; done < okm_len; counter++) {
@@ -69,7 +69,7 @@ int ctc_hkdf(uint8_t *okm, size_t okm_len, int hash_id,
     if ((okm == NULL && okm_len != 0) || !hash_id_valid(hash_id)
         || (info == NULL && info_len != 0))
         return CTC_ERR_PARAM;
-    if ((uint64_t)okm_len > 255 * (uint64_t)ctc_hash_size(hash_id))
+    if (okm_len > (ctc_hash_size(hash_id) << 8) - ctc_hash_size(hash_id))
         return CTC_ERR_LIMIT;
     r = ctc_hkdf_extract(prk, sizeof prk, hash_id, salt, salt_len, ikm, ikm_len);
     if (r == CTC_OK)
