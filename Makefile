@@ -36,6 +36,14 @@ $(error unknown TARGET '$(TARGET)'; one of: $(TARGETS))
 endif
 TARGET_SCALE_SHIFT := 0
 TARGET_VARIANT :=
+TARGET_BM_SRCS :=
+TARGET_QEMU :=
+TARGET_VT :=
+TARGET_CORE :=
+TARGET_LIBGCC := -lgcc
+# QEMU's Arm and RISC-V semihosting console on stdout (targets/*/target.mk)
+EMU_SEMIHOSTING := -display none -monitor none -serial none -chardev stdio,id=sh0 \
+                   -semihosting-config enable=on,target=native,chardev=sh0
 include targets/$(TARGET)/target.mk
 
 ifeq ($(origin CC),default)
@@ -126,7 +134,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
-        check-codegen build-all clean info ct-prog
+        check-codegen build-all clean info info-img ct-prog ct-trace
 all: lib
 lib: $(LIB)
 
@@ -176,9 +184,19 @@ $(B)/host-tests/%: tests/host/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix
 	$(CC) $(TEST_CFLAGS) -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
 
 ifeq ($(TARGET_KIND),baremetal)
-check:
-	@echo "make check: TARGET=$(TARGET) runs under emulation (see 'make TARGET=$(TARGET) test')" >&2
-	@exit 2
+# ---- bare-metal images, run under QEMU ------------------------------------------
+EMU_SRCS    := targets/common/emu_common.c tests/support/runner.c $(TARGET_BM_SRCS)
+IMG_CFLAGS  := $(TEST_CFLAGS) -ffreestanding -Itargets/common/include -Itargets/common
+IMG_LDFLAGS := -nostdlib $(TARGET_BM_LDFLAGS) -Wl,--gc-sections \
+               -Wl,--no-warn-rwx-segments $(LDFLAGS)
+UNIT_IMAGES := $(UNIT_TESTS:%=$(B)/images/%.elf)
+
+$(B)/images/%.elf: tests/unit/%.c $(EMU_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -I$(B)/vectors -MMD -MP $< $(EMU_SRCS) $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
+
+check: $(UNIT_IMAGES)
+	@$(PYTHON) tools/emu_run.py --qemu '$(TARGET_QEMU)' $(UNIT_IMAGES)
 else ifeq ($(TARGET_KIND)$(CT_CHECK),host)
 check: $(UNIT_BINS) $(HOST_BINS)
 	@$(PYTHON) tools/run_programs.py $(UNIT_BINS) $(HOST_BINS)
@@ -191,13 +209,30 @@ endif
 CT_PROG := $(B)/tests/ct_poison
 
 # every tests/ct/*.c: the host harness, the case registry, the cases
-CT_CASE_SRCS := $(filter-out tests/ct/ct_poison.c,$(sort $(wildcard tests/ct/*.c)))
+CT_CASE_SRCS := $(filter-out tests/ct/ct_poison.c tests/ct/ct_trace.c,$(sort $(wildcard tests/ct/*.c)))
 
 $(B)/tests/ct_poison: tests/ct/ct_poison.c $(CT_CASE_SRCS) tests/ct/cases.def $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Itests/ct -MMD -MP tests/ct/ct_poison.c $(CT_CASE_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
 
 ct-prog: $(CT_PROG)
+
+ifeq ($(TARGET_KIND),baremetal)
+# the trace checker's image: every case, four secrets each (tests/ct/ct_trace.c)
+CT_TRACE_IMAGE := $(B)/images/ct_trace.elf
+
+$(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) tests/ct/cases.def $(EMU_SRCS) $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
+
+ct-trace: $(CT_TRACE_IMAGE)
+	@$(PYTHON) tools/ct_trace.py --qemu '$(TARGET_QEMU)' --image $(CT_TRACE_IMAGE) \
+	    --nm $(NM) --vt '$(TARGET_VT)' --label '$(TARGET) $(OPT) $(CCNAME)'
+else
+ct-trace:
+	@echo "ct-trace runs on the bare-metal targets (TARGET=cortex-m0 ... xtensa-lx106)" >&2
+	@exit 2
+endif
 
 ct-valgrind:
 	@$(PYTHON) tools/ct_host.py --checker valgrind
@@ -215,8 +250,12 @@ build-all:
 deps:
 	@sh tools/deps.sh
 
+# TARGET=host (default): everything; another TARGET: that target's suites
 test: deps
-	@$(PYTHON) tools/testall.py
+	@$(PYTHON) tools/testall.py $(if $(filter-out host,$(TARGET)),--target $(TARGET) \
+	    --make-args '$(strip $(if $(filter command line,$(origin PROFILE)),PROFILE=$(PROFILE)) \
+	    $(if $(filter command line,$(origin OPT)),OPT="$(OPT)") $(if $(filter command line,$(origin CC)),CC=$(CC)) \
+	    $(if $(filter command line,$(origin NO_ASM)),NO_ASM=$(NO_ASM)))')
 
 BENCHES    := $(patsubst bench/%.c,%,$(sort $(wildcard bench/bench_*.c)))
 BENCH_BINS := $(BENCHES:%=$(B)/bench/%)
@@ -228,16 +267,37 @@ $(B)/bench/%: bench/%.c bench/harness.c bench/harness.h $(LIB) $(B)/.flags
 bench: deps
 	@$(MAKE) --no-print-directory -s bench-run
 
+ifeq ($(TARGET_KIND),baremetal)
+# on the emulated cores: exact instruction counts, estimated cycles, stack
+# (benchmarks listed in BENCH_HOST_ONLY, e.g. by a mk/ fragment, are skipped)
+BENCH_HOST_ONLY ?=
+BENCH_IMAGES := $(patsubst %,$(B)/images/%.elf,$(filter-out $(BENCH_HOST_ONLY),$(BENCHES)))
+
+$(B)/images/bench_%.elf: bench/bench_%.c bench/harness_emu.c bench/harness.h $(EMU_SRCS) $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -DBENCH_HOST=0 -Ibench $< bench/harness_emu.c $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
+
+bench-run: $(BENCH_IMAGES)
+	@mkdir -p $(B)/results
+	@$(PYTHON) tools/emu_bench.py --qemu '$(TARGET_QEMU)' --core $(TARGET_CORE) \
+	    --label '$(TARGET) $(OPT) $(CCNAME)' --json $(B)/results/bench.json $(BENCH_IMAGES)
+else
 bench-run: $(BENCH_BINS)
 	@for b in $(BENCH_BINS); do $(TARGET_RUN) $$b || exit 1; done
+endif
 
 info:
 	@echo "TARGET=$(TARGET) CC=$(CC) BUILD=$(B)"
 	@echo "CFLAGS=$(LIB_CFLAGS)"
 
+info-img:
+	@echo "IMG_CFLAGS=$(IMG_CFLAGS)"
+	@echo "IMG_LDFLAGS=$(IMG_LDFLAGS)"
+	@echo "EMU_SRCS=$(EMU_SRCS)"
+
 clean:
 	rm -rf build
 
--include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d) $(UNIT_IMAGES:.elf=.d)
 
 -include $(sort $(wildcard mk/*.mk))

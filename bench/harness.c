@@ -9,6 +9,7 @@
 #include "harness.h"
 
 volatile uint64_t bench_sink;
+unsigned bench_emu_iters = 9;
 
 #define BATCHES 5
 #define BATCH_NS 200000000.0
@@ -25,6 +26,11 @@ static double time_iters(bench_fn fn, void *ctx, uint64_t iters)
     double t0 = now_ns();
     fn(ctx, iters);
     return now_ns() - t0;
+}
+
+void bench_info(const char *text)
+{
+    printf("# %s\n", text);
 }
 
 void bench_header(const char *title)

@@ -1,10 +1,22 @@
 /*
- * harness.h - the benchmark harness.
+ * harness.h - the benchmark harness. The same benchmark sources build for
+ * the host and for the emulated cores; what a result means differs:
  *
- * An operation is timed in batches: the iteration count is calibrated so
- * that one batch takes about 200 ms, then 5 batches run and the time per
- * operation of each is kept. One table line per result (min/mean/max) and
- * one JSON line ("JSON {...}") for machines.
+ * host (harness.c): an operation is timed in batches: the iteration count
+ *   is calibrated so that one batch takes about 200 ms, then 5 batches run
+ *   and the time per operation of each is kept. One table line per result
+ *   (min/mean/max) and one JSON line ("JSON {...}") for machines.
+ * emulated cores (harness_emu.c): the operation runs once with iters = 1
+ *   and once with iters = bench_emu_iters (default 9), each between the
+ *   region markers; the difference divided by bench_emu_iters - 1 is the
+ *   exact instruction count (and, through the core's timing model, the
+ *   estimated cycles) of one operation, fixed overhead and entry/exit
+ *   effects cancelled. The stack high-water mark of the operation is
+ *   measured by painting. tools/emu_bench.py turns the regions into the
+ *   table. A benchmark of a long operation may set bench_emu_iters to 2.
+ *
+ * BENCH_HOST is 1 on the host: peer libraries (OpenSSL, mbedTLS, BearSSL)
+ * and anything else host-only goes under #if BENCH_HOST.
  */
 #ifndef BENCH_HARNESS_H
 #define BENCH_HARNESS_H
@@ -15,10 +27,18 @@
 /* Runs the operation `iters` times. */
 typedef void (*bench_fn)(void *ctx, uint64_t iters);
 
+#ifndef BENCH_HOST
+#define BENCH_HOST 1
+#endif
+
 void bench_header(const char *title);
+/* A line of information (build report...). */
+void bench_info(const char *text);
 /* bytes: bytes processed per operation (0 if not meaningful). */
 void bench_run(const char *group, const char *name, const char *impl,
                bench_fn fn, void *ctx, size_t bytes);
+/* Iterations of the second emulated region (>= 2; ignored on the host). */
+extern unsigned bench_emu_iters;
 /* Defeat dead-code elimination: results go here. */
 extern volatile uint64_t bench_sink;
 

@@ -39,7 +39,7 @@ def run_program(cmd, name=None, timeout=3600, indent="", cwd=None, env=None,
     t0 = time.time()
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout, cwd=cwd, env=env)
+                           stdin=subprocess.DEVNULL, timeout=timeout, cwd=cwd, env=env)
         out = p.stdout.decode("utf-8", "replace").splitlines()
         rc = p.returncode
     except subprocess.TimeoutExpired as e:

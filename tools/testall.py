@@ -6,11 +6,14 @@ its own "N passed, N failed". The last line printed here is the total.
   --list            list the suites
   --only WORD[,..]  run the suites whose name contains one of the words
   --jobs N          run N suites at once (default 2; output stays in order)
+  --target T        only target T's suites (make TARGET=T test), with
+  --make-args '...' extra make arguments for them (PROFILE=, OPT=, CC=)
 """
 import argparse
 import concurrent.futures
 import io
 import os
+import shlex
 import sys
 import time
 
@@ -23,6 +26,18 @@ PY = sys.executable or "python3"
 
 def mk(*args):
     return ["make", "--no-print-directory", "-s", "-j2"] + list(args)
+
+
+BAREMETAL = ["cortex-m0", "cortex-m3", "cortex-m4", "cortex-m7", "rv32imc", "xtensa-lx106"]
+
+
+def target_suites(target, make_args):
+    """The suites of one target (make TARGET=... test)."""
+    extra = shlex.split(make_args)
+    cmds = [mk("TARGET=" + target, *extra, "check")]
+    if target in BAREMETAL:
+        cmds.append(mk("TARGET=" + target, *extra, "ct-trace"))
+    return [(("unit + ct-trace " if target in BAREMETAL else "unit ") + target, cmds)]
 
 
 # (name, command)
@@ -43,16 +58,38 @@ SUITES = [
     ("ct-valgrind", [PY, "tools/ct_host.py", "--checker", "valgrind"]),
     ("ct-msan", [PY, "tools/ct_host.py", "--checker", "msan"]),
     ("check-codegen", [PY, "tools/check_codegen.py"]),
+] + [
+    # every bare-metal core under QEMU: unit tests and the trace checker,
+    # at -Os (PROFILE=small) and -O2 (PROFILE=fast), gcc
+    # (one suite per build directory, so that no two suites build the same
+    # files at once)
+    ("unit + ct-trace " + t + (" -Os" if prof == "small" else " -O2"),
+     [mk("TARGET=" + t, "PROFILE=" + prof, "check"),
+      mk("TARGET=" + t, "PROFILE=" + prof, "ct-trace")])
+    for t in BAREMETAL for prof in ("small", "fast")
+] + [
+    # clang where it can build for the core (LLVM 14 has no Xtensa back end)
+    ("unit + ct-trace " + t + " clang" + (" -Os" if prof == "small" else " -O2"),
+     [mk("TARGET=" + t, "CC=clang", "PROFILE=" + prof, "check"),
+      mk("TARGET=" + t, "CC=clang", "PROFILE=" + prof, "ct-trace")])
+    for t in BAREMETAL if t != "xtensa-lx106" for prof in ("small", "fast")
+] + [
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
+    ("cycles", [PY, "tools/cycles/test_models.py"]),
     ("ctc command-line tool", [PY, "tools/test_ctc.py"]),
 ]
 
 
-def run_one(name, cmd):
+def run_one(name, cmds):
+    """cmds: one command, or a list of commands run one after the other"""
     buf = io.StringIO()
     t0 = time.time()
-    res = suite.run_program(cmd, name=name, cwd=ROOT, sink=buf)
+    if cmds and isinstance(cmds[0], str):
+        cmds = [cmds]
+    res = suite.Result()
+    for cmd in cmds:
+        res.add(suite.run_program(cmd, name=name, cwd=ROOT, sink=buf))
     return res, buf.getvalue(), time.time() - t0
 
 
@@ -61,14 +98,18 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--only", default="")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--target", default="", help="only this target's suites")
+    ap.add_argument("--make-args", default="", help="extra make arguments (--target)")
     a = ap.parse_args()
-    chosen = SUITES
+    chosen = target_suites(a.target, a.make_args) if a.target else SUITES
     if a.only:
         words = a.only.split(",")
         chosen = [s for s in SUITES if any(w in s[0] for w in words)]
     if a.list:
-        for name, cmd in chosen:
-            print("%-40s %s" % (name, " ".join(cmd)))
+        for name, cmds in chosen:
+            if cmds and isinstance(cmds[0], str):
+                cmds = [cmds]
+            print("%-40s %s" % (name, " ; ".join(" ".join(c) for c in cmds)))
         return 0
     # the same build directory must not be made by two suites at once:
     # suites are independent here (each uses its own variant directory)

@@ -131,7 +131,10 @@ CT_INLINE uint64_t ct_mask_widen64_(ct_word_t m)
 #if CT_WORD_BITS == 64
     return m;
 #else
-    return ((uint64_t)m << 32) | m;
+    /* gcc rewrites (x << 32) | x as x * 0x100000001, a 64-bit multiply that
+     * becomes a libgcc call on cores without one (__muldi3 on lx106); the
+     * barrier hides that the two halves are equal */
+    return ((uint64_t)ct_barrier_u32(m) << 32) | m;
 #endif
 }
 

@@ -1,0 +1,63 @@
+/*
+ * harness_emu.c - the benchmark harness on the emulated cores (see
+ * harness.h). Each result is three lines for tools/emu_bench.py:
+ *   BENCH <group>|<name>|<impl>|<bytes>|<k>
+ *   (region: the operation with iters = 1)  (region: with iters = k + 1)
+ *   STACK <bytes used below the caller's frame by the iters = 1 run>
+ * The operation also runs once before, outside any region, so that
+ * first-use work (none today) would not be counted.
+ */
+#include "emu.h"
+#include "harness.h"
+#include "runner.h"
+
+volatile uint64_t bench_sink;
+unsigned bench_emu_iters = 9;
+
+void bench_info(const char *text)
+{
+    tr_puts("# ");
+    tr_puts(text);
+    tr_puts("\n");
+}
+
+void bench_header(const char *title)
+{
+    tr_puts("BENCH-HEADER ");
+    tr_puts(title);
+    tr_puts("\n");
+}
+
+__attribute__((noinline)) static void bench_region(bench_fn fn, void *ctx, uint64_t iters)
+{
+    ct_begin();
+    fn(ctx, iters);
+    ct_end();
+}
+
+void bench_run(const char *group, const char *name, const char *impl,
+               bench_fn fn, void *ctx, size_t bytes)
+{
+    size_t stack;
+    unsigned n = bench_emu_iters < 2 ? 2 : bench_emu_iters;
+
+    tr_puts("BENCH ");
+    tr_puts(group);
+    tr_puts("|");
+    tr_puts(name);
+    tr_puts("|");
+    tr_puts(impl);
+    tr_puts("|");
+    tr_putu(bytes);
+    tr_puts("|");
+    tr_putu(n - 1);
+    tr_puts("\n");
+    fn(ctx, 1);
+    emu_stack_paint();
+    bench_region(fn, ctx, 1);
+    stack = emu_stack_used();
+    bench_region(fn, ctx, n);
+    tr_puts("STACK ");
+    tr_putu(stack);
+    tr_puts("\n");
+}

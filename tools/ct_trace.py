@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""ct_trace.py - the emulator trace checker for constant time.
+
+  ct_trace.py --qemu 'QEMU ARGS -kernel' --image ELF --nm NM [--vt a:b]
+              [--label TEXT] [--show N]
+
+Runs the trace harness image (tests/ct/ct_trace.c) once under QEMU with the
+plugin tools/qemu/ctplug.c in trace mode. Every case ran with four secrets
+of very different Hamming weight; for each case the four runs must have
+  - the same executed-address sequence (and instruction count),
+  - the same data-address sequence (address, size, read/write),
+  - no instruction whose latency depends on its operands (--vt: division
+    everywhere; on Cortex-M3 also UMULL/SMULL/UMLAL/SMLAL).
+Cases of kind "real" must pass; negative controls ("leaky", "leaky-trace")
+must be caught. On any difference the first divergence is printed, with
+the function symbol and the disassembly, from a second run that writes the
+full trace of that case only.
+One line per case; the last line is "N passed, N failed".
+"""
+import argparse
+import bisect
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import suite  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REG = re.compile(r"^ctplug: region=(\d+) (insns=.*)$")
+SECRETS = 4
+
+
+def plugin_path():
+    """Build the plugin (host gcc) if it is missing or older than its source."""
+    src = os.path.join(ROOT, "tools", "qemu", "ctplug.c")
+    out = os.path.join(ROOT, "build", "qemu", "ctplug.so")
+    if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        tmp = out + ".tmp"
+        subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", tmp, src], check=True)
+        os.replace(tmp, out)
+    return out
+
+
+def run(qemu, image, pargs, log, timeout):
+    cmd = shlex.split(qemu) + [image, "-plugin", pargs, "-d", "plugin", "-D", log]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       stdin=subprocess.DEVNULL, timeout=timeout)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def parse_regions(log):
+    regions = []
+    with open(log) as f:
+        for line in f:
+            m = REG.match(line.strip())
+            if m:
+                kv = dict(x.split("=", 1) for x in m.group(2).split())
+                regions.append(kv)
+    return regions
+
+
+class Symbols:
+    def __init__(self, nm, image):
+        out = subprocess.run([nm, "-n", image], stdout=subprocess.PIPE).stdout.decode()
+        self.addrs, self.names = [], []
+        for line in out.splitlines():
+            f = line.split()
+            if len(f) == 3 and f[1] in "tTwW":
+                self.addrs.append(int(f[0], 16) & ~1)
+                self.names.append(f[2])
+
+    def name(self, pc):
+        i = bisect.bisect_right(self.addrs, pc) - 1
+        if i < 0:
+            return "?"
+        return "%s+0x%x" % (self.names[i], pc - self.addrs[i])
+
+
+def split_trace(path):
+    """-> {region: [lines]}"""
+    out, cur = {}, None
+    with open(path, errors="replace") as f:
+        for line in f:
+            if line.startswith("# region "):
+                cur = out.setdefault(int(line.split()[2]), [])
+            elif cur is not None:
+                cur.append(line.rstrip("\n"))
+    return out
+
+
+def first_divergence(ta, tb, syms, label_b, ctx=3):
+    n = min(len(ta), len(tb))
+    i = next((k for k in range(n) if ta[k] != tb[k]), n)
+    if i == n and len(ta) == len(tb):
+        return []
+
+    def fmt(line):
+        if line is None:
+            return "<end of run>"
+        if line.startswith("    "):
+            return "   data " + line.strip()
+        f = line.split(None, 1)
+        try:
+            pc = int(f[0], 16)
+        except ValueError:
+            return line
+        return "%-28s %s" % (syms.name(pc), f[1] if len(f) > 1 else "")
+
+    out = ["      first divergence at trace line %d (secret 0 vs secret %d):" % (i, label_b)]
+    for k in range(max(0, i - ctx), min(i + 2, max(len(ta), len(tb)))):
+        a = ta[k] if k < len(ta) else None
+        b = tb[k] if k < len(tb) else None
+        mark = "!" if a != b else " "
+        out.append("     %s %-60s | %s" % (mark, fmt(a)[:60], fmt(b)))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--qemu", required=True)
+    ap.add_argument("--image", required=True)
+    ap.add_argument("--nm", required=True)
+    ap.add_argument("--vt", default="")
+    ap.add_argument("--label", default="")
+    ap.add_argument("--show", type=int, default=3)
+    ap.add_argument("--timeout", type=int, default=1800)
+    a = ap.parse_args()
+    label = a.label or os.path.basename(a.image)
+    total = suite.Result()
+    plugin = plugin_path()
+    base = "%s,mode=trace,mem=on" % plugin
+    if a.vt:
+        base += ",vt=" + a.vt
+    else:
+        base += ",vt=none"   # this core has no variable-time instruction listed
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "log")
+        rc, out, err = run(a.qemu, a.image, base, log, a.timeout)
+        cases = [l.split()[1:3] for l in out.splitlines() if l.startswith("CT-CASE ")]
+        done = any(l.startswith("CT-DONE ") for l in out.splitlines())
+        regions = parse_regions(log) if os.path.exists(log) else []
+        if rc != 0 or not done or len(regions) != SECRETS * len(cases) or not cases:
+            suite.emit("FAIL ct-trace %s: harness run failed (status %s, %d cases, %d regions)\n%s%s"
+                       % (label, rc, len(cases), len(regions), out[-2000:], err[-2000:]))
+            suite.emit(suite.Result().line() if False else "0 passed, 1 failed")
+            return 1
+        syms = Symbols(a.nm, a.image)
+        for k, (name, kind) in enumerate(cases):
+            runs = regions[SECRETS * k:SECRETS * (k + 1)]
+            insns = [int(r["insns"]) for r in runs]
+            cf_same = len(set((r["pc_hash"], r["insns"]) for r in runs)) == 1
+            mem_same = len(set(r["mem_hash"] for r in runs)) == 1
+            vt = max(int(r["vt"]) for r in runs)
+            leak = not cf_same or not mem_same or vt > 0
+            what = []
+            if not cf_same:
+                what.append("control flow differs (insns %s)" % "/".join(map(str, insns)))
+            if not mem_same:
+                what.append("data addresses differ")
+            if vt:
+                what.append("%d variable-time instruction(s)" % vt)
+            expect_leak = kind != "real"
+            ok = leak == expect_leak
+            if kind == "real":
+                text = ("constant time: %d insns, same pc and data-address sequences for %d secrets"
+                        % (insns[0], SECRETS)) if ok else "LEAK: " + "; ".join(what)
+            else:
+                text = ("negative control caught: " + "; ".join(what)) if ok else \
+                    "negative control NOT caught (%d insns, identical traces)" % insns[0]
+            suite.emit("%s ct-trace %s %s (%s)" % ("PASS" if ok else "FAIL", label, name, text))
+            if ok:
+                total.passed += 1
+            else:
+                total.failed += 1
+            # show where it diverges: always for unexpected leaks, briefly
+            # for the negative controls
+            if leak and (not cf_same or not mem_same) and a.show:
+                diff_at = next(v for v in range(1, SECRETS)
+                               if (runs[v]["pc_hash"], runs[v]["insns"], runs[v]["mem_hash"]) !=
+                               (runs[0]["pc_hash"], runs[0]["insns"], runs[0]["mem_hash"]))
+                tfile = os.path.join(tmp, "trace")
+                lo = SECRETS * k
+                run(a.qemu, a.image, base + ",trace=%s,trace_regions=%d-%d" % (tfile, lo, lo + diff_at),
+                    os.path.join(tmp, "log2"), a.timeout)
+                if os.path.exists(tfile):
+                    tr = split_trace(tfile)
+                    lines = first_divergence(tr.get(lo, []), tr.get(lo + diff_at, []), syms, diff_at,
+                                             1 if ok else max(a.show, 4))
+                    for l in lines:
+                        suite.emit(l)
+                    os.remove(tfile)
+    suite.emit(total.line())
+    return 1 if total.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
