@@ -72,6 +72,31 @@ static const uint64_t IV384[8] = {
     0xdb0c2e0d64f98fa7u, 0x47b5481dbefa4fa4u,
 };
 
+/*
+ * 64-bit additions. Xtensa has no carry flag, and GCC builds a 64-bit
+ * addition there with a conditional branch on the carry out of the low
+ * word (bltu): a branch on secret data, which the trace checker sees. On
+ * Xtensa the carry is computed with logic instead: for s = a + b mod 2^32,
+ * the carry is the top bit of (a & b) | ((a | b) & ~s) (both top bits set,
+ * or one set and the sum's clear). The barrier keeps the compiler from
+ * turning that back into a comparison. Elsewhere the compiler's addition
+ * is branch-free (ADDS/ADC on Arm, SLTU on RISC-V, 64-bit registers).
+ */
+#if defined(__XTENSA__)
+CT_INLINE uint64_t add64(uint64_t a, uint64_t b)
+{
+    uint32_t al = (uint32_t)a, bl = (uint32_t)b;
+    uint32_t sl = ct_barrier_u32(al + bl);
+    uint32_t carry = ((al & bl) | ((al | bl) & ~sl)) >> 31;
+    uint32_t sh = (uint32_t)(a >> 32) + (uint32_t)(b >> 32) + carry;
+
+    return ((uint64_t)sh << 32) | sl;
+}
+#define ADD(a, b) add64((a), (b))
+#else
+#define ADD(a, b) ((a) + (b))
+#endif
+
 /* Section 4.1.3; Ch and Maj as in sha256.c. */
 #define BSIG0(x) (hash_ror64(x, 28) ^ hash_ror64(x, 34) ^ hash_ror64(x, 39))
 #define BSIG1(x) (hash_ror64(x, 14) ^ hash_ror64(x, 18) ^ hash_ror64(x, 41))
@@ -84,15 +109,16 @@ static const uint64_t IV384[8] = {
 
 #define ROUND(a, b, c, d, e, f, g, h, k, wv)                          \
     do {                                                              \
-        uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + (k) + (wv);     \
-        (d) += t1_;                                                   \
-        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                          \
+        uint64_t t1_ = ADD(ADD(ADD((h), BSIG1(e)), ADD(CH(e, f, g),   \
+                                                      (k))), (wv));   \
+        (d) = ADD((d), t1_);                                          \
+        (h) = ADD(t1_, ADD(BSIG0(a), MAJ(a, b, c)));                  \
     } while (0)
 
 #define WFIRST(j) (w[j])
 #define WNEXT(j)                                                      \
-    (w[j] += SSIG1(w[((j) + 14) & 15]) + w[((j) + 9) & 15]            \
-             + SSIG0(w[((j) + 1) & 15]))
+    (w[j] = ADD(ADD(w[j], SSIG1(w[((j) + 14) & 15])),                 \
+                ADD(w[((j) + 9) & 15], SSIG0(w[((j) + 1) & 15]))))
 
 #define ROUNDS16(i, W)                                                \
     ROUND(a, b, c, d, e, f, g, h, K512[(i) + 0], W(0));               \
@@ -126,8 +152,10 @@ void sha512_blocks_c(uint64_t st[8], const uint8_t *p, size_t n)
         for (i = 16; i < 80; i += 16) {
             ROUNDS16(i, WNEXT);
         }
-        st[0] += a; st[1] += b; st[2] += c; st[3] += d;
-        st[4] += e; st[5] += f; st[6] += g; st[7] += h;
+        st[0] = ADD(st[0], a); st[1] = ADD(st[1], b);
+        st[2] = ADD(st[2], c); st[3] = ADD(st[3], d);
+        st[4] = ADD(st[4], e); st[5] = ADD(st[5], f);
+        st[6] = ADD(st[6], g); st[7] = ADD(st[7], h);
         p += 128;
     } while (--n);
 }
@@ -146,16 +174,18 @@ void sha512_blocks_c(uint64_t st[8], const uint8_t *p, size_t n)
             if (t < 16)     /* the round number is public */
                 wt = hash_ld64be(p + 8 * t);
             else
-                wt = w[t & 15] + SSIG1(w[(t + 14) & 15]) + w[(t + 9) & 15]
-                     + SSIG0(w[(t + 1) & 15]);
+                wt = ADD(ADD(w[t & 15], SSIG1(w[(t + 14) & 15])),
+                         ADD(w[(t + 9) & 15], SSIG0(w[(t + 1) & 15])));
             w[t & 15] = wt;
-            t1 = h + BSIG1(e) + CH(e, f, g) + K512[t] + wt;
-            t2 = BSIG0(a) + MAJ(a, b, c);
-            h = g; g = f; f = e; e = d + t1;
-            d = c; c = b; b = a; a = t1 + t2;
+            t1 = ADD(ADD(ADD(h, BSIG1(e)), ADD(CH(e, f, g), K512[t])), wt);
+            t2 = ADD(BSIG0(a), MAJ(a, b, c));
+            h = g; g = f; f = e; e = ADD(d, t1);
+            d = c; c = b; b = a; a = ADD(t1, t2);
         }
-        st[0] += a; st[1] += b; st[2] += c; st[3] += d;
-        st[4] += e; st[5] += f; st[6] += g; st[7] += h;
+        st[0] = ADD(st[0], a); st[1] = ADD(st[1], b);
+        st[2] = ADD(st[2], c); st[3] = ADD(st[3], d);
+        st[4] = ADD(st[4], e); st[5] = ADD(st[5], f);
+        st[6] = ADD(st[6], g); st[7] = ADD(st[7], h);
         p += 128;
     } while (--n);
 }

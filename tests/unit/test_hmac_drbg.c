@@ -201,14 +201,28 @@ static void test_definition(void)
 
 /* ---- limits and checks ------------------------------------------------------------ */
 
+/* A request of the largest size needs a 64 KiB buffer, more than the
+ * Cortex-M0 image's RAM (64 KiB in all); there the boundary is checked from
+ * the refusing side only (a refused request writes nothing, so a small
+ * buffer serves). */
+#if defined(__ARM_ARCH_6M__)
+#define BIG_REQUEST_OK 0
+static uint8_t big[16];
+#else
+#define BIG_REQUEST_OK 1
+static uint8_t big[CTC_HMAC_DRBG_MAX_REQUEST];
+#endif
+
 static void test_limits(void)
 {
-    static uint8_t big[CTC_HMAC_DRBG_MAX_REQUEST + 1];
     uint8_t ent[64], out[16];
     ctc_hmac_drbg_ctx d;
     int j;
 
     memset(ent, 0x42, sizeof ent);
+    if (!BIG_REQUEST_OK)
+        tr_skip("a request of exactly 65536 bytes succeeds",
+                "needs a 64 KiB buffer; this image has 64 KiB of RAM in all");
     tr_group("limits: entropy length, request size, reseed interval");
     for (j = 0; j < 4; j++) {
         int id = ids[j];
@@ -222,8 +236,10 @@ static void test_limits(void)
     }
     TR_EQ(ctc_hmac_drbg_instantiate(&d, CTC_HASH_SHA256, ent, 32, ent, 16, NULL, 0), CTC_OK);
     /* 2^19 bits per request */
-    TR_EQ(ctc_hmac_drbg_generate(&d, big, sizeof big, NULL, 0), CTC_ERR_LIMIT);
-    TR_EQ(ctc_hmac_drbg_generate(&d, big, sizeof big - 1, NULL, 0), CTC_OK);
+    TR_EQ(ctc_hmac_drbg_generate(&d, big, CTC_HMAC_DRBG_MAX_REQUEST + 1, NULL, 0),
+          CTC_ERR_LIMIT);
+    if (BIG_REQUEST_OK)
+        TR_EQ(ctc_hmac_drbg_generate(&d, big, CTC_HMAC_DRBG_MAX_REQUEST, NULL, 0), CTC_OK);
     TR_EQ(ctc_hmac_drbg_generate(&d, out, 0, NULL, 0), CTC_OK);
     /* the reseed counter: generate is allowed while counter <= 2^48 */
     d.reseed_counter = CTC_HMAC_DRBG_RESEED_INTERVAL;
