@@ -57,13 +57,19 @@ static const uint32_t IV224[8] = {
 
 #if !CTC_PROFILE_SMALL
 
-/* One round; the caller rotates the names of the working variables
- * instead of moving their values. */
-#define ROUND(a, b, c, d, e, f, g, h, k, wv)                          \
+/*
+ * One round; the caller rotates the names of the working variables instead
+ * of moving their values. Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and b ^ c
+ * is the previous round's a ^ b: the caller alternates the two variables
+ * that hold them (x: this round's, y: the previous one's), saving an
+ * operation per round.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, i, wv, x, y)                    \
     do {                                                              \
-        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + (k) + (wv);     \
+        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + kp[i] + (wv);   \
+        (x) = (a) ^ (b);                                              \
         (d) += t1_;                                                   \
-        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                          \
+        (h) = t1_ + BSIG0(a) + ((b) ^ ((x) & (y)));                   \
     } while (0)
 
 /* W_t for t < 16 and, in the ring w[t mod 16], for t >= 16:
@@ -74,33 +80,41 @@ static const uint32_t IV224[8] = {
              + SSIG0(w[((j) + 1) & 15]))
 
 #define ROUNDS16(i, W)                                                \
-    ROUND(a, b, c, d, e, f, g, h, K256[(i) + 0], W(0));               \
-    ROUND(h, a, b, c, d, e, f, g, K256[(i) + 1], W(1));               \
-    ROUND(g, h, a, b, c, d, e, f, K256[(i) + 2], W(2));               \
-    ROUND(f, g, h, a, b, c, d, e, K256[(i) + 3], W(3));               \
-    ROUND(e, f, g, h, a, b, c, d, K256[(i) + 4], W(4));               \
-    ROUND(d, e, f, g, h, a, b, c, K256[(i) + 5], W(5));               \
-    ROUND(c, d, e, f, g, h, a, b, K256[(i) + 6], W(6));               \
-    ROUND(b, c, d, e, f, g, h, a, K256[(i) + 7], W(7));               \
-    ROUND(a, b, c, d, e, f, g, h, K256[(i) + 8], W(8));               \
-    ROUND(h, a, b, c, d, e, f, g, K256[(i) + 9], W(9));               \
-    ROUND(g, h, a, b, c, d, e, f, K256[(i) + 10], W(10));             \
-    ROUND(f, g, h, a, b, c, d, e, K256[(i) + 11], W(11));             \
-    ROUND(e, f, g, h, a, b, c, d, K256[(i) + 12], W(12));             \
-    ROUND(d, e, f, g, h, a, b, c, K256[(i) + 13], W(13));             \
-    ROUND(c, d, e, f, g, h, a, b, K256[(i) + 14], W(14));             \
-    ROUND(b, c, d, e, f, g, h, a, K256[(i) + 15], W(15))
+    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W(0), x, y);               \
+    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W(1), y, x);               \
+    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W(2), x, y);               \
+    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W(3), y, x);               \
+    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W(4), x, y);               \
+    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W(5), y, x);               \
+    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W(6), x, y);               \
+    ROUND(b, c, d, e, f, g, h, a, (i) + 7, W(7), y, x);               \
+    ROUND(a, b, c, d, e, f, g, h, (i) + 8, W(8), x, y);               \
+    ROUND(h, a, b, c, d, e, f, g, (i) + 9, W(9), y, x);               \
+    ROUND(g, h, a, b, c, d, e, f, (i) + 10, W(10), x, y);             \
+    ROUND(f, g, h, a, b, c, d, e, (i) + 11, W(11), y, x);             \
+    ROUND(e, f, g, h, a, b, c, d, (i) + 12, W(12), x, y);             \
+    ROUND(d, e, f, g, h, a, b, c, (i) + 13, W(13), y, x);             \
+    ROUND(c, d, e, f, g, h, a, b, (i) + 14, W(14), x, y);             \
+    ROUND(b, c, d, e, f, g, h, a, (i) + 15, W(15), y, x)
 
 void sha256_blocks_c(uint32_t st[8], const uint8_t *p, size_t n)
 {
-    uint32_t a, b, c, d, e, f, g, h, w[16];
+    uint32_t a, b, c, d, e, f, g, h, x, y, w[16];
+    const uint32_t *kp = K256;
     unsigned i;
 
+#if defined(__GNUC__)
+    /* the constants are loaded from the table: without this the compiler
+     * folds those of the first 16 rounds into immediates, which on 32-bit
+     * Arm costs three instructions each instead of one load */
+    __asm__("" : "+r"(kp));
+#endif
     do {
         for (i = 0; i < 16; i++)
             w[i] = hash_ld32be(p + 4 * i);
         a = st[0]; b = st[1]; c = st[2]; d = st[3];
         e = st[4]; f = st[5]; g = st[6]; h = st[7];
+        y = b ^ c;
         ROUNDS16(0, WFIRST);
         for (i = 16; i < 64; i += 16) {
             ROUNDS16(i, WNEXT);
