@@ -438,7 +438,7 @@ static double core_ghz(void)
  * min/mean/max time per operation over the batches; MB/s and cycles/byte
  * are from the min.
  */
-#define BATCHES 7
+#define BATCHES 9
 #define BATCH_NS 1e8
 
 static double time_iters(bench_fn fn, void *ctx, uint64_t iters)

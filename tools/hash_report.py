@@ -87,7 +87,7 @@ def fmt_host(rows, info):
     md = ["## Host", ""]
     md += ["- `%s`" % i for i in info]
     md += ["",
-           "Minimum over 7 interleaved batches of about 100 ms each (`bench/bench_hash.c`);",
+           "Minimum over 9 interleaved batches of about 100 ms each (`bench/bench_hash.c`);",
            "cycles per byte = that time x the core clock measured by the benchmark.", "",
            "| operation | impl | ns/op | MB/s | cycles/byte |", "|---|---|---:|---:|---:|"]
     for r in rows:
