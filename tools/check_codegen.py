@@ -27,6 +27,25 @@ import suite  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "tests", "codegen", "hot_loop.c")
+MUL_SRC = os.path.join(ROOT, "tests", "codegen", "mul.c")
+
+# What gcc 12 / clang 14 emit for (uint64_t)a * b and (uint32_t)a * b with
+# 32-bit a, b (the same at -Os and -O2), recorded as a test: a change of
+# compiler that changes it must be looked at. "call X" is a call to a
+# compiler helper (whose timing nobody promises), anything else is the
+# multiply instruction. Cortex-M3's UMULL terminates early (variable time);
+# Cortex-M0 has no long multiply; lx106 has no high-half multiply and
+# Debian's libgcc for it has no __muldi3 at all.
+MUL_EXPECT = {
+    "host-gcc": ("imul", "imul"), "host-clang": ("imul", "imul"),
+    "aarch64-linux": ("umull", "mul"),
+    "armv7a-linux-a32": ("umull", "mul"), "armv7a-linux-thumb": ("umull", "mul"),
+    "rv64-linux": ("mul", "mulw"),
+    "cortex-m0": ("call __aeabi_lmul", "mul"), "cortex-m3": ("umull", "mul"),
+    "cortex-m4": ("umull", "mul"), "cortex-m7": ("umull", "mul"),
+    "rv32imc": ("mulhu", "mul"), "xtensa-lx106": ("call __muldi3", "mull"),
+}
+MUL_INSN = re.compile(r"^(i?mul\w*|umull|smull|mulhu|mulh|mull|muls|mul|mulw|mul16u)$")
 
 # (label, make arguments, architecture family)
 TARGETS = [
@@ -127,7 +146,7 @@ def analyse(arch, insns):
     return calls, fwd, back
 
 
-def compile_and_disassemble(margs, opt, extra=()):
+def compile_and_disassemble(margs, opt, extra=(), src=SRC):
     info = subprocess.run(["make", "--no-print-directory", "-s"] + margs +
                           ["OPT=" + opt] + list(extra) + ["info"], cwd=ROOT,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -152,7 +171,9 @@ def compile_and_disassemble(margs, opt, extra=()):
     # follow the data) and by the emulator trace checker.
     novec = (["-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops"]
              if "clang" in cc else ["-fno-tree-vectorize", "-fno-unroll-loops"])
-    cmd = shlex.split(cc) + shlex.split(cflags) + novec + ["-c", SRC, "-o", obj]
+    if src != SRC:
+        obj = obj[:-2] + "-" + os.path.basename(src)[:-2] + ".o"
+    cmd = shlex.split(cc) + shlex.split(cflags) + novec + ["-c", src, "-o", obj]
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         return None, "compile failed: %s\n%s" % (" ".join(cmd), p.stdout.decode())
@@ -187,6 +208,34 @@ def verdict(arch, dis, fn):
 # the C twins on Thumb-2 (Cortex-M4). There the FORCE_INLINE=0 build is a
 # negative control and must be flagged. Elsewhere the result is reported.
 EXPECT_OUTLINED = {("cortex-m0", "asm"), ("xtensa-lx106", "asm"), ("cortex-m4", "C twins")}
+
+
+def mul_kind(arch, dis, fn):
+    """-> 'call SYMBOL' or the first multiply mnemonic of the function"""
+    insns = function_insns(dis, fn)
+    for addr, mnem, ops, line in insns:
+        if classify(arch, mnem, ops) == "call":
+            m = re.search(r"R_\S+\s+(\S+?)(?:[-+]0x[0-9a-f]+)?$", ops)
+            t = re.search(r"<([^>+]+)", ops)
+            if m or t:
+                return "call " + (m.group(1) if m else t.group(1))
+            # an indirect call through a literal (Xtensa -mlongcalls): the
+            # helper is named by a relocation in the literal pool
+            helpers = sorted(set(re.findall(r"R_\S+\s+(__\w+)", dis)))
+            return "call " + (helpers[0] if len(helpers) == 1 else ops)
+    best = None
+    for addr, mnem, ops, line in insns:
+        if MUL_INSN.match(mnem.lower().split(".")[0]):
+            mn = mnem.lower().split(".")[0]
+            if arch == "arm" and mn == "muls":
+                mn = "mul"  # the flag-setting 16-bit encoding: same multiply
+            if fn.endswith("64") and mn in ("mulhu", "umull", "imul", "mul", "mull"):
+                best = best or mn
+                if mn in ("mulhu", "umull"):
+                    return mn
+            elif best is None:
+                best = mn
+    return best or "none"
 
 
 def functions(dis):
@@ -228,6 +277,16 @@ def main():
         if only and label not in only:
             continue
         for opt in ("-Os", "-O2"):
+            # what a 32x32 multiply becomes
+            dis, err = compile_and_disassemble(margs, opt, src=MUL_SRC)
+            if dis is None:
+                record(False, "mul %s %s: %s" % (label, opt, err))
+            else:
+                got = (mul_kind(arch, dis, "codegen_mul64"), mul_kind(arch, dis, "codegen_mul32"))
+                want = MUL_EXPECT.get(label)
+                record(got == want, "mul %s %s: (uint64_t)a*b -> %s; (uint32_t)a*b -> %s%s" % (
+                    label, opt, got[0], got[1], "" if got == want else
+                    " (recorded: %s; %s)" % want if want else " (nothing recorded)"))
             dis, err = compile_and_disassemble(margs, opt)
             if dis is None:
                 record(False, "codegen %s %s: %s" % (label, opt, err))
