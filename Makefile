@@ -164,7 +164,7 @@ $(B)/vectors/%.c: tools/gen_vectors.py $$(word 2,$$(VEC_ARGS_$$*))
 	$(PYTHON) tools/gen_vectors.py $(VEC_ARGS_$*) --name $* -o $(B)/vectors/$*
 
 $(B)/vectors/%.o: $(B)/vectors/%.c
-	$(CC) $(TEST_CFLAGS) -c $< -o $@
+	$(CC) $(TEST_CFLAGS) -ffreestanding -c $< -o $@
 
 .PRECIOUS: $(B)/vectors/%.c
 

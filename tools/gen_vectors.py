@@ -23,6 +23,8 @@ TYPE        hex     bytes given in hex -> pointer + NAME_len
             `section` (const char *).
 --filter K=V  keep only records whose field K (as text) equals V; may be
             repeated.
+--slice A:B keep records A..B-1 (Python slice, after --filter): splits a
+            large file over several test programs (small flash images).
 
 OUT.c and OUT.h are written. OUT.h declares
     struct NAME { ...fields... };
@@ -241,6 +243,7 @@ def main(argv=None):
     ap.add_argument("--group-fields", default="")
     ap.add_argument("--section", action="store_true")
     ap.add_argument("--filter", action="append", default=[])
+    ap.add_argument("--slice", default="")
     ap.add_argument("-o", "--out", required=True, help="output path without .c/.h")
     a = ap.parse_args(argv)
     try:
@@ -262,6 +265,12 @@ def main(argv=None):
                 raise VecError("--filter needs K=V")
             k, v = flt.split("=", 1)
             records = [r for r in records if str(r.get(k)) == v]
+        if a.slice:
+            m = re.fullmatch(r"(\d*):(\d*)", a.slice)
+            if not m:
+                raise VecError("--slice needs START:END")
+            records = records[int(m.group(1) or 0):
+                              int(m.group(2)) if m.group(2) else None]
         cmd = "tools/gen_vectors.py " + " ".join(
             x if re.fullmatch(r"[A-Za-z0-9_.,:/=+-]+", x) else "'%s'" % x
             for x in (argv if argv is not None else sys.argv[1:]))

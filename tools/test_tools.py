@@ -142,6 +142,11 @@ def test_wycheproof(total, tmp):
                            "--filter", "result=invalid", "-o", out2])
     text, err = compile_and_run(tmp, out2, "vec_wp2", '  printf("%d\\n", (int)vec_wp2[i].tcId);\n')
     g.check(rc == 0 and text == "2\ncount 1\n", "filter: %r %r" % (text, err))
+    out3 = os.path.join(tmp, "vec_wp3")
+    rc = gen_vectors.main(["wycheproof", src, "--name", "vec_wp3", "--fields", "tcId:int",
+                           "--slice", "1:", "-o", out3])
+    text, err = compile_and_run(tmp, out3, "vec_wp3", '  printf("%d\\n", (int)vec_wp3[i].tcId);\n')
+    g.check(rc == 0 and text == "2\n3\ncount 2\n", "slice: %r %r" % (text, err))
     g.end()
 
 

@@ -83,6 +83,7 @@ SUITES = [
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
     ("cycles", [PY, "tools/cycles/test_models.py"]),
+    ("ctc command-line tool", [PY, "tools/test_ctc.py"]),
 ]
 
 

@@ -6,5 +6,6 @@
 
 #include "config.h"
 #include "common.h"
+#include "hash.h"
 
 #endif /* CTCRYPTO_H */

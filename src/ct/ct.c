@@ -67,11 +67,21 @@ void ct_mem_lookup(void *out, const void *table, size_t count, size_t stride,
 void ct_zeroize(void *p, size_t n)
 {
     /* volatile stores: the compiler must perform every one of them, even
-     * when the buffer is dead afterwards */
+     * when the buffer is dead afterwards. Whole words where the address is
+     * aligned (GNU compilers: through a may_alias type, so that the stores
+     * may hit objects of any type), bytes at the ends. */
     volatile unsigned char *d = p;
-    size_t i;
+    size_t i = 0;
 
-    for (i = 0; i < n; i++)
+#if defined(__GNUC__) || defined(__clang__)
+    typedef ct_word_t __attribute__((may_alias)) ct_word_any;
+
+    for (; i < n && ((uintptr_t)(d + i) & (sizeof(ct_word_t) - 1)) != 0; i++)
+        d[i] = 0;
+    for (; n - i >= sizeof(ct_word_t); i += sizeof(ct_word_t))
+        *(volatile ct_word_any *)(volatile void *)(d + i) = 0;
+#endif
+    for (; i < n; i++)
         d[i] = 0;
 }
 

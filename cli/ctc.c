@@ -1,0 +1,382 @@
+/*
+ * ctc.c - the library's command-line tool (a hosted program: it uses stdio;
+ * the library it links does not). `ctc --help` says what it does.
+ *
+ * Exit status: 0 on success, 1 when an input is bad or unreadable (a file,
+ * a hex string, a length), 2 for a usage error. Every error is one line on
+ * standard error, "ctc: ...".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctcrypto/ctcrypto.h"
+
+#define EXIT_BAD 1
+#define EXIT_USAGE 2
+
+static const char usage_text[] =
+    "usage: ctc COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  hash [-a ALG] [FILE...]\n"
+    "        Print the digest of each FILE (standard input if none, or for \"-\").\n"
+    "  hmac [-a ALG] -k HEXKEY [FILE...]\n"
+    "        Print HMAC(key, contents) of each FILE (or standard input).\n"
+    "  hkdf [-a ALG] --ikm HEX [--salt HEX] [--info HEX] -l LENGTH\n"
+    "        Print LENGTH bytes of HKDF output (RFC 5869), extract then expand.\n"
+    "  hkdf [-a ALG] --ikm HEX [--salt HEX] --extract\n"
+    "        Print the pseudorandom key PRK = HKDF-Extract(salt, IKM).\n"
+    "  hkdf [-a ALG] --prk HEX [--info HEX] -l LENGTH\n"
+    "        Print LENGTH bytes of HKDF-Expand(PRK, info).\n"
+    "  help      this text (also --help, -h)\n"
+    "  version   library version, build options and the SHA-2 code in use\n"
+    "            (also --version)\n"
+    "\n"
+    "Options:\n"
+    "  -a, --alg ALG     sha224, sha256 (default), sha384 or sha512\n"
+    "  -k, --key HEX     HMAC key, in hex (may be empty: -k '')\n"
+    "  --ikm HEX, --salt HEX, --info HEX, --prk HEX\n"
+    "                    HKDF inputs in hex (salt and info default to empty)\n"
+    "  -l, --length N    HKDF output length in bytes, 1 to 255 * digest size\n"
+    "  --                end of options\n"
+    "\n"
+    "Output is lowercase hex. For hash and hmac each line is \"HEX  NAME\" as\n"
+    "sha256sum prints it (NAME is \"-\" for standard input).\n"
+    "Exit status: 0 success, 1 bad or unreadable input, 2 usage error.\n";
+
+static void fail(const char *a, const char *b, const char *c)
+{
+    fprintf(stderr, "ctc: %s%s%s\n", a, b ? b : "", c ? c : "");
+}
+
+static int usage_error(const char *a, const char *b)
+{
+    fprintf(stderr, "ctc: %s%s (see 'ctc --help')\n", a, b ? b : "");
+    return EXIT_USAGE;
+}
+
+static void print_hex(const uint8_t *p, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        printf("%02x", p[i]);
+}
+
+/* ---- options ----------------------------------------------------------------- */
+
+struct hexarg {
+    const char *text;      /* NULL if not given */
+    uint8_t *bytes;
+    size_t len;
+};
+
+struct opts {
+    int alg;
+    struct hexarg key, ikm, salt, info, prk;
+    long length;           /* -1 if not given */
+    int extract;
+    int nfiles;
+    char **files;
+};
+
+static int parse_alg(const char *s)
+{
+    if (strcmp(s, "sha224") == 0 || strcmp(s, "sha-224") == 0) return CTC_HASH_SHA224;
+    if (strcmp(s, "sha256") == 0 || strcmp(s, "sha-256") == 0) return CTC_HASH_SHA256;
+    if (strcmp(s, "sha384") == 0 || strcmp(s, "sha-384") == 0) return CTC_HASH_SHA384;
+    if (strcmp(s, "sha512") == 0 || strcmp(s, "sha-512") == 0) return CTC_HASH_SHA512;
+    return 0;
+}
+
+static const char *alg_name(int id)
+{
+    switch (id) {
+    case CTC_HASH_SHA224: return "sha224";
+    case CTC_HASH_SHA256: return "sha256";
+    case CTC_HASH_SHA384: return "sha384";
+    default: return "sha512";
+    }
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes a->text; on error prints one line naming the option. */
+static int decode_hex(struct hexarg *a, const char *opt)
+{
+    size_t n = strlen(a->text), i;
+
+    if (n % 2 != 0) {
+        fail(opt, ": not a hex string (odd number of digits)", NULL);
+        return EXIT_BAD;
+    }
+    a->len = n / 2;
+    a->bytes = malloc(a->len ? a->len : 1);
+    if (a->bytes == NULL) {
+        fail(opt, ": out of memory", NULL);
+        return EXIT_BAD;
+    }
+    for (i = 0; i < a->len; i++) {
+        int hi = hexval((unsigned char)a->text[2 * i]);
+        int lo = hexval((unsigned char)a->text[2 * i + 1]);
+        if (hi < 0 || lo < 0) {
+            fail(opt, ": not a hex string (bad digit)", NULL);
+            return EXIT_BAD;
+        }
+        a->bytes[i] = (uint8_t)(hi * 16 + lo);
+    }
+    return 0;
+}
+
+/* Parses argv[2..]; returns 0 or an exit status (after printing). */
+static int parse(struct opts *o, int argc, char **argv, const char *cmd)
+{
+    int i, only_files = 0;
+
+    memset(o, 0, sizeof *o);
+    o->alg = CTC_HASH_SHA256;
+    o->length = -1;
+    o->files = calloc((size_t)argc + 1, sizeof *o->files);
+    if (o->files == NULL) {
+        fail("out of memory", NULL, NULL);
+        return EXIT_BAD;
+    }
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        struct hexarg *h = NULL;
+
+        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+            o->files[o->nfiles++] = argv[i];
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            only_files = 1;
+            continue;
+        }
+        if (strcmp(a, "--extract") == 0) {
+            o->extract = 1;
+            continue;
+        }
+        /* every other option takes a value */
+        if (strcmp(a, "-a") != 0 && strcmp(a, "--alg") != 0 && strcmp(a, "-k") != 0
+            && strcmp(a, "--key") != 0 && strcmp(a, "--ikm") != 0
+            && strcmp(a, "--salt") != 0 && strcmp(a, "--info") != 0
+            && strcmp(a, "--prk") != 0 && strcmp(a, "-l") != 0
+            && strcmp(a, "--length") != 0)
+            return usage_error("unknown option ", a);
+        if (i + 1 >= argc)
+            return usage_error("missing value after ", a);
+        i++;
+        if (strcmp(a, "-a") == 0 || strcmp(a, "--alg") == 0) {
+            o->alg = parse_alg(argv[i]);
+            if (o->alg == 0) {
+                fail("unknown algorithm '", argv[i],
+                     "' (sha224, sha256, sha384 or sha512)");
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(a, "-l") == 0 || strcmp(a, "--length") == 0) {
+            char *end;
+            errno = 0;
+            o->length = strtol(argv[i], &end, 10);
+            if (argv[i][0] == 0 || *end != 0 || errno != 0 || o->length < 0) {
+                fail("length '", argv[i], "' is not a number of bytes");
+                return EXIT_USAGE;
+            }
+        } else {
+            if (strcmp(a, "-k") == 0 || strcmp(a, "--key") == 0) h = &o->key;
+            else if (strcmp(a, "--ikm") == 0) h = &o->ikm;
+            else if (strcmp(a, "--salt") == 0) h = &o->salt;
+            else if (strcmp(a, "--info") == 0) h = &o->info;
+            else h = &o->prk;
+            h->text = argv[i];
+        }
+    }
+    (void)cmd;
+    return 0;
+}
+
+/* Options that the command does not take are refused, not ignored. */
+static int refuse(const struct opts *o, const char *cmd, int key, int hkdf, int files)
+{
+    if (!key && o->key.text)
+        return usage_error(cmd, " takes no -k/--key");
+    if (!hkdf && (o->ikm.text || o->salt.text || o->info.text || o->prk.text
+                  || o->length >= 0 || o->extract))
+        return usage_error(cmd, " takes no HKDF options (--ikm, --salt, --info, --prk, -l, --extract)");
+    if (!files && o->nfiles > 0)
+        return usage_error(cmd, " takes no file arguments");
+    return 0;
+}
+
+/* ---- commands ----------------------------------------------------------------- */
+
+static int digest_stream(FILE *f, const char *name, int alg, const struct hexarg *key)
+{
+    static uint8_t buf[1 << 16];
+    uint8_t out[CTC_HASH_MAX_SIZE];
+    size_t n, hs = ctc_hash_size(alg);
+    ctc_hash_ctx hc;
+    ctc_hmac_ctx mc;
+    int r;
+
+    r = key ? ctc_hmac_init(&mc, alg, key->bytes, key->len) : ctc_hash_init(&hc, alg);
+    while (r == CTC_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        r = key ? ctc_hmac_update(&mc, buf, n) : ctc_hash_update(&hc, buf, n);
+    if (r == CTC_OK && ferror(f)) {
+        fail(name, ": read error: ", strerror(errno));
+        if (key)
+            ctc_hmac_wipe(&mc);
+        return EXIT_BAD;
+    }
+    if (r == CTC_OK)
+        r = key ? ctc_hmac_final(&mc, out, hs) : ctc_hash_final(&hc, out, sizeof out);
+    if (r != CTC_OK) {
+        fail(name, ": the library refused the input", NULL);
+        return EXIT_BAD;
+    }
+    print_hex(out, hs);
+    printf("  %s\n", name);
+    return 0;
+}
+
+static int cmd_digest(const struct opts *o, const struct hexarg *key)
+{
+    int i, status = 0;
+
+    if (o->nfiles == 0)
+        return digest_stream(stdin, "-", o->alg, key);
+    for (i = 0; i < o->nfiles; i++) {
+        const char *name = o->files[i];
+        FILE *f;
+        int r;
+
+        if (strcmp(name, "-") == 0) {
+            r = digest_stream(stdin, "-", o->alg, key);
+        } else {
+            f = fopen(name, "rb");
+            if (f == NULL) {
+                fail(name, ": ", strerror(errno));
+                status = EXIT_BAD;
+                continue;
+            }
+            r = digest_stream(f, name, o->alg, key);
+            fclose(f);
+        }
+        if (r != 0)
+            status = r;
+        fflush(stdout);
+    }
+    return status;
+}
+
+static int cmd_hkdf(struct opts *o)
+{
+    size_t hs = ctc_hash_size(o->alg), max = 255 * hs;
+    uint8_t *out;
+    int r;
+
+    if (o->prk.text && (o->ikm.text || o->salt.text || o->extract))
+        return usage_error("hkdf: --prk (expand only) excludes --ikm, --salt and --extract", NULL);
+    if (!o->prk.text && !o->ikm.text)
+        return usage_error("hkdf: needs --ikm HEX (or --prk HEX to expand only)", NULL);
+    if (o->extract && (o->length >= 0 || o->info.text))
+        return usage_error("hkdf: --extract takes no -l or --info", NULL);
+    if (!o->extract && o->length < 0)
+        return usage_error("hkdf: needs -l LENGTH", NULL);
+    if (!o->extract && (o->length == 0 || (unsigned long)o->length > max)) {
+        fprintf(stderr, "ctc: hkdf: length %ld is out of range: 1 to %lu (255 * %lu) for %s\n",
+                o->length, (unsigned long)max, (unsigned long)hs, alg_name(o->alg));
+        return EXIT_BAD;
+    }
+    if ((o->ikm.text && decode_hex(&o->ikm, "--ikm"))
+        || (o->salt.text && decode_hex(&o->salt, "--salt"))
+        || (o->info.text && decode_hex(&o->info, "--info"))
+        || (o->prk.text && decode_hex(&o->prk, "--prk")))
+        return EXIT_BAD;
+    out = malloc(o->extract ? hs : (size_t)o->length);
+    if (out == NULL) {
+        fail("out of memory", NULL, NULL);
+        return EXIT_BAD;
+    }
+    if (o->extract) {
+        r = ctc_hkdf_extract(out, hs, o->alg, o->salt.bytes, o->salt.len,
+                             o->ikm.bytes, o->ikm.len);
+        o->length = (long)hs;
+    } else if (o->prk.text) {
+        if (o->prk.len < hs) {
+            fprintf(stderr, "ctc: hkdf: --prk must be at least %lu bytes for %s\n",
+                    (unsigned long)hs, alg_name(o->alg));
+            free(out);
+            return EXIT_BAD;
+        }
+        r = ctc_hkdf_expand(out, (size_t)o->length, o->alg, o->prk.bytes, o->prk.len,
+                            o->info.bytes, o->info.len);
+    } else {
+        r = ctc_hkdf(out, (size_t)o->length, o->alg, o->salt.bytes, o->salt.len,
+                     o->ikm.bytes, o->ikm.len, o->info.bytes, o->info.len);
+    }
+    if (r != CTC_OK) {
+        fail("hkdf: the library refused the input", NULL, NULL);
+        free(out);
+        return EXIT_BAD;
+    }
+    print_hex(out, (size_t)o->length);
+    printf("\n");
+    free(out);
+    return 0;
+}
+
+static void version(void)
+{
+    printf("ctc (%s)\n", ctc_build_info());
+    printf("sha224/sha256: %s, sha384/sha512: %s\n", ctc_hash_impl(CTC_HASH_SHA256),
+           ctc_hash_impl(CTC_HASH_SHA512));
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o;
+    const char *cmd;
+    int r;
+
+    if (argc < 2)
+        return usage_error("no command given", NULL);
+    cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        version();
+        return 0;
+    }
+    if (strcmp(cmd, "hash") != 0 && strcmp(cmd, "hmac") != 0 && strcmp(cmd, "hkdf") != 0)
+        return usage_error("unknown command ", cmd);
+    r = parse(&o, argc, argv, cmd);
+    if (r != 0)
+        return r;
+    if (strcmp(cmd, "hash") == 0) {
+        r = refuse(&o, "hash", 0, 0, 1);
+        return r ? r : cmd_digest(&o, NULL);
+    }
+    if (strcmp(cmd, "hmac") == 0) {
+        r = refuse(&o, "hmac", 1, 0, 1);
+        if (r)
+            return r;
+        if (o.key.text == NULL)
+            return usage_error("hmac: needs -k HEXKEY", NULL);
+        if (decode_hex(&o.key, "-k"))
+            return EXIT_BAD;
+        return cmd_digest(&o, &o.key);
+    }
+    r = refuse(&o, "hkdf", 0, 1, 0);
+    return r ? r : cmd_hkdf(&o);
+}

@@ -1,0 +1,212 @@
+/*
+ * hash_impl.h - internals of the hash layer: byte order helpers, the
+ * compression functions and how one is chosen, and the HMAC key schedule
+ * shared by HMAC, HKDF, HMAC-DRBG and RFC 6979.
+ *
+ * Conventions: as in ctcrypto/hash.h. Compression functions take the
+ * chaining value, a pointer to whole blocks and the number of blocks
+ * (n >= 1); block bytes may be secret, n is public.
+ * CT: only n and the (public) choice of implementation leak.
+ */
+#ifndef HASH_HASH_IMPL_H
+#define HASH_HASH_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ct/ct.h"
+#include "ctcrypto/hash.h"
+
+/* ---- byte order and rotations ------------------------------------------ */
+
+CT_INLINE uint32_t hash_ld32be(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16)
+           | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+CT_INLINE uint64_t hash_ld64be(const uint8_t *p)
+{
+    return ((uint64_t)hash_ld32be(p) << 32) | hash_ld32be(p + 4);
+}
+
+CT_INLINE void hash_st32be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+CT_INLINE void hash_st64be(uint8_t *p, uint64_t v)
+{
+    hash_st32be(p, (uint32_t)(v >> 32));
+    hash_st32be(p + 4, (uint32_t)v);
+}
+
+/* 0 < n < 32 (and < 64): every call site passes a constant */
+CT_INLINE uint32_t hash_ror32(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+
+CT_INLINE uint64_t hash_ror64(uint64_t x, unsigned n)
+{
+    return (x >> n) | (x << (64 - n));
+}
+
+/* Byte copy and zero fill that the compiler may not turn into libc calls
+ * (-ffreestanding), for the small, public-length copies of this layer. */
+CT_INLINE void hash_copy(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        dst[i] = src[i];
+}
+
+CT_INLINE void hash_zero(uint8_t *dst, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        dst[i] = 0;
+}
+
+/* ---- compression functions ---------------------------------------------- */
+
+/* Portable C: unrolled (CTC_PROFILE_SMALL=0) or rolled (=1). */
+void sha256_blocks_c(uint32_t h[8], const uint8_t *p, size_t n);
+void sha512_blocks_c(uint64_t h[8], const uint8_t *p, size_t n);
+
+/*
+ * The accelerated compression functions are built when assembly is allowed
+ * and no host constant-time checker is on: MemorySanitizer cannot follow
+ * the SHA instructions' intrinsics, and valgrind 3.19 does not decode the
+ * x86 SHA instructions although it reports them in CPUID. The checkers
+ * judge the portable code; the accelerated code is straight-line over whole
+ * blocks (no data-dependent branch or address by construction) and is
+ * compared against the portable code by the unit tests.
+ */
+/* x86-64 SHA extensions (SHA-NI), arch/sha256_x86.c. */
+#if !CTC_NO_ASM && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
+    && CTC_CT_CHECK == 0
+#define HASH_HAVE_X86_SHA 1
+void sha256_blocks_shani(uint32_t h[8], const uint8_t *p, size_t n);
+#else
+#define HASH_HAVE_X86_SHA 0
+#endif
+
+/* Armv8 cryptographic extension, arch/sha2_arm64.c. The SHA-512
+ * instructions are the Armv8.2 FEAT_SHA512 extension. */
+#if !CTC_NO_ASM && defined(__aarch64__) && defined(__GNUC__) && CTC_CT_CHECK == 0
+#define HASH_HAVE_ARM64_SHA 1
+void sha256_blocks_armv8(uint32_t h[8], const uint8_t *p, size_t n);
+void sha512_blocks_armv8(uint64_t h[8], const uint8_t *p, size_t n);
+#else
+#define HASH_HAVE_ARM64_SHA 0
+#endif
+
+/* Capabilities: what the CPU has, was built in, and is allowed. */
+#define HASH_CAP_SHA256 1u      /* an accelerated SHA-256 compression */
+#define HASH_CAP_SHA512 2u      /* an accelerated SHA-512 compression */
+
+/* Detected and built capabilities (cached after the first call). */
+unsigned hash_cpu_caps(void);
+/* The capabilities that are in use: hash_cpu_caps() & the allowed mask. */
+unsigned hash_caps(void);
+/*
+ * Restrict the capabilities in use to `allowed` (HASH_CAP_* bits; 0 forces
+ * the portable code everywhere, ~0u allows everything). For tests and
+ * benchmarks, which run both implementations against each other. Returns
+ * the previous mask.
+ */
+unsigned hash_caps_allow(unsigned allowed);
+
+/* Dispatching compression functions (what the hashes call). */
+void sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n);
+void sha512_blocks(uint64_t h[8], const uint8_t *p, size_t n);
+
+/* ---- helpers for HMAC and the layers on top ----------------------------- */
+
+/* The hash ids that exist: CTC_HASH_SHA224..CTC_HASH_SHA512. */
+CT_INLINE int hash_id_valid(int id)
+{
+    return id >= CTC_HASH_SHA224 && id <= CTC_HASH_SHA512;
+}
+
+/* Chaining value after absorbing whole blocks. */
+typedef ctc_hash_chain hash_chain;
+
+/*
+ * The HMAC key schedule: chaining values after the blocks K ^ ipad and
+ * K ^ opad. key_len may be anything (longer keys are hashed first).
+ */
+typedef struct {
+    hash_chain in, out;
+    int id;
+} hmac_key;
+
+void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len);
+/* Start H((K ^ ipad) || ...) in ctx. */
+void hmac_key_start(ctc_hash_ctx *ctx, const hmac_key *hk);
+/*
+ * Finish: ctx holds the inner hash in progress (of hash id); mac = the
+ * full HMAC (digest-size bytes) given the outer chaining value. ctx is
+ * wiped. mac may be any buffer of the size, also one of the inputs.
+ */
+void hmac_finish(uint8_t *mac, ctc_hash_ctx *ctx, int id, const hash_chain *outer);
+/* mac = HMAC(K, a || b || c), full size; the pieces may be empty. */
+void hmac_key_mac3(uint8_t *mac, const hmac_key *hk,
+                   const uint8_t *a, size_t a_len,
+                   const uint8_t *b, size_t b_len,
+                   const uint8_t *c, size_t c_len);
+
+/* Per-family helpers behind the generic layer (sha256.c, sha512.c). */
+void sha256_init_id_(ctc_sha256_ctx *ctx, int id);
+void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8]);
+void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out);
+/* out = the chaining value after one block from the IV of id */
+void sha256_chain_block_(uint32_t out[8], int id, const uint8_t *block);
+void sha512_init_id_(ctc_sha512_ctx *ctx, int id);
+void sha512_resume_(ctc_sha512_ctx *ctx, int id, const uint64_t chain[8]);
+void sha512_final_(ctc_sha512_ctx *ctx, uint8_t *out);
+void sha512_chain_block_(uint64_t out[8], int id, const uint8_t *block);
+
+/* Resume a hash from a chaining value after exactly one block. */
+void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c);
+/* The chaining value after one block from the IV of id. */
+void hash_chain_one_block(hash_chain *c, int id, const uint8_t *block);
+
+/* The same calls as the public API, for callers inside the library whose
+ * arguments are known to be valid (no checks, no error codes). */
+void hash_init_(ctc_hash_ctx *ctx, int id);
+void hash_update_(ctc_hash_ctx *ctx, const uint8_t *data, size_t len);
+void hash_final_(ctc_hash_ctx *ctx, uint8_t *out);
+
+/* The input length limit of SP 800-90A (2^35 bits) shared by the DRBG and
+ * RFC 6979; a 32-bit size_t cannot exceed it. */
+#define HASH_MAX_INPUT ((uint64_t)1 << 32)
+
+CT_INLINE int hash_input_len_ok(size_t n)
+{
+#if SIZE_MAX > 0xFFFFFFFFu
+    return (uint64_t)n <= HASH_MAX_INPUT;
+#else
+    (void)n;
+    return 1;
+#endif
+}
+
+/*
+ * HMAC-DRBG steps without the public API's checks (for RFC 6979):
+ * instantiate with entropy a, nonce b and personalisation c (any lengths,
+ * any may be empty), and generate n bytes without additional input.
+ */
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id,
+                       const uint8_t *a, size_t a_len,
+                       const uint8_t *b, size_t b_len,
+                       const uint8_t *c, size_t c_len);
+void drbg_generate_(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n);
+
+#endif /* HASH_HASH_IMPL_H */

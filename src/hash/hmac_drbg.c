@@ -1,0 +1,177 @@
+/*
+ * hmac_drbg.c - HMAC-DRBG (NIST SP 800-90A rev. 1, section 10.1.2):
+ * ctc_hmac_drbg_* of ctcrypto/hash.h and the unchecked steps of
+ * hash_impl.h that RFC 6979 uses.
+ *
+ * State: K and V, HashLen bytes each, and the reseed counter.
+ *   Update(provided): K = HMAC(K, V || 0x00 || provided); V = HMAC(K, V);
+ *                     if provided is not empty, once more with 0x01.
+ *   Instantiate:      K = 0x00..., V = 0x01..., Update(entropy || nonce ||
+ *                     personalisation), counter = 1.
+ *   Reseed:           Update(entropy || additional), counter = 1.
+ *   Generate:         Update(additional) if not empty; V = HMAC(K, V) until
+ *                     enough output; Update(additional); counter += 1.
+ * Lengths, the hash and the counter are public; K, V, the inputs and the
+ * output are secret and only ever pass through HMAC.
+ */
+#include "hash_impl.h"
+
+#define DRBG_STATE 0x48a5c0dbu
+
+static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
+{
+    return ctc_hash_size((int)ctx->hash_id);
+}
+
+/* Update with provided data a || b || c (each may be empty). */
+static void drbg_update(ctc_hmac_drbg_ctx *ctx,
+                        const uint8_t *a, size_t a_len,
+                        const uint8_t *b, size_t b_len,
+                        const uint8_t *c, size_t c_len)
+{
+    int id = (int)ctx->hash_id;
+    size_t hs = drbg_hs(ctx);
+    int empty = a_len == 0 && b_len == 0 && c_len == 0;
+    uint8_t sep;
+    hmac_key hk;
+    ctc_hash_ctx h;
+
+    for (sep = 0; sep < 2; sep++) {
+        /* K = HMAC(K, V || sep || provided) */
+        hmac_key_init(&hk, id, ctx->K, hs);
+        hmac_key_start(&h, &hk);
+        hash_update_(&h, ctx->V, hs);
+        hash_update_(&h, &sep, 1);
+        hash_update_(&h, a, a_len);
+        hash_update_(&h, b, b_len);
+        hash_update_(&h, c, c_len);
+        hmac_finish(ctx->K, &h, id, &hk.out);
+        /* V = HMAC(K, V) */
+        hmac_key_init(&hk, id, ctx->K, hs);
+        hmac_key_mac3(ctx->V, &hk, ctx->V, hs, NULL, 0, NULL, 0);
+        if (empty)
+            break;
+    }
+    ct_zeroize(&hk, sizeof hk);
+}
+
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id,
+                       const uint8_t *a, size_t a_len,
+                       const uint8_t *b, size_t b_len,
+                       const uint8_t *c, size_t c_len)
+{
+    size_t i;
+
+    ct_zeroize(ctx, sizeof *ctx);
+    ctx->hash_id = (uint32_t)id;
+    for (i = 0; i < sizeof ctx->V; i++)
+        ctx->V[i] = 0x01;           /* K stays 0x00... */
+    drbg_update(ctx, a, a_len, b, b_len, c, c_len);
+    ctx->reseed_counter = 1;
+    ctx->state = DRBG_STATE;
+}
+
+/* Generate with the additional input already absorbed: output blocks, then
+ * Update(additional). */
+static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
+                        const uint8_t *add, size_t add_len)
+{
+    size_t hs = drbg_hs(ctx), take;
+    hmac_key hk;
+
+    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, hs);
+    while (n > 0) {
+        hmac_key_mac3(ctx->V, &hk, ctx->V, hs, NULL, 0, NULL, 0);
+        take = n < hs ? n : hs;
+        hash_copy(out, ctx->V, take);
+        out += take;
+        n -= take;
+    }
+    ct_zeroize(&hk, sizeof hk);
+    drbg_update(ctx, add, add_len, NULL, 0, NULL, 0);
+    ctx->reseed_counter++;
+}
+
+void drbg_generate_(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n)
+{
+    drbg_output(ctx, out, n, NULL, 0);
+}
+
+/* ---- public API ------------------------------------------------------------ */
+
+/* Security strength in bytes: SP 800-57 part 1 table 3 for HMAC. */
+static size_t strength_bytes(int id)
+{
+    return id == CTC_HASH_SHA224 ? 24 : 32;
+}
+
+static int input_ok(const uint8_t *p, size_t len)
+{
+    return p != NULL || len == 0;
+}
+
+static int drbg_ctx_ok(const ctc_hmac_drbg_ctx *ctx)
+{
+    return ctx != NULL && ctx->state == DRBG_STATE
+           && hash_id_valid((int)ctx->hash_id);
+}
+
+int ctc_hmac_drbg_instantiate(ctc_hmac_drbg_ctx *ctx, int hash_id,
+                              const uint8_t *entropy, size_t entropy_len,
+                              const uint8_t *nonce, size_t nonce_len,
+                              const uint8_t *pers, size_t pers_len)
+{
+    if (ctx == NULL || !hash_id_valid(hash_id) || entropy == NULL
+        || !input_ok(nonce, nonce_len) || !input_ok(pers, pers_len))
+        return CTC_ERR_PARAM;
+    if (entropy_len < strength_bytes(hash_id)
+        || !hash_input_len_ok(entropy_len)
+        || !hash_input_len_ok(nonce_len)
+        || !hash_input_len_ok(pers_len))
+        return CTC_ERR_LENGTH;
+    drbg_instantiate_(ctx, hash_id, entropy, entropy_len, nonce, nonce_len,
+                      pers, pers_len);
+    return CTC_OK;
+}
+
+int ctc_hmac_drbg_reseed(ctc_hmac_drbg_ctx *ctx,
+                         const uint8_t *entropy, size_t entropy_len,
+                         const uint8_t *additional, size_t additional_len)
+{
+    if (!drbg_ctx_ok(ctx) || entropy == NULL
+        || !input_ok(additional, additional_len))
+        return CTC_ERR_PARAM;
+    if (entropy_len < strength_bytes((int)ctx->hash_id)
+        || !hash_input_len_ok(entropy_len)
+        || !hash_input_len_ok(additional_len))
+        return CTC_ERR_LENGTH;
+    drbg_update(ctx, entropy, entropy_len, additional, additional_len, NULL, 0);
+    ctx->reseed_counter = 1;
+    return CTC_OK;
+}
+
+int ctc_hmac_drbg_generate(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t out_len,
+                           const uint8_t *additional, size_t additional_len)
+{
+    if (!drbg_ctx_ok(ctx) || !input_ok(out, out_len)
+        || !input_ok(additional, additional_len))
+        return CTC_ERR_PARAM;
+    if (!hash_input_len_ok(additional_len))
+        return CTC_ERR_LENGTH;
+    if (out_len > CTC_HMAC_DRBG_MAX_REQUEST)
+        return CTC_ERR_LIMIT;
+    if (ctx->reseed_counter > CTC_HMAC_DRBG_RESEED_INTERVAL)
+        return CTC_ERR_LIMIT;           /* reseed required */
+    if (additional_len != 0)
+        drbg_update(ctx, additional, additional_len, NULL, 0, NULL, 0);
+    drbg_output(ctx, out, out_len, additional, additional_len);
+    return CTC_OK;
+}
+
+int ctc_hmac_drbg_wipe(ctc_hmac_drbg_ctx *ctx)
+{
+    if (ctx == NULL)
+        return CTC_ERR_PARAM;
+    ct_zeroize(ctx, sizeof *ctx);
+    return CTC_OK;
+}

@@ -1,0 +1,130 @@
+/*
+ * rfc6979.c - deterministic (and hedged) ECDSA/DSA nonces, RFC 6979
+ * section 3.2 with the additional data of section 3.6:
+ * ctc_rfc6979_nonce of ctcrypto/hash.h.
+ *
+ * Section 3.2 is HMAC-DRBG (section 3.3 of the RFC says so): steps b-g are
+ * Instantiate with entropy int2octets(x), nonce bits2octets(h1) and
+ * personalisation k' (empty for the deterministic nonce); step h takes
+ * qlen bits from Generate, and a rejected candidate is followed by
+ * K = HMAC_K(V || 0x00), V = HMAC_K(V), which is Generate's final Update.
+ *
+ * Integers are big-endian byte strings of q_len bytes, q_len =
+ * ceil(qlen / 8) (rlen / 8 in the RFC, since q has no leading zero byte).
+ * Comparisons and the reduction mod q use only arithmetic on bytes
+ * (borrows, masks), so their time depends on q_len only.
+ */
+#include "hash_impl.h"
+
+/* a < b on n bytes, constant time: the borrow out of a - b. */
+static ct_cond be_lt(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    uint32_t borrow = 0;
+    size_t i = n;
+
+    while (i-- > 0) {
+        /* a[i] - b[i] - borrow is in [-256, 255]: bit 8 is the borrow */
+        uint32_t t = (uint32_t)a[i] - b[i] - borrow;
+        borrow = (t >> 8) & 1;
+    }
+    return ct_cond_from_bit(borrow);
+}
+
+static ct_cond be_nonzero(const uint8_t *a, size_t n)
+{
+    uint32_t acc = 0;
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        acc |= a[i];
+    return ct_u32_nonzero(acc);
+}
+
+/* a = a - q if c (a >= q is the caller's business), constant time. */
+static void be_csub(uint8_t *a, const uint8_t *q, size_t n, ct_cond c)
+{
+    uint8_t d[CTC_RFC6979_MAX_QLEN];
+    uint32_t borrow = 0;
+    size_t i = n;
+
+    while (i-- > 0) {
+        uint32_t t = (uint32_t)a[i] - q[i] - borrow;
+        d[i] = (uint8_t)t;
+        borrow = (t >> 8) & 1;
+    }
+    ct_mem_cmov(c, a, d, n);
+    ct_zeroize(d, sizeof d);
+}
+
+/* a >>= s bits, 0 <= s < 8 (public: it comes from q). */
+static void be_shr(uint8_t *a, size_t n, unsigned s)
+{
+    size_t i;
+
+    if (s == 0)
+        return;
+    for (i = n - 1; i > 0; i--)
+        a[i] = (uint8_t)((a[i] >> s) | (a[i - 1] << (8 - s)));
+    a[0] = (uint8_t)(a[0] >> s);
+}
+
+int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
+                      const uint8_t *q, size_t q_len,
+                      const uint8_t *x,
+                      const uint8_t *h, size_t h_len,
+                      const uint8_t *extra, size_t extra_len)
+{
+    uint8_t z[CTC_RFC6979_MAX_QLEN], t[CTC_RFC6979_MAX_QLEN];
+    ctc_hmac_drbg_ctx drbg;
+    unsigned top_bits, shift;
+    size_t i;
+
+    if (k == NULL || q == NULL || x == NULL || h == NULL
+        || (extra == NULL && extra_len != 0) || !hash_id_valid(hash_id))
+        return CTC_ERR_PARAM;
+    if (q_len == 0 || q_len > CTC_RFC6979_MAX_QLEN || h_len == 0
+        || !hash_input_len_ok(extra_len))
+        return CTC_ERR_LENGTH;
+    /* q is public: these branches and the loop below may depend on it */
+    if (q[0] == 0 || (q_len == 1 && q[0] < 2))
+        return CTC_ERR_PARAM;
+    for (top_bits = 0; top_bits < 8 && (q[0] >> top_bits) != 0; top_bits++)
+        ;
+    shift = 8 - top_bits;               /* 8 * q_len - qlen */
+
+    /* whether the caller's key is valid is public (an error is returned) */
+    if (!ct_cond_declassify(ct_cond_and(be_nonzero(x, q_len), be_lt(x, q, q_len))))
+        return CTC_ERR_KEY;
+
+    /* bits2octets(h) = int2octets(bits2int(h) mod q). bits2int keeps the
+     * leftmost qlen bits; h shorter than q_len bytes has at most qlen bits
+     * (qlen > 8 * (q_len - 1)) and is taken whole. The result is below
+     * 2^qlen <= 2q, so one conditional subtraction reduces it. */
+    if (h_len >= q_len) {
+        hash_copy(z, h, q_len);
+        be_shr(z, q_len, shift);
+    } else {
+        hash_zero(z, q_len - h_len);
+        hash_copy(z + (q_len - h_len), h, h_len);
+    }
+    be_csub(z, q, q_len, ct_cond_not(be_lt(z, q, q_len)));
+
+    drbg_instantiate_(&drbg, hash_id, x, q_len, z, q_len, extra, extra_len);
+    for (;;) {
+        ct_cond ok;
+
+        drbg_generate_(&drbg, t, q_len);
+        be_shr(t, q_len, shift);        /* bits2int: the leftmost qlen bits */
+        ok = ct_cond_and(be_nonzero(t, q_len), be_lt(t, q, q_len));
+        /* a rejected candidate is discarded and the next one is
+         * independent of it, so whether this one is taken may be public */
+        if (ct_cond_declassify(ok))
+            break;
+    }
+    for (i = 0; i < q_len; i++)
+        k[i] = t[i];
+    ct_zeroize(t, sizeof t);
+    ct_zeroize(z, sizeof z);
+    ct_zeroize(&drbg, sizeof drbg);
+    return CTC_OK;
+}
