@@ -246,14 +246,16 @@ static size_t mp_inv_steps(size_t b)
 ct_cond mp_inv(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n,
                ct_limb_t *T)
 {
-    size_t m = n, steps, done, i;
+    /* digits: m D >= w n + 2 holds for m = n + n/16 + 2 (D = 62) and
+     * n + n/8 + 2 (D = 30); a closed form, as a loop that searches the
+     * least m is turned by some compilers into a division (by a multiply
+     * instruction that is variable-time on some cores) */
+    size_t m = n + (n >> (MP_LIMB_BITS == 64 ? 4 : 3)) + 2, steps, done, i;
     mp_slimb_t *F, *G, *Dv, *Ev, *Nd;
     ct_limb_t ninv = mp_mont_ninv(N[0]), delta = 1, a1, am1, *Y;
     mp_trans t;
     ct_cond ok, neg;
 
-    while (m * MP_D < n * MP_LIMB_BITS + 2)
-        m++;
     /* the scratch: five numbers of m digits (m <= n + n/8 + 2) */
     F = (mp_slimb_t *)T;
     G = F + m;

@@ -178,12 +178,20 @@ typedef struct {
     ct_limb_t lo, hi;
 } mp_acc;
 
+/* all ones if the top bit of x is set: through the barrier, so that the
+ * compiler cannot turn `mask & y` back into a branch on the sign (clang
+ * does for Armv6-M) */
+CT_INLINE ct_limb_t mp_w_sign_mask(ct_limb_t x)
+{
+    return ct_cond_mask_limb(ct_cond_from_bit((uint32_t)(x >> MP_TOP)));
+}
+
 CT_INLINE mp_acc mp_acc_from(mp_slimb_t v)
 {
     mp_acc r;
 
     r.lo = (ct_limb_t)v;
-    r.hi = (ct_limb_t)0 - (r.lo >> MP_TOP); /* sign extension */
+    r.hi = mp_w_sign_mask(r.lo); /* sign extension */
     return r;
 }
 CT_INLINE mp_acc mp_acc_add(mp_acc x, mp_acc y)
@@ -201,7 +209,7 @@ CT_INLINE mp_acc mp_acc_smul(mp_slimb_t a, mp_slimb_t b)
      * a = ua - 2^w [a < 0], so a*b = ua*ub - 2^w (ub [a<0] + ua [b<0])
      * modulo 2^2w */
     ct_limb_t ua = (ct_limb_t)a, ub = (ct_limb_t)b, hi;
-    ct_limb_t sa = (ct_limb_t)0 - (ua >> MP_TOP), sb = (ct_limb_t)0 - (ub >> MP_TOP);
+    ct_limb_t sa = mp_w_sign_mask(ua), sb = mp_w_sign_mask(ub);
     mp_acc r;
 
     r.lo = mp_w_mac(&hi, ua, ub, 0, 0);
@@ -212,7 +220,7 @@ CT_INLINE ct_limb_t mp_acc_lo(mp_acc x) { return x.lo; }
 CT_INLINE mp_acc mp_acc_sar(mp_acc x, unsigned s)
 {
     mp_acc r;
-    ct_limb_t sign = (ct_limb_t)0 - (x.hi >> MP_TOP);
+    ct_limb_t sign = mp_w_sign_mask(x.hi);
 
     r.lo = (x.lo >> s) | (x.hi << (MP_LIMB_BITS - s));
     /* arithmetic shift of the high limb without relying on the
