@@ -70,7 +70,7 @@ COMPOSITE = {
 }
 VARTIME = {
     "mp_bitlen_vartime", "mp_exp_vartime", "mp_inv_vartime", "mp_bit_vartime",
-    "mp_expv_window", "mp_half_mod_vartime", "mp_is_zero_vartime", "mp_lt_vartime",
+    "mp_expv_window", "mp_div2k_mod_vartime", "mp_strip_twos_vartime", "mp_is_zero_vartime", "mp_lt_vartime",
 }
 ASM = {"mp_mla_asm", "mp_mont_step_asm"}
 
