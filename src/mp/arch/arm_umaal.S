@@ -28,7 +28,9 @@
  * ct_limb_t mp_mla_asm(ct_limb_t *X, const ct_limb_t *A, size_t n,
  *                      ct_limb_t b)
  *   r0 = X, r1 = A, r2 = n, r3 = b; returns the carry limb in r0.
- * Two limbs per iteration after an odd first one.
+ * n mod 4 single limbs first, then groups of four with LDM/STM (one
+ * transfer of four words costs 5 cycles on Cortex-M4 against 8 for four
+ * single loads).
  */
         .section .text.mp_mla_asm,"ax",%progbits
         .globl  mp_mla_asm
@@ -36,28 +38,29 @@
         .p2align 2
         MP_FUNC(mp_mla_asm)
 mp_mla_asm:
-        push    {r4, r5, r6, r7, lr}
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
         movs    r4, #0                  /* c */
-        tst     r2, #1
+        ands    lr, r2, #3
         beq     2f
-        ldr     r5, [r1], #4
-        ldr     r12, [r0]
-        umaal   r12, r4, r5, r3         /* r4:r12 = A0 b + X0 + c */
-        str     r12, [r0], #4
-2:      lsrs    r2, r2, #1
-        beq     3f
 1:      ldr     r5, [r1], #4
-        ldr     r6, [r1], #4
-        ldr     r12, [r0]
-        ldr     r7, [r0, #4]
-        umaal   r12, r4, r5, r3
-        umaal   r7, r4, r6, r3
-        str     r12, [r0], #4
-        str     r7, [r0], #4
-        subs    r2, r2, #1
+        ldr     r9, [r0]
+        umaal   r9, r4, r5, r3          /* r4:r9 = A[i] b + X[i] + c */
+        str     r9, [r0], #4
+        subs    lr, lr, #1
         bne     1b
-3:      mov     r0, r4
-        pop     {r4, r5, r6, r7, pc}
+2:      lsrs    r2, r2, #2
+        beq     4f
+3:      ldm     r1!, {r5, r6, r7, r8}
+        ldm     r0, {r9, r10, r11, r12}
+        umaal   r9, r4, r5, r3
+        umaal   r10, r4, r6, r3
+        umaal   r11, r4, r7, r3
+        umaal   r12, r4, r8, r3
+        stm     r0!, {r9, r10, r11, r12}
+        subs    r2, r2, #1
+        bne     3b
+4:      mov     r0, r4
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   mp_mla_asm, .-mp_mla_asm
 
 /*
@@ -87,16 +90,29 @@ mp_mont_step_asm:
         ldr     r7, [r4], #4
         movs    r11, #0
         umaal   r8, r11, r10, r7        /* r11:r8 = m N0 + r8: r8 = 0 */
-        subs    r5, r5, #1
+        subs    r5, r5, #1              /* limbs left: n - 1 */
         beq     2f
-1:      ldr     r7, [r2], #4
+        tst     r5, #1
+        beq     3f
+        ldr     r7, [r2], #4            /* one limb, then pairs */
         ldr     r8, [r0, #4]
         umaal   r8, r9, r7, r3          /* T[j] + A[j] b + c1 */
         ldr     r7, [r4], #4
         umaal   r8, r11, r10, r7        /* + m N[j] + c2 */
         str     r8, [r0], #4
         subs    r5, r5, #1
-        bne     1b
+        beq     2f
+3:      ldm     r2!, {r7, r12}          /* A[j], A[j + 1] */
+        ldr     r8, [r0, #4]            /* T[j] */
+        ldr     lr, [r0, #8]            /* T[j + 1] */
+        umaal   r8, r9, r7, r3
+        umaal   lr, r9, r12, r3
+        ldm     r4!, {r7, r12}          /* N[j], N[j + 1] */
+        umaal   r8, r11, r10, r7
+        umaal   lr, r11, r10, r12
+        stm     r0!, {r8, lr}           /* T[j - 1], T[j] */
+        subs    r5, r5, #2
+        bne     3b
         /* T[n - 1] = c1 + c2 + top; the carry out (0 or 1) is returned */
 2:      movs    r7, #0
         adds    r9, r9, r11
