@@ -45,6 +45,17 @@ def json_lines(text):
     return out
 
 
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
 def host_run(extra, build):
     make(["-j2", "BUILD=" + build] + extra + [build + "/bench/bench_mp"])
     p = subprocess.run([os.path.join(ROOT, build, "bench", "bench_mp")], cwd=ROOT,
@@ -148,9 +159,10 @@ def main():
         rows, info = host_run([], "build/mp-report-host")
         table, host_by = host_table(rows)
         doc += ["## Host, default build (gcc -O2)", "",
-                "Machine: %s, %s. Minimum of 5 batches of about 200 ms; the three libraries "
-                "run one after the other in the same process. Ratios above 1: ctcrypto is faster."
-                % (platform.machine(), platform.processor() or "x86-64"), ""]
+                "Machine: %s (%s, %d CPUs, shared with other work: a few per cent of noise). "
+                "Minimum of 5 batches of about 200 ms; the three libraries run one after the "
+                "other in the same process. Ratios above 1: ctcrypto is faster."
+                % (cpu_model(), platform.machine(), os.cpu_count() or 0), ""]
         doc += ["`" + i + "`" for i in info]
         doc += [""] + table + [""]
         cpu = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
