@@ -502,6 +502,10 @@ int main(void)
     size_t i;
 
     bench_info(ctc_build_info());
+#if MP_X86_CPUID
+    bench_info(mp_x86_mulx() ? "mp row chosen at run time: MULX/ADX"
+                             : "mp row chosen at run time: MUL");
+#endif
 #if BENCH_HOST
     {
         char peers[160];

@@ -10,6 +10,7 @@
  * same value, so the race is benign.
  */
 #include "hash_impl.h"
+#include "common/cpu.h"
 
 #define CAPS_KNOWN 0x80000000u
 
@@ -17,31 +18,16 @@ static unsigned caps_cache;            /* CAPS_KNOWN | HASH_CAP_* once asked */
 static unsigned caps_allowed = ~0u;    /* tests restrict this */
 
 #if HASH_HAVE_X86_SHA
-static void cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
-{
-    uint32_t a, b, c, d;
-
-    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
-                     : "a"(leaf), "c"(sub));
-    r[0] = a;
-    r[1] = b;
-    r[2] = c;
-    r[3] = d;
-}
-
 static unsigned detect(void)
 {
     uint32_t r[4];
     unsigned caps = 0;
     int ssse3, sse41;
 
-    cpuid(0, 0, r);
-    if (r[0] < 7)
-        return 0;
-    cpuid(1, 0, r);
+    ctc_cpuid(1, 0, r);
     ssse3 = (r[2] >> 9) & 1;           /* pshufb, palignr */
     sse41 = (r[2] >> 19) & 1;          /* pblendw */
-    cpuid(7, 0, r);
+    ctc_cpuid(7, 0, r);
     if (((r[1] >> 29) & 1) && ssse3 && sse41)
         caps |= HASH_CAP_SHA256;       /* CPUID.(EAX=7,ECX=0):EBX.SHA */
     return caps;

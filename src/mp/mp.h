@@ -261,8 +261,41 @@ ct_limb_t mp_mla_asm(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b);
 ct_limb_t mp_mont_step_asm(ct_limb_t *T, ct_limb_t top, const ct_limb_t *A,
                            ct_limb_t b, const ct_limb_t *N, size_t n,
                            ct_limb_t ninv);
-#define mp_mla mp_mla_asm
 #define mp_mont_step mp_mont_step_asm
+#if defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX)
+/* the MULX/ADX row (x86_64.S) */
+ct_limb_t mp_mla_asm_mulx(ct_limb_t *X, const ct_limb_t *A, size_t n,
+                          ct_limb_t b);
+#endif
+#if defined(MP_ASM_X86_64_MULX)
+#define mp_mla mp_mla_asm_mulx
+#elif MP_X86_CPUID
+/*
+ * The row is chosen per call from a cached CPUID answer (mp_cpu.c): a load
+ * and a branch on a value that depends on the CPU only. mp_x86_mulx() is 1
+ * when the MULX row runs; mp_x86_mulx_allow(0) makes the library use the
+ * MUL row (tests run both on one machine) and returns the previous setting.
+ */
+extern unsigned mp_x86_mulx_state;
+unsigned mp_x86_mulx_detect(void);
+int mp_x86_mulx_allow(int allowed);
+
+CT_INLINE int mp_x86_mulx(void)
+{
+    unsigned s = mp_x86_mulx_state;
+
+    return (int)(s ? s & 1u : mp_x86_mulx_detect());
+}
+
+CT_INLINE ct_limb_t mp_mla_cpuid(ct_limb_t *X, const ct_limb_t *A, size_t n,
+                                 ct_limb_t b)
+{
+    return mp_x86_mulx() ? mp_mla_asm_mulx(X, A, n, b) : mp_mla_asm(X, A, n, b);
+}
+#define mp_mla mp_mla_cpuid
+#else
+#define mp_mla mp_mla_asm
+#endif
 #else
 #define mp_mla mp_mla_c
 #define mp_mont_step mp_mont_step_c

@@ -7,8 +7,12 @@
  * The selection is made here from the compiler's macros only:
  *
  *   x86_64-mulx   x86-64 with BMI2 and ADX (-mbmi2 -madx or a -march that
- *                 implies them): MULX and the two carry chains ADCX/ADOX
- *   x86_64        x86-64: MUL
+ *                 implies them): the row with MULX and the two carry
+ *                 chains ADCX/ADOX
+ *   x86_64-cpuid  other x86-64 builds: the MULX row where CPUID reports
+ *                 BMI2 and ADX, asked once at run time (mp_cpu.c), the MUL
+ *                 row elsewhere; CTC_MP_X86_CPUID=0 keeps the MUL row
+ *                 without asking (x86_64)
  *   aarch64       AArch64: MUL/UMULH
  *   umaal         32-bit Arm with UMAAL: Armv7E-M (Cortex-M4/M7) and the
  *                 A/R profiles from Armv6 (A32 or Thumb-2)
@@ -49,6 +53,10 @@
 #if defined(__BMI2__) && defined(__ADX__)
 #define MP_ASM_NAME "x86_64-mulx"
 #define MP_ASM_X86_64_MULX 1
+#elif !defined(CTC_MP_X86_CPUID) || CTC_MP_X86_CPUID
+#define MP_ASM_NAME "x86_64-cpuid"
+#define MP_ASM_X86_64 1
+#define MP_X86_CPUID 1
 #else
 #define MP_ASM_NAME "x86_64"
 #define MP_ASM_X86_64 1
@@ -75,6 +83,10 @@
 #define MP_ASM_NAME "xtensa"
 #define MP_ASM_XTENSA 1
 #endif
+#endif
+
+#ifndef MP_X86_CPUID
+#define MP_X86_CPUID 0
 #endif
 
 #ifdef MP_ASM_NAME

@@ -12,6 +12,9 @@
 #if defined(MP_ASM_X86_64_MULX)
 #define MP_SQR_MIN 8
 #define MP_MUL_REDC_MIN 8
+#elif MP_X86_CPUID
+#define MP_SQR_MIN (mp_x86_mulx() ? 8 : 13)
+#define MP_MUL_REDC_MIN (mp_x86_mulx() ? 8 : (size_t)-1)
 #elif defined(MP_ASM_X86_64)
 #define MP_SQR_MIN 13
 #define MP_MUL_REDC_MIN ((size_t)-1)

@@ -17,6 +17,7 @@
 #include "ct/ct_check.h"
 #include "ct_cases.h"
 #include "ctcrypto/common.h"
+#include "mp/mp.h"
 
 static const char *kind_name(int kind)
 {
@@ -35,6 +36,9 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && strcmp(argv[1], "--info") == 0) {
         printf("%s\n", ctc_build_info());
+#if MP_X86_CPUID
+        printf("mp row chosen at run time: %s\n", mp_x86_mulx() ? "mulx" : "mul");
+#endif
         return 0;
     }
     for (i = 0; argc == 2 && i < ct_cases_count; i++) {

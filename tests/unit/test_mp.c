@@ -956,5 +956,21 @@ int main(void)
     test_inv();
     test_bytes();
     test_build_info();
+#if MP_X86_CPUID
+    /* the row this CPU did not run above, through the same tests */
+    if (mp_x86_mulx()) {
+        tr_puts("# again with the MUL row (mp_x86_mulx_allow(0))\n");
+        mp_x86_mulx_allow(0);
+        test_leaves();
+        test_mul();
+        test_mod();
+        test_mont();
+        test_exp();
+        test_inv();
+        mp_x86_mulx_allow(1);
+    } else {
+        tr_skip("mp MULX/ADX row", "this CPU lacks BMI2 or ADX");
+    }
+#endif
     return tr_finish();
 }

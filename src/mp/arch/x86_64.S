@@ -1,10 +1,11 @@
 /*
  * x86_64.S - mp leaves for x86-64 (System V ABI), 64-bit limbs: mp_mla_asm
  * and mp_mont_step_asm (contracts in mp.h; C twins in mp_mul.c and
- * mp_mont_step.c). Chosen by the compiler's macros (mp_arch.h):
- *   MP_ASM_X86_64       MUL for both leaves;
- *   MP_ASM_X86_64_MULX  mp_mla_asm with MULX and the two carry chains
- *                       ADCX (CF) / ADOX (OF); mp_mont_step_asm as above.
+ * mp_mont_step.c). The row exists twice: mp_mla_asm with MUL, and
+ * mp_mla_asm_mulx with MULX and the two carry chains ADCX (CF) / ADOX (OF).
+ * mp.h picks one (mp_arch.h): MULX when the compiler may assume BMI2 and
+ * ADX, otherwise whichever CPUID allows, asked once at run time. One
+ * Montgomery step, with MUL.
  *
  * MUL, MULX, IMUL, ADD/ADC and ADCX/ADOX take the same time whatever the
  * data; the only branches are on loop counters derived from the public n.
@@ -16,6 +17,7 @@
 /*
  * ct_limb_t mp_mla_asm(ct_limb_t *X, const ct_limb_t *A, size_t n,
  *                      ct_limb_t b)
+ * ct_limb_t mp_mla_asm_mulx(...)      (the same, with MULX and ADCX/ADOX)
  *   rdi = X, rsi = A, rdx = n, rcx = b; returns the carry limb in rax.
  * X + A*b: n & 3 single limbs first, then groups of four.
  */
@@ -24,61 +26,6 @@
         .type   mp_mla_asm,@function
         .p2align 4
 mp_mla_asm:
-#if defined(MP_ASM_X86_64_MULX)
-        /*
-         * Limb i: (h, l) = A[i] * b (MULX, no flags); X[i] += l on the CF
-         * chain (ADCX) and += h of limb i - 1 on the OF chain (ADOX). Each
-         * chain carries into the next limb; at the end the carry limb is
-         * the last h plus both flags. Loop control uses LEA and JRCXZ,
-         * which leave the flags alone.
-         */
-        mov     %rcx, %rax
-        mov     %rdx, %r10
-        mov     %rax, %rdx          /* MULX multiplies by rdx = b */
-        mov     %r10, %rcx
-        and     $3, %ecx
-        shr     $2, %r10
-        xor     %r8d, %r8d          /* h of the previous limb; CF = OF = 0 */
-        jrcxz   2f
-1:      mulx    (%rsi), %rax, %r9
-        adcx    (%rdi), %rax
-        adox    %r8, %rax
-        mov     %rax, (%rdi)
-        mov     %r9, %r8
-        lea     8(%rsi), %rsi
-        lea     8(%rdi), %rdi
-        lea     -1(%rcx), %rcx
-        jrcxz   2f
-        jmp     1b
-2:      mov     %r10, %rcx
-        jrcxz   4f
-3:      mulx    (%rsi), %rax, %r9
-        adcx    (%rdi), %rax
-        adox    %r8, %rax
-        mov     %rax, (%rdi)
-        mulx    8(%rsi), %rax, %r8
-        adcx    8(%rdi), %rax
-        adox    %r9, %rax
-        mov     %rax, 8(%rdi)
-        mulx    16(%rsi), %rax, %r9
-        adcx    16(%rdi), %rax
-        adox    %r8, %rax
-        mov     %rax, 16(%rdi)
-        mulx    24(%rsi), %rax, %r8
-        adcx    24(%rdi), %rax
-        adox    %r9, %rax
-        mov     %rax, 24(%rdi)
-        lea     32(%rsi), %rsi
-        lea     32(%rdi), %rdi
-        lea     -1(%rcx), %rcx
-        jrcxz   4f
-        jmp     3b
-4:      mov     $0, %eax            /* MOV keeps the flags */
-        adcx    %rax, %r8
-        adox    %rax, %r8
-        mov     %r8, %rax
-        ret
-#else
         /* (c, X[i]) = A[i] * b + X[i] + c with c in r8; X[i] is added
          * first, so that the carry chain from limb to limb is one ADD and
          * one ADC */
@@ -140,8 +87,67 @@ mp_mla_asm:
         jnz     3b
 4:      mov     %r8, %rax
         ret
-#endif
         .size   mp_mla_asm, .-mp_mla_asm
+
+        .section .text.mp_mla_asm_mulx,"ax",@progbits
+        .globl  mp_mla_asm_mulx
+        .type   mp_mla_asm_mulx,@function
+        .p2align 4
+mp_mla_asm_mulx:
+        /*
+         * Limb i: (h, l) = A[i] * b (MULX, no flags); X[i] += l on the CF
+         * chain (ADCX) and += h of limb i - 1 on the OF chain (ADOX). Each
+         * chain carries into the next limb; at the end the carry limb is
+         * the last h plus both flags. Loop control uses LEA and JRCXZ,
+         * which leave the flags alone.
+         */
+        mov     %rcx, %rax
+        mov     %rdx, %r10
+        mov     %rax, %rdx          /* MULX multiplies by rdx = b */
+        mov     %r10, %rcx
+        and     $3, %ecx
+        shr     $2, %r10
+        xor     %r8d, %r8d          /* h of the previous limb; CF = OF = 0 */
+        jrcxz   2f
+1:      mulx    (%rsi), %rax, %r9
+        adcx    (%rdi), %rax
+        adox    %r8, %rax
+        mov     %rax, (%rdi)
+        mov     %r9, %r8
+        lea     8(%rsi), %rsi
+        lea     8(%rdi), %rdi
+        lea     -1(%rcx), %rcx
+        jrcxz   2f
+        jmp     1b
+2:      mov     %r10, %rcx
+        jrcxz   4f
+3:      mulx    (%rsi), %rax, %r9
+        adcx    (%rdi), %rax
+        adox    %r8, %rax
+        mov     %rax, (%rdi)
+        mulx    8(%rsi), %rax, %r8
+        adcx    8(%rdi), %rax
+        adox    %r9, %rax
+        mov     %rax, 8(%rdi)
+        mulx    16(%rsi), %rax, %r9
+        adcx    16(%rdi), %rax
+        adox    %r8, %rax
+        mov     %rax, 16(%rdi)
+        mulx    24(%rsi), %rax, %r8
+        adcx    24(%rdi), %rax
+        adox    %r9, %rax
+        mov     %rax, 24(%rdi)
+        lea     32(%rsi), %rsi
+        lea     32(%rdi), %rdi
+        lea     -1(%rcx), %rcx
+        jrcxz   4f
+        jmp     3b
+4:      mov     $0, %eax            /* MOV keeps the flags */
+        adcx    %rax, %r8
+        adox    %rax, %r8
+        mov     %r8, %rax
+        ret
+        .size   mp_mla_asm_mulx, .-mp_mla_asm_mulx
 
 /*
  * ct_limb_t mp_mont_step_asm(ct_limb_t *T, ct_limb_t top,
