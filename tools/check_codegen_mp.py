@@ -71,8 +71,10 @@ COMPOSITE = {
 VARTIME = {
     "mp_bitlen_vartime", "mp_exp_vartime", "mp_inv_vartime", "mp_bit_vartime",
     "mp_expv_window", "mp_div2k_mod_vartime", "mp_strip_twos_vartime", "mp_is_zero_vartime", "mp_lt_vartime",
+    # x86-64: what CPUID reports decides which row runs (public, not data)
+    "mp_x86_mulx_detect", "mp_x86_mulx_allow",
 }
-ASM = {"mp_mla_asm", "mp_mont_step_asm"}
+ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mont_step_asm"}
 
 # check_codegen.py's targets. (clang for the bare-metal cores is left to
 # the trace checker: clang clamps the trip count of a do-while loop to
