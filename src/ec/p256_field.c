@@ -50,128 +50,27 @@ static const p256_sc p256_n_r2 = {
 
 #define L P256_LIMBS
 
-/* 1: field products by the mp layer's generic Montgomery multiplication
- * (kept to measure the specialised reduction against, see docs/ec.md) */
-#ifndef P256_GENERIC_MONT
-#define P256_GENERIC_MONT 0
-#endif
-
 /* ---- field ------------------------------------------------------------------ */
 
 /*
- * Montgomery reduction specialised to p: X = T / 2^256 mod p for T < p R
- * (T as 16 32-bit words, whatever the limb size). With 32-bit words,
- * -p^-1 mod 2^32 = 1, so the multiple of p that clears word i is
- * m = t_i itself, and m p needs no multiplication: the words of p are
- * ffffffff (0, 1, 2, 7), 0 (3, 4, 5) and 1 (6), so m p adds
- * m (2^32 - 1) = (m << 32) - m at words 0, 1, 2 and 7 (relative to i)
- * and m at word 6. Contributions accumulate in 64-bit words without a
- * multiply or a branch; each word receives at most 8 * 4 values below
- * 2^32 plus carries, far below 2^64. The result is below 2p
- * ((T + M p) / R < (p R + R p) / R); one masked subtraction reduces it.
+ * Products use the mp layer's Montgomery multiplication (assembly leaves
+ * per target). A reduction specialised to p (the multiple m p of each
+ * Montgomery step needs no multiplication, since -p^-1 = 1 mod 2^32 and
+ * the words of p are 0, 1 or 2^32 - 1) was measured against it and lost
+ * on x86-64 and Cortex-M4, winning 8% on Cortex-M0 only (docs/ec.md).
  */
-#if !P256_GENERIC_MONT
-static void p256_redc(p256_fe X, const uint32_t t[16])
-{
-    uint64_t acc[17];
-    uint32_t w[8], d[8], m, lo, hi, borrow, keep;
-    uint64_t mm, v;
-    int i;
-
-    for (i = 0; i < 16; i++)
-        acc[i] = t[i];
-    acc[16] = 0;
-    for (i = 0; i < 8; i++) {
-        m = (uint32_t)acc[i];
-        mm = ((uint64_t)m << 32) - m;
-        lo = (uint32_t)mm;
-        hi = (uint32_t)(mm >> 32);
-        acc[i] += lo;
-        acc[i + 1] += (uint64_t)hi + lo;
-        acc[i + 2] += (uint64_t)hi + lo;
-        acc[i + 3] += hi;
-        acc[i + 6] += m;
-        acc[i + 7] += lo;
-        acc[i + 8] += hi;
-        /* word i is now 0 mod 2^32: pass its carry up */
-        acc[i + 1] += acc[i] >> 32;
-    }
-    for (i = 8; i < 16; i++) {
-        w[i - 8] = (uint32_t)acc[i];
-        acc[i + 1] += acc[i] >> 32;
-    }
-    /* value = w + acc[16] 2^256 < 2p; subtract p when it is >= p */
-    borrow = 0;
-    for (i = 0; i < 8; i++) {
-        static const uint32_t pw[8] = { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0, 0, 0,
-                                        1, 0xffffffffu };
-        v = (uint64_t)w[i] - pw[i] - borrow;
-        d[i] = (uint32_t)v;
-        borrow = (uint32_t)(v >> 63);
-    }
-    /* keep w only when there was no carry word and the subtraction
-     * borrowed (w < p) */
-    keep = ct_cond_mask32(ct_cond_and(ct_u32_is_zero((uint32_t)acc[16]),
-                                      ct_cond_from_bit(borrow)));
-    for (i = 0; i < 8; i++)
-        w[i] = (w[i] & keep) | (d[i] & ~keep);
-#if MP_LIMB_BITS == 64
-    for (i = 0; i < 4; i++)
-        X[i] = (ct_limb_t)w[2 * i] | ((ct_limb_t)w[2 * i + 1] << 32);
-#else
-    for (i = 0; i < 8; i++)
-        X[i] = w[i];
-#endif
-}
-
-/* the 2L-limb product as 16 words */
-static void to_words(uint32_t t[16], const ct_limb_t *T)
-{
-    int i;
-
-#if MP_LIMB_BITS == 64
-    for (i = 0; i < 8; i++) {
-        t[2 * i] = (uint32_t)T[i];
-        t[2 * i + 1] = (uint32_t)(T[i] >> 32);
-    }
-#else
-    for (i = 0; i < 16; i++)
-        t[i] = T[i];
-#endif
-}
-
-#endif
-
 void p256_fe_mul(p256_fe X, const p256_fe A, const p256_fe B)
 {
-#if P256_GENERIC_MONT
     ct_limb_t T[2 * L];
 
     mp_montmul(X, A, B, p256_p, L, P_NINV, T);
-#else
-    ct_limb_t T[2 * L];
-    uint32_t t[16];
-
-    mp_mul(T, A, L, B, L);
-    to_words(t, T);
-    p256_redc(X, t);
-#endif
 }
 
 void p256_fe_sqr(p256_fe X, const p256_fe A)
 {
-#if P256_GENERIC_MONT
     ct_limb_t T[2 * L];
 
     mp_montsqr(X, A, p256_p, L, P_NINV, T);
-#else
-    ct_limb_t T[2 * L];
-    uint32_t t[16];
-
-    mp_sqr(T, A, L);
-    to_words(t, T);
-    p256_redc(X, t);
-#endif
 }
 
 void p256_fe_add(p256_fe X, const p256_fe A, const p256_fe B)

@@ -1,6 +1,9 @@
 /*
  * ct_ec.c - constant-time cases for the ec family (see ct_cases.h).
  *
+ * Scalar multiplication with a secret scalar is judged inside the key
+ * generation, ECDH and signing cases (each runs p256_mul once).
+ *
  * Secret: scalars and private keys, nonce material, random bytes for key
  * generation, and (in the arithmetic cases) field elements, scalars mod n
  * and point coordinates. Public and fixed: the peer's public key, the
@@ -114,17 +117,6 @@ void ct_case_ec_p256_point(const unsigned char *secret)
     ct_keep(p256_affine_on_curve(&A).m);
 }
 
-void ct_case_ec_p256_mul(const unsigned char *secret)
-{
-    /* any 32-byte scalar, zero and all-ones included */
-    p256_point R;
-    uint8_t k[32];
-
-    memcpy(k, secret + 7, 32);
-    p256_mul(&R, k, &p256_g);
-    ct_keep_mem(&R, sizeof R);
-}
-
 void ct_case_ec_p256_keygen(const unsigned char *secret)
 {
     uint8_t priv[32], pub[65];
@@ -166,12 +158,12 @@ void ct_case_ec_ecdsa_sign(const unsigned char *secret)
 
 /* Left-to-right double-and-add: an addition only where the bit is set. */
 EC_NOINLINE static void leaky_double_and_add(p256_point *R, const uint8_t k[32],
-                                             const p256_affine *P)
+                                             const p256_affine *P, int bits)
 {
     int i;
 
     p256_point_set_infinity(R);
-    for (i = 255; i >= 0; i--) {
+    for (i = bits - 1; i >= 0; i--) {
         p256_point_dbl(R, R);
         if ((k[31 - (i >> 3)] >> (i & 7)) & 1)
             p256_point_add_affine(R, R, P);
@@ -183,11 +175,10 @@ void ct_case_ec_leaky_double_and_add(const unsigned char *secret)
     p256_point R;
     uint8_t k[32];
 
-    /* a short scalar keeps the control cheap; every bit is secret */
+    /* a 32-bit scalar keeps the control cheap; every bit is secret */
     memset(k, 0, 32);
     memcpy(k + 28, secret + 3, 4);
-    k[28] |= 0x80;
-    leaky_double_and_add(&R, k, &p256_g);
+    leaky_double_and_add(&R, k, &p256_g, 32);
     ct_keep_mem(&R, sizeof R);
 }
 
@@ -196,8 +187,11 @@ void ct_case_ec_leaky_mul2_vartime(const unsigned char *secret)
     p256_point R;
     p256_sc u1, u2;
 
-    fill_fe(u1, secret, 5);
-    fill_fe(u2, secret, 77);
+    /* 32-bit scalars: a short chain (the top zero digits are skipped) */
+    mp_zero(u1, L);
+    mp_zero(u2, L);
+    u1[0] = (ct_limb_t)ct_ld32(secret + 5);
+    u2[0] = (ct_limb_t)ct_ld32(secret + 77);
     p256_mul2_vartime(&R, u1, u2, &p256_g);
     ct_keep_mem(&R, sizeof R);
 }
