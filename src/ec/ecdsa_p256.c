@@ -2,8 +2,8 @@
  * ecdsa_p256.c - ECDSA over P-256 (FIPS 186-5 section 6.4), nonces from
  * RFC 6979 (ctc_rfc6979_nonce with HMAC-SHA-256).
  *
- * Signing: k from RFC 6979, R = k G by the constant-time ladder of
- * p256_mul.c, r = x(R) mod n, s = k^-1 (e + r d) mod n with k^-1 by
+ * Signing: k from RFC 6979, R = k G in constant time (p256_mul_base:
+ * fixed-base table, or the window ladder with PROFILE=small), r = x(R) mod n, s = k^-1 (e + r d) mod n with k^-1 by
  * safegcd (p256_sc_inv_mont) and the products in Montgomery form mod n.
  * Verification (public data): w = s^-1 by binary GCD, u1 = e w, u2 = r w,
  * R = u1 G + u2 Q by the interleaved wNAF chain, valid iff R is not
@@ -55,7 +55,7 @@ int ctc_ecdsa_p256_sign(uint8_t sig[64], const uint8_t priv[32],
     /* k in [1, n - 1] (RFC 6979 guarantees it) */
     (void)p256_sc_from_bytes(k, kb);
 
-    p256_mul(&R, kb, &p256_g);
+    p256_mul_base(&R, kb);
     (void)p256_point_to_affine(&A, &R);     /* k != 0: not infinity */
     p256_fe_to_bytes(xb, A.x);
     (void)mp_from_be(r, L, xb, 32);

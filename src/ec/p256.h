@@ -23,7 +23,8 @@
  *
  * Files: p256_field.c (field and scalar arithmetic, constants),
  * p256_point.c (formulas, affine conversion, curve check, SEC1),
- * p256_mul.c (constant-time scalar multiplication),
+ * p256_mul.c (constant-time scalar multiplication), p256_mul_base.c
+ * (the same with G and a precomputed table),
  * p256_mul_vartime.c (double-scalar multiplication for verification),
  * p256_keys.c (key generation, validation, ECDH), ecdsa_p256.c (signing,
  * verification), ecdsa_der.c (DER signatures), p256_spki.c.
@@ -52,18 +53,40 @@ typedef struct {
     p256_fe x, y;
 } p256_affine;
 
-/* Constants (p256_field.c). P256_L(lo, hi) writes two 32-bit words as the
+/* Constants. P256_L(lo, hi) writes two 32-bit words as the
  * limbs of the target's size. */
 #if MP_LIMB_BITS == 64
 #define P256_L(lo, hi) (((ct_limb_t)(hi) << 32) | (ct_limb_t)(lo))
 #else
 #define P256_L(lo, hi) (ct_limb_t)(lo), (ct_limb_t)(hi)
 #endif
-extern const p256_fe p256_p;        /* the field prime */
-extern const p256_sc p256_n;        /* the group order */
-extern const p256_fe p256_one;      /* 1 (Montgomery form, R mod p) */
-extern const p256_fe p256_b;        /* curve constant b (Montgomery form) */
-extern const p256_affine p256_g;    /* the generator (Montgomery form) */
+/* p, n, 1 and b (Montgomery form), G (Montgomery form). They are static
+ * in every file that includes this header: on targets whose compilers
+ * make position-independent code by default (armv7a-linux), a constant
+ * of another file would be reached through the GOT, which the library
+ * does not link with. */
+static const p256_fe p256_p = {
+    P256_L(0xffffffff, 0xffffffff), P256_L(0xffffffff, 0x00000000),
+    P256_L(0x00000000, 0x00000000), P256_L(0x00000001, 0xffffffff)
+};
+static const p256_sc p256_n = {
+    P256_L(0xfc632551, 0xf3b9cac2), P256_L(0xa7179e84, 0xbce6faad),
+    P256_L(0xffffffff, 0xffffffff), P256_L(0x00000000, 0xffffffff)
+};
+static const p256_fe p256_one = {
+    P256_L(0x00000001, 0x00000000), P256_L(0x00000000, 0xffffffff),
+    P256_L(0xffffffff, 0xffffffff), P256_L(0xfffffffe, 0x00000000)
+};
+static const p256_fe p256_b = {
+    P256_L(0x29c4bddf, 0xd89cdf62), P256_L(0x78843090, 0xacf005cd),
+    P256_L(0xf7212ed6, 0xe5a220ab), P256_L(0x04874834, 0xdc30061d)
+};
+static const p256_affine p256_g = {
+    { P256_L(0x18a9143c, 0x79e730d4), P256_L(0x5fedb601, 0x75ba95fc),
+      P256_L(0x77622510, 0x79fb732b), P256_L(0xa53755c6, 0x18905f76) },
+    { P256_L(0xce95560a, 0xddf25357), P256_L(0xba19e45c, 0x8b4ab8e4),
+      P256_L(0xdd21f325, 0xd2e88688), P256_L(0x25885d85, 0x8571ff18) }
+};
 
 /* ---- field arithmetic mod p (p256_field.c) -------------------------------- */
 
@@ -113,6 +136,8 @@ void p256_sc_inv_mont_vartime(p256_sc X, const p256_sc A);
 /* ---- points (p256_point.c) ---------------------------------------------------- */
 
 void p256_point_set_infinity(p256_point *P);
+/* R = P (coordinate by coordinate: the library has no memcpy) */
+void p256_point_copy(p256_point *R, const p256_point *P);
 void p256_point_from_affine(p256_point *P, const p256_affine *A);
 /* R = P + Q (complete: any inputs, R may be P or Q). */
 void p256_point_add(p256_point *R, const p256_point *P, const p256_point *Q);
@@ -147,6 +172,18 @@ void p256_point_encode(uint8_t out[65], const p256_affine *A);
  * every window; the same operations for every k.
  */
 void p256_mul(p256_point *R, const uint8_t k[32], const p256_affine *P);
+/*
+ * Digit i (0..51) of the signed 5-bit window recoding of k (p256_mul.c):
+ * *abs = |d_i| in 0..16; returns true when d_i < 0.
+ */
+ct_cond p256_booth_digit(uint32_t *abs, const uint8_t k[32], int i);
+/*
+ * R = k * G for any 256-bit k, in constant time. PROFILE=fast: the 52
+ * windows of the same recoding each add one point of a precomputed table
+ * (p256_table.h, 52 x 16 affine points, 53 KiB), no doublings;
+ * PROFILE=small: p256_mul with G.
+ */
+void p256_mul_base(p256_point *R, const uint8_t k[32]);
 /*
  * R = u1 * G + u2 * Q (plain scalars < 2^256). Interleaved width-5 NAF.
  * CT: variable time; for public u1, u2, Q only (signature verification).

@@ -4,31 +4,10 @@
  * (see p256.h). The constants were computed with Python's integers:
  * R = 2^256, b_mont = b R mod p, g_mont = G R mod p, R^2 and R^3 mod p
  * and mod n; -p^-1 mod 2^w is 1 for w = 32 and 64 (p = -1 mod 2^96).
+ * (p, n, 1, b and G are in p256.h.)
  */
 #include "p256.h"
 
-const p256_fe p256_p = {
-    P256_L(0xffffffff, 0xffffffff), P256_L(0xffffffff, 0x00000000),
-    P256_L(0x00000000, 0x00000000), P256_L(0x00000001, 0xffffffff)
-};
-const p256_sc p256_n = {
-    P256_L(0xfc632551, 0xf3b9cac2), P256_L(0xa7179e84, 0xbce6faad),
-    P256_L(0xffffffff, 0xffffffff), P256_L(0x00000000, 0xffffffff)
-};
-const p256_fe p256_one = {
-    P256_L(0x00000001, 0x00000000), P256_L(0x00000000, 0xffffffff),
-    P256_L(0xffffffff, 0xffffffff), P256_L(0xfffffffe, 0x00000000)
-};
-const p256_fe p256_b = {
-    P256_L(0x29c4bddf, 0xd89cdf62), P256_L(0x78843090, 0xacf005cd),
-    P256_L(0xf7212ed6, 0xe5a220ab), P256_L(0x04874834, 0xdc30061d)
-};
-const p256_affine p256_g = {
-    { P256_L(0x18a9143c, 0x79e730d4), P256_L(0x5fedb601, 0x75ba95fc),
-      P256_L(0x77622510, 0x79fb732b), P256_L(0xa53755c6, 0x18905f76) },
-    { P256_L(0xce95560a, 0xddf25357), P256_L(0xba19e45c, 0x8b4ab8e4),
-      P256_L(0xdd21f325, 0xd2e88688), P256_L(0x25885d85, 0x8571ff18) }
-};
 static const p256_fe p256_r2 = {
     P256_L(0x00000003, 0x00000000), P256_L(0xffffffff, 0xfffffffb),
     P256_L(0xfffffffe, 0xffffffff), P256_L(0xfffffffd, 0x00000004)

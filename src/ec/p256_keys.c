@@ -18,7 +18,7 @@ static void public_from_scalar(uint8_t pub[65], const uint8_t k[32])
     p256_point R;
     p256_affine A;
 
-    p256_mul(&R, k, &p256_g);
+    p256_mul_base(&R, k);
     (void)p256_point_to_affine(&A, &R);     /* k != 0 mod n: not infinity */
     p256_point_encode(pub, &A);
     ct_zeroize(&R, sizeof R);

@@ -33,8 +33,7 @@ static uint32_t kbit(const uint8_t k[32], int pos)
     return (uint32_t)(k[31 - (pos >> 3)] >> (pos & 7)) & 1u;
 }
 
-/* digit i: *abs = |d_i|, returns the sign as a condition */
-static ct_cond digit(uint32_t *abs, const uint8_t k[32], int i)
+ct_cond p256_booth_digit(uint32_t *abs, const uint8_t k[32], int i)
 {
     uint32_t w = 0, c, t, x;
     int j;
@@ -64,17 +63,17 @@ void p256_mul(p256_point *R, const uint8_t k[32], const p256_affine *P)
             p256_point_add_affine(&tab[j], &tab[j - 1], P);
     }
 
-    (void)digit(&a, k, DIGITS - 1);         /* the top digit is >= 0 */
+    (void)p256_booth_digit(&a, k, DIGITS - 1);         /* the top digit is >= 0 */
     ct_limbs_lookup(LIMBS_OF(&acc), CLIMBS_OF(tab), TAB, 3 * L, a);
     for (i = DIGITS - 2; i >= 0; i--) {
         for (j = 0; j < WIN; j++)
             p256_point_dbl(&acc, &acc);
-        neg = digit(&a, k, i);
+        neg = p256_booth_digit(&a, k, i);
         ct_limbs_lookup(LIMBS_OF(&Q), CLIMBS_OF(tab), TAB, 3 * L, a);
         p256_point_cneg(&Q, neg);
         p256_point_add(&acc, &acc, &Q);
     }
-    *R = acc;
+    p256_point_copy(R, &acc);
     ct_zeroize(tab, sizeof tab);
     ct_zeroize(&Q, sizeof Q);
     ct_zeroize(&acc, sizeof acc);

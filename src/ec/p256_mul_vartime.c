@@ -64,7 +64,7 @@ static void odd_multiples(p256_point tab[ODD], const p256_point *P)
     p256_point p2;
     int i;
 
-    tab[0] = *P;
+    p256_point_copy(&tab[0], P);
     p256_point_dbl(&p2, P);
     for (i = 1; i < ODD; i++)
         p256_point_add(&tab[i], &tab[i - 1], &p2);
@@ -77,7 +77,7 @@ static void add_digit(p256_point *R, const p256_point tab[ODD], int d)
     if (d > 0) {
         p256_point_add(R, R, &tab[d >> 1]);
     } else if (d < 0) {
-        t = tab[(-d) >> 1];
+        p256_point_copy(&t, &tab[(-d) >> 1]);
         p256_fe_neg(t.Y, t.Y);
         p256_point_add(R, R, &t);
     }

@@ -25,6 +25,13 @@ void p256_point_set_infinity(p256_point *P)
     mp_zero(P->Z, L);
 }
 
+void p256_point_copy(p256_point *R, const p256_point *P)
+{
+    mp_copy(R->X, P->X, L);
+    mp_copy(R->Y, P->Y, L);
+    mp_copy(R->Z, P->Z, L);
+}
+
 void p256_point_from_affine(p256_point *P, const p256_affine *A)
 {
     mp_copy(P->X, A->x, L);
