@@ -92,6 +92,8 @@ int ctc_p256_public_key_compress(uint8_t out[33], const uint8_t *pub, size_t pub
     uint8_t full[65];
     int r, i;
 
+    if (out == NULL)
+        return CTC_ERR_PARAM;
     r = ctc_p256_public_key_decode(full, pub, pub_len);
     if (r != CTC_OK)
         return r;
