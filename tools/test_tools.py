@@ -214,6 +214,19 @@ def test_real(total, tmp):
     g.end()
 
 
+def test_p256_table(total, tmp):
+    """the committed src/ec/p256_table.h is what tools/gen_p256_table.py writes"""
+    g = Group(total, "gen_p256_table: src/ec/p256_table.h is the generator's output")
+    out = os.path.join(tmp, "p256_table.h")
+    p = subprocess.run([sys.executable, os.path.join(HERE, "gen_p256_table.py"), "-o", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    g.check(p.returncode == 0, "generator failed: %s" % p.stdout.decode(errors="replace"))
+    if p.returncode == 0:
+        with open(out, "rb") as f1, open(os.path.join(ROOT, "src", "ec", "p256_table.h"), "rb") as f2:
+            g.check(f1.read() == f2.read(), "src/ec/p256_table.h differs from the generator's output")
+    g.end()
+
+
 def main():
     total = suite.Result()
     with tempfile.TemporaryDirectory() as tmp:
@@ -221,6 +234,7 @@ def main():
         test_wycheproof(total, tmp)
         test_errors(total, tmp)
         test_real(total, tmp)
+        test_p256_table(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

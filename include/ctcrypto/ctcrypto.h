@@ -7,5 +7,6 @@
 #include "config.h"
 #include "common.h"
 #include "hash.h"
+#include "ec.h"
 
 #endif /* CTCRYPTO_H */

@@ -1,0 +1,407 @@
+/*
+ * bench_ec.c - P-256: field multiply, square and inversion (safegcd and
+ * Fermat), variable-base scalar multiplication (k P to affine), public key
+ * from a private key (k G), ECDH (peer-key validation included), ECDSA
+ * sign (RFC 6979 nonce included) and verify.
+ *
+ * On the host, next to OpenSSL (libcrypto's EC_POINT_mul, ECDH_compute_key,
+ * ECDSA_do_sign/do_verify on an EC_KEY; its P-256 code may use
+ * precomputed tables for k G), mbedTLS 2.28 (mbedtls_ecp_mul,
+ * mbedtls_ecdh_compute_shared, mbedtls_ecdsa_sign_det_ext,
+ * mbedtls_ecdsa_verify; its blinding RNG is a fast xorshift here) and
+ * BearSSL (br_ec_p256_m31 for points, br_ecdsa_i31_sign_raw/vrfy_raw),
+ * in the same run. OpenSSL 3.0 signs with a random nonce (no
+ * deterministic option), mbedTLS and BearSSL with RFC 6979 as we do.
+ *
+ * On the emulated cores, ours only (instructions, estimated cycles,
+ * stack); the point operations run with 2 iterations in the second region.
+ */
+#include <string.h>
+
+#include "ctcrypto/ec.h"
+#include "ec/p256.h"
+#include "harness.h"
+
+#if BENCH_HOST
+#define OPENSSL_SUPPRESS_DEPRECATED 1
+#include <bearssl.h>
+#include <mbedtls/ecdh.h>
+#include <mbedtls/ecdsa.h>
+#include <mbedtls/ecp.h>
+#include <mbedtls/version.h>
+#include <openssl/bn.h>
+#include <openssl/crypto.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/obj_mac.h>
+#include <stdio.h>
+#include <stdlib.h>
+#endif
+
+static struct {
+    uint8_t d[32], k[32], h[32], pub[65], peer[65], sig[64], z[32];
+    p256_fe a, b, x;
+    p256_affine P;
+    p256_point R;
+#if BENCH_HOST
+    EC_GROUP *grp;
+    EC_KEY *key;
+    EC_POINT *oP, *oR, *opeer;
+    BIGNUM *ok;
+    BN_CTX *bctx;
+    ECDSA_SIG *osig;
+    mbedtls_ecp_group mg;
+    mbedtls_ecp_point mP, mR, mQ;
+    mbedtls_mpi md, mk, mr, ms, mz;
+    br_ec_private_key bsk;
+    br_ec_public_key bpk;
+    uint8_t bsig[64];
+#endif
+} S;
+
+static uint64_t rng = 0x243f6a8885a308d3u;
+
+static void rand_bytes(uint8_t *p, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        p[i] = (uint8_t)(rng >> 24);
+    }
+}
+
+/* a scalar below 2^255 (a valid key) */
+static void rand_key(uint8_t k[32])
+{
+    rand_bytes(k, 32);
+    k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
+}
+
+/* ---- ours --------------------------------------------------------------------- */
+
+static void o_fe_mul(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        p256_fe_mul(S.x, S.x, S.b);
+    bench_sink += S.x[0];
+}
+
+static void o_fe_sqr(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        p256_fe_sqr(S.x, S.x);
+    bench_sink += S.x[0];
+}
+
+static void o_fe_inv(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        p256_fe_inv(S.x, S.a);
+    bench_sink += S.x[0];
+}
+
+static void o_fe_inv_fermat(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        p256_fe_inv_fermat(S.x, S.a);
+    bench_sink += S.x[0];
+}
+
+static void o_mul(void *c, uint64_t it)
+{
+    p256_affine A;
+
+    (void)c;
+    while (it--) {
+        p256_mul(&S.R, S.k, &S.P);
+        (void)p256_point_to_affine(&A, &S.R);
+    }
+    bench_sink += A.x[0];
+}
+
+static void o_pub(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        bench_sink += (uint64_t)ctc_p256_public_key(S.pub, S.d);
+}
+
+static void o_ecdh(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        bench_sink += (uint64_t)ctc_ecdh_p256(S.z, S.d, S.peer, 65);
+}
+
+static void o_sign(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        bench_sink += (uint64_t)ctc_ecdsa_p256_sign(S.sig, S.d, S.h, 32, NULL, 0);
+}
+
+static void o_verify(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        bench_sink += (uint64_t)ctc_ecdsa_p256_verify(S.pub, 65, S.h, 32, S.sig);
+}
+
+#if BENCH_HOST
+/* ---- OpenSSL ------------------------------------------------------------------ */
+
+static void s_mul(void *c, uint64_t it)
+{
+    BIGNUM *x = BN_new(), *y = BN_new();
+
+    (void)c;
+    while (it--) {
+        EC_POINT_mul(S.grp, S.oR, NULL, S.oP, S.ok, S.bctx);
+        EC_POINT_get_affine_coordinates(S.grp, S.oR, x, y, S.bctx);
+    }
+    BN_free(x);
+    BN_free(y);
+}
+
+static void s_pub(void *c, uint64_t it)
+{
+    uint8_t out[65];
+
+    (void)c;
+    while (it--) {
+        EC_POINT_mul(S.grp, S.oR, S.ok, NULL, NULL, S.bctx);
+        EC_POINT_point2oct(S.grp, S.oR, POINT_CONVERSION_UNCOMPRESSED, out, 65, S.bctx);
+    }
+    bench_sink += out[5];
+}
+
+static void s_ecdh(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--) {
+        /* decoding and checking the peer's point, as ours does */
+        EC_POINT_oct2point(S.grp, S.opeer, S.peer, 65, S.bctx);
+        bench_sink += (uint64_t)ECDH_compute_key(S.z, 32, S.opeer, S.key, NULL);
+    }
+}
+
+static void s_sign(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        ECDSA_SIG_free(ECDSA_do_sign(S.h, 32, S.key));
+}
+
+static void s_verify(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        bench_sink += (uint64_t)ECDSA_do_verify(S.h, 32, S.osig, S.key);
+}
+
+/* ---- mbedTLS ------------------------------------------------------------------ */
+
+static int m_rng(void *p, unsigned char *out, size_t n)
+{
+    (void)p;
+    rand_bytes(out, n);
+    return 0;
+}
+
+static void m_mul(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        mbedtls_ecp_mul(&S.mg, &S.mR, &S.mk, &S.mP, m_rng, NULL);
+}
+
+static void m_pub(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        mbedtls_ecp_mul(&S.mg, &S.mR, &S.md, &S.mg.G, m_rng, NULL);
+}
+
+static void m_ecdh(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--) {
+        mbedtls_ecp_point_read_binary(&S.mg, &S.mQ, S.peer, 65);
+        mbedtls_ecp_check_pubkey(&S.mg, &S.mQ);
+        mbedtls_ecdh_compute_shared(&S.mg, &S.mz, &S.mQ, &S.md, m_rng, NULL);
+    }
+}
+
+static void m_sign(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        mbedtls_ecdsa_sign_det_ext(&S.mg, &S.mr, &S.ms, &S.md, S.h, 32, MBEDTLS_MD_SHA256,
+                                   m_rng, NULL);
+}
+
+static void m_verify(void *c, uint64_t it)
+{
+    mbedtls_mpi r, s;
+
+    (void)c;
+    mbedtls_mpi_init(&r);
+    mbedtls_mpi_init(&s);
+    mbedtls_mpi_read_binary(&r, S.sig, 32);
+    mbedtls_mpi_read_binary(&s, S.sig + 32, 32);
+    mbedtls_ecp_point_read_binary(&S.mg, &S.mQ, S.pub, 65);
+    while (it--)
+        bench_sink += (uint64_t)mbedtls_ecdsa_verify(&S.mg, S.h, 32, &S.mQ, &r, &s);
+    mbedtls_mpi_free(&r);
+    mbedtls_mpi_free(&s);
+}
+
+/* ---- BearSSL ------------------------------------------------------------------ */
+
+static void b_mul(void *c, uint64_t it)
+{
+    uint8_t G[65];
+
+    (void)c;
+    while (it--) {
+        memcpy(G, S.peer, 65);
+        bench_sink += br_ec_p256_m31.mul(G, 65, S.k, 32, BR_EC_secp256r1);
+    }
+}
+
+static void b_pub(void *c, uint64_t it)
+{
+    uint8_t out[65];
+
+    (void)c;
+    while (it--)
+        bench_sink += br_ec_p256_m31.mulgen(out, S.d, 32, BR_EC_secp256r1);
+}
+
+static void b_ecdh(void *c, uint64_t it)
+{
+    /* mul decodes and checks the point and returns the shared point */
+    b_mul(c, it);
+}
+
+static void b_sign(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        bench_sink += br_ecdsa_i31_sign_raw(&br_ec_p256_m31, &br_sha256_vtable, S.h,
+                                           &S.bsk, S.bsig);
+}
+
+static void b_verify(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        bench_sink += br_ecdsa_i31_vrfy_raw(&br_ec_p256_m31, S.h, 32, &S.bpk, S.sig, 64);
+}
+
+static void peers_setup(void)
+{
+    BIGNUM *bd = BN_bin2bn(S.d, 32, NULL);
+    EC_POINT *Q;
+
+    S.grp = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
+    S.bctx = BN_CTX_new();
+    S.key = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
+    S.oP = EC_POINT_new(S.grp);
+    S.oR = EC_POINT_new(S.grp);
+    S.opeer = EC_POINT_new(S.grp);
+    S.ok = BN_bin2bn(S.k, 32, NULL);
+    Q = EC_POINT_new(S.grp);
+    if (!S.grp || !S.bctx || !S.key || !S.oP || !S.oR || !S.opeer || !S.ok || !bd || !Q
+        || !EC_POINT_oct2point(S.grp, S.oP, S.peer, 65, S.bctx)
+        || !EC_POINT_oct2point(S.grp, Q, S.pub, 65, S.bctx)
+        || !EC_KEY_set_private_key(S.key, bd) || !EC_KEY_set_public_key(S.key, Q))
+        abort();
+    S.osig = ECDSA_do_sign(S.h, 32, S.key);
+    BN_free(bd);
+    EC_POINT_free(Q);
+
+    mbedtls_ecp_group_init(&S.mg);
+    mbedtls_ecp_point_init(&S.mP);
+    mbedtls_ecp_point_init(&S.mR);
+    mbedtls_ecp_point_init(&S.mQ);
+    mbedtls_mpi_init(&S.md);
+    mbedtls_mpi_init(&S.mk);
+    mbedtls_mpi_init(&S.mr);
+    mbedtls_mpi_init(&S.ms);
+    mbedtls_mpi_init(&S.mz);
+    if (mbedtls_ecp_group_load(&S.mg, MBEDTLS_ECP_DP_SECP256R1) != 0
+        || mbedtls_ecp_point_read_binary(&S.mg, &S.mP, S.peer, 65) != 0
+        || mbedtls_mpi_read_binary(&S.md, S.d, 32) != 0
+        || mbedtls_mpi_read_binary(&S.mk, S.k, 32) != 0)
+        abort();
+
+    S.bsk.curve = BR_EC_secp256r1;
+    S.bsk.x = S.d;
+    S.bsk.xlen = 32;
+    S.bpk.curve = BR_EC_secp256r1;
+    S.bpk.q = S.pub;
+    S.bpk.qlen = 65;
+}
+#define PEER(x) x
+#else
+#define PEER(x) NULL
+#endif
+
+static void run4(const char *name, bench_fn o, bench_fn s, bench_fn m, bench_fn b, int heavy)
+{
+    bench_emu_iters = heavy ? 2 : 9;
+    bench_run("ec", name, "ctcrypto", o, &S, 0);
+    if (s)
+        bench_run("ec", name, "openssl", s, &S, 0);
+    if (m)
+        bench_run("ec", name, "mbedtls", m, &S, 0);
+    if (b)
+        bench_run("ec", name, "bearssl", b, &S, 0);
+}
+
+int main(void)
+{
+    uint8_t t[32];
+
+    bench_info(ctc_build_info());
+    rand_key(S.d);
+    rand_key(S.k);
+    rand_key(t);
+    rand_bytes(S.h, 32);
+    if (ctc_p256_public_key(S.pub, S.d) != 0 || ctc_p256_public_key(S.peer, t) != 0
+        || ctc_ecdsa_p256_sign(S.sig, S.d, S.h, 32, NULL, 0) != 0)
+        return 1;
+    (void)p256_point_decode_vartime(&S.P, S.peer, 65);
+    mp_copy(S.a, S.P.x, P256_LIMBS);
+    mp_copy(S.b, S.P.y, P256_LIMBS);
+    mp_copy(S.x, S.P.x, P256_LIMBS);
+#if BENCH_HOST
+    {
+        char peers[200];
+        snprintf(peers, sizeof peers, "peers: %s; mbedTLS %d.%d.%d; BearSSL (Debian libbearssl, "
+                 "p256_m31, ecdsa_i31)", OpenSSL_version(OPENSSL_VERSION),
+                 MBEDTLS_VERSION_MAJOR, MBEDTLS_VERSION_MINOR, MBEDTLS_VERSION_PATCH);
+        bench_info(peers);
+    }
+    peers_setup();
+#endif
+    bench_header("P-256");
+    run4("p256 field mul", o_fe_mul, NULL, NULL, NULL, 0);
+    run4("p256 field sqr", o_fe_sqr, NULL, NULL, NULL, 0);
+    run4("p256 field inv (safegcd)", o_fe_inv, NULL, NULL, NULL, 0);
+    run4("p256 field inv (Fermat)", o_fe_inv_fermat, NULL, NULL, NULL, 1);
+    run4("p256 scalar mult k P (affine)", o_mul, PEER(s_mul), PEER(m_mul), PEER(b_mul), 1);
+    run4("p256 public key k G", o_pub, PEER(s_pub), PEER(m_pub), PEER(b_pub), 1);
+    run4("p256 ECDH (with peer check)", o_ecdh, PEER(s_ecdh), PEER(m_ecdh), PEER(b_ecdh), 1);
+    run4("p256 ECDSA sign", o_sign, PEER(s_sign), PEER(m_sign), PEER(b_sign), 1);
+    run4("p256 ECDSA verify", o_verify, PEER(s_verify), PEER(m_verify), PEER(b_verify), 1);
+    return 0;
+}

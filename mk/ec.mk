@@ -1,0 +1,22 @@
+# mk/ec.mk - the ec family's vector tables, host-only tests and benchmark
+# peers (see "what the families add" in the Makefile).
+
+# Wycheproof ECDH P-256 (peer keys as DER SubjectPublicKeyInfo) and ECDSA
+# P-256 with SHA-256 (DER and P1363 signatures), every case, every target.
+EC_WP_DIR := tests/vectors/wycheproof
+VECTORS += vec_wp_ecdh_p256 vec_wp_ecdsa_p256 vec_wp_ecdsa_p256_p1363
+VEC_ARGS_vec_wp_ecdh_p256 := wycheproof $(EC_WP_DIR)/ecdh_secp256r1_test.json \
+    --fields tcId:int,public:hex,private:hex,shared:hex,result:result,flags:flags
+VEC_ARGS_vec_wp_ecdsa_p256 := wycheproof $(EC_WP_DIR)/ecdsa_secp256r1_sha256_test.json \
+    --fields tcId:int,msg:hex,sig:hex,result:result,flags:flags \
+    --group-fields publicKey.uncompressed:hex
+VEC_ARGS_vec_wp_ecdsa_p256_p1363 := wycheproof $(EC_WP_DIR)/ecdsa_secp256r1_sha256_p1363_test.json \
+    --fields tcId:int,msg:hex,sig:hex,result:result,flags:flags \
+    --group-fields publicKey.uncompressed:hex
+TEST_VECTORS_test_ec_wycheproof_ecdh := vec_wp_ecdh_p256
+TEST_VECTORS_test_ec_wycheproof_ecdsa := vec_wp_ecdsa_p256
+TEST_VECTORS_test_ec_wycheproof_p1363 := vec_wp_ecdsa_p256_p1363
+
+# host-only differential test and benchmark peers
+HOST_TEST_LIBS_test_ec_openssl := -lcrypto
+BENCH_LIBS_bench_ec := -lcrypto -lmbedcrypto -lbearssl

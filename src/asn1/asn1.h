@@ -1,0 +1,52 @@
+/*
+ * asn1.h - a tiny bounded DER reader and writer, enough for the structures
+ * the library parses (ECDSA signatures, SubjectPublicKeyInfo).
+ *
+ * Conventions: a reader is a window [p, p + len) over the caller's buffer;
+ * no function reads outside it. Only strict DER is accepted: one-byte
+ * tags, definite lengths in the minimal form (short form below 128, long
+ * form with one or two bytes and no leading zero byte), contents that fit
+ * the window. Every malformed input gives CTC_ERR_ENCODING. The data is
+ * public (these functions branch on it).
+ */
+#ifndef ASN1_ASN1_H
+#define ASN1_ASN1_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctcrypto/common.h"
+
+typedef struct {
+    const uint8_t *p;
+    size_t len;
+} asn1_reader;
+
+/* Reads one element with tag `tag`: *c and *c_len receive its contents
+ * and the reader moves past it. */
+int asn1_read(asn1_reader *r, uint8_t tag, const uint8_t **c, size_t *c_len);
+
+/*
+ * A non-negative INTEGER's contents c[0..c_len) into out[0..out_len)
+ * (big-endian, left-padded with zeros). CTC_ERR_ENCODING for an empty or
+ * non-minimal encoding (a leading 00 not followed by a byte >= 0x80, or a
+ * leading FF followed by a byte >= 0x80), CTC_ERR_RANGE for a negative
+ * value or one that does not fit out_len bytes.
+ */
+int asn1_uint_get(uint8_t *out, size_t out_len, const uint8_t *c, size_t c_len);
+
+/* Writes a tag and a length (below 65536) at out; returns the bytes
+ * written (2 to 4). out must have room for 4. */
+size_t asn1_put_header(uint8_t *out, uint8_t tag, size_t len);
+
+/* The minimal INTEGER contents of the big-endian unsigned in[0..in_len):
+ * writes them at out (room for in_len + 1) when out is not NULL and
+ * returns their length. */
+size_t asn1_uint_put(uint8_t *out, const uint8_t *in, size_t in_len);
+
+#define ASN1_INTEGER 0x02
+#define ASN1_BIT_STRING 0x03
+#define ASN1_OID 0x06
+#define ASN1_SEQUENCE 0x30
+
+#endif /* ASN1_ASN1_H */

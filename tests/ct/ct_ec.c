@@ -1,0 +1,197 @@
+/*
+ * ct_ec.c - constant-time cases for the ec family (see ct_cases.h).
+ *
+ * Scalar multiplication with a secret scalar is judged inside the key
+ * generation, ECDH and signing cases (each runs p256_mul once).
+ *
+ * Secret: scalars and private keys, nonce material, random bytes for key
+ * generation, and (in the arithmetic cases) field elements, scalars mod n
+ * and point coordinates. Public and fixed: the peer's public key, the
+ * curve. Private keys are made valid for every secret by fixing two bits
+ * with AND/OR on the secret byte (k in [2^254, 2^255), below n), so the
+ * declassified "is the key valid" answer is the same for every run.
+ *
+ * Two negative controls: a textbook double-and-add that branches on the
+ * scalar's bits (built from the library's own point formulas), and the
+ * library's verification-only p256_mul2_vartime run on secret scalars;
+ * every checker must report both.
+ */
+#include <string.h>
+
+#include "ct_cases.h"
+#include "ct_util.h"
+#include "ec/p256.h"
+
+#define L P256_LIMBS
+
+/* A field element or scalar below 2^255 (so below p and n) from the
+ * secret bytes at `off`. */
+static void fill_fe(ct_limb_t *X, const unsigned char *secret, unsigned off)
+{
+    uint8_t b[32];
+    size_t i;
+
+    for (i = 0; i < 32; i++)
+        b[i] = (uint8_t)(secret[(off + i) & (CT_SECRET_BYTES - 1)] ^ (uint8_t)(0x5c + 29 * i));
+    b[0] &= 0x7f;
+    (void)mp_from_be(X, L, b, 32);
+}
+
+/* a private key in [2^254, 2^255) */
+static void fill_key(uint8_t k[32], const unsigned char *secret, unsigned off)
+{
+    size_t i;
+
+    for (i = 0; i < 32; i++)
+        k[i] = secret[(off + i) & (CT_SECRET_BYTES - 1)];
+    k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
+}
+
+/* RFC 6979 A.2.5's public key: a fixed, public peer */
+static const uint8_t peer[65] = {
+    0x04, 0x60, 0xfe, 0xd4, 0xba, 0x25, 0x5a, 0x9d, 0x31, 0xc9, 0x61, 0xeb, 0x74,
+    0xc6, 0x35, 0x6d, 0x68, 0xc0, 0x49, 0xb8, 0x92, 0x3b, 0x61, 0xfa, 0x6c, 0xe6,
+    0x69, 0x62, 0x2e, 0x60, 0xf2, 0x9f, 0xb6, 0x79, 0x03, 0xfe, 0x10, 0x08, 0xb8,
+    0xbc, 0x99, 0xa4, 0x1a, 0xe9, 0xe9, 0x56, 0x28, 0xbc, 0x64, 0xf2, 0xf1, 0xb2,
+    0x0c, 0x2d, 0x7e, 0x9f, 0x51, 0x77, 0xa3, 0xc2, 0x94, 0xd4, 0x46, 0x22, 0x99
+};
+
+void ct_case_ec_p256_field(const unsigned char *secret)
+{
+    p256_fe a, b, x;
+    p256_sc s, t;
+    uint8_t out[32];
+
+    fill_fe(a, secret, 0);
+    fill_fe(b, secret, 32);
+    p256_fe_mul(x, a, b);
+    p256_fe_sqr(x, x);
+    p256_fe_add(x, x, a);
+    p256_fe_sub(x, x, b);
+    p256_fe_neg(x, x);
+    ct_keep_mem(x, sizeof x);
+    p256_fe_inv(x, a);
+    ct_keep_mem(x, sizeof x);
+    p256_fe_inv_fermat(x, b);
+    ct_keep_mem(x, sizeof x);
+    ct_keep(p256_fe_from_bytes(x, secret + 64).m);
+    p256_fe_to_bytes(out, x);
+    ct_keep_mem(out, 32);
+    ct_keep(p256_fe_is_zero(a).m ^ p256_fe_eq(a, b).m);
+
+    fill_fe(s, secret, 100);
+    fill_fe(t, secret, 140);
+    ct_keep(p256_sc_from_bytes(t, secret + 180).m);
+    p256_sc_reduce_once(t, t);
+    p256_sc_to_mont(s, s);
+    p256_sc_montmul(s, s, t);
+    p256_sc_add(s, s, t);
+    p256_sc_from_mont(s, s);
+    p256_sc_inv_mont(t, s);
+    ct_keep_mem(s, sizeof s);
+    ct_keep_mem(t, sizeof t);
+}
+
+void ct_case_ec_p256_point(const unsigned char *secret)
+{
+    /* the complete formulas on secret coordinates (on the curve or not:
+     * the sequence of operations is what is judged) */
+    p256_point P, Q, R;
+    p256_affine A;
+
+    fill_fe(P.X, secret, 0);
+    fill_fe(P.Y, secret, 32);
+    fill_fe(P.Z, secret, 64);
+    fill_fe(Q.X, secret, 96);
+    fill_fe(Q.Y, secret, 128);
+    fill_fe(Q.Z, secret, 160);
+    fill_fe(A.x, secret, 192);
+    fill_fe(A.y, secret, 224);
+    p256_point_add(&R, &P, &Q);
+    p256_point_add(&R, &R, &R);
+    p256_point_add_affine(&R, &R, &A);
+    p256_point_dbl(&R, &R);
+    p256_point_cneg(&R, ct_u32_lt(secret[3], secret[4]));
+    ct_keep(p256_point_to_affine(&A, &R).m);
+    ct_keep_mem(&A, sizeof A);
+    ct_keep(p256_affine_on_curve(&A).m);
+}
+
+void ct_case_ec_p256_keygen(const unsigned char *secret)
+{
+    uint8_t priv[32], pub[65];
+
+    ct_keep((uint64_t)ctc_p256_keygen(priv, pub, secret + 11, 48));
+    ct_keep_mem(priv, 32);
+    ct_keep_mem(pub, 65);
+}
+
+void ct_case_ec_ecdh(const unsigned char *secret)
+{
+    uint8_t d[32], z[32];
+
+    fill_key(d, secret, 40);
+    ct_keep((uint64_t)ctc_ecdh_p256(z, d, peer, sizeof peer));
+    ct_keep_mem(z, 32);
+}
+
+void ct_case_ec_ecdsa_sign(const unsigned char *secret)
+{
+    /* secret key, secret message hash and hedging bytes (the nonce is
+     * derived from all three) */
+    uint8_t d[32], h[32], extra[16], sig[64];
+
+    fill_key(d, secret, 80);
+    memcpy(h, secret + 120, 32);
+    memcpy(extra, secret + 160, 16);
+    ct_keep((uint64_t)ctc_ecdsa_p256_sign(sig, d, h, 32, extra, sizeof extra));
+    ct_keep_mem(sig, 64);
+}
+
+/* ---- negative controls ---------------------------------------------------- */
+
+#if defined(__GNUC__)
+#define EC_NOINLINE __attribute__((noinline))
+#else
+#define EC_NOINLINE
+#endif
+
+/* Left-to-right double-and-add: an addition only where the bit is set. */
+EC_NOINLINE static void leaky_double_and_add(p256_point *R, const uint8_t k[32],
+                                             const p256_affine *P, int bits)
+{
+    int i;
+
+    p256_point_set_infinity(R);
+    for (i = bits - 1; i >= 0; i--) {
+        p256_point_dbl(R, R);
+        if ((k[31 - (i >> 3)] >> (i & 7)) & 1)
+            p256_point_add_affine(R, R, P);
+    }
+}
+
+void ct_case_ec_leaky_double_and_add(const unsigned char *secret)
+{
+    p256_point R;
+    uint8_t k[32];
+
+    /* a 32-bit scalar keeps the control cheap; every bit is secret */
+    memset(k, 0, 32);
+    memcpy(k + 28, secret + 3, 4);
+    leaky_double_and_add(&R, k, &p256_g, 32);
+    ct_keep_mem(&R, sizeof R);
+}
+
+void ct_case_ec_leaky_mul2_vartime(const unsigned char *secret)
+{
+    p256_point R;
+    p256_sc u1, u2;
+
+    /* 32-bit scalars: a short chain (the top zero digits are skipped) */
+    mp_zero(u1, L);
+    mp_zero(u2, L);
+    u1[0] = (ct_limb_t)ct_ld32(secret + 5);
+    u2[0] = (ct_limb_t)ct_ld32(secret + 77);
+    p256_mul2_vartime(&R, u1, u2, &p256_g);
+    ct_keep_mem(&R, sizeof R);
+}
