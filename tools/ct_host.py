@@ -37,17 +37,6 @@ def build(checker, extra):
     return None, out
 
 
-def cpu_flags():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
-
-
 def run_case(checker, prog, case):
     """Return (reported, detail)."""
     if checker == "valgrind":
@@ -82,7 +71,7 @@ def main():
     a = ap.parse_args()
     total = suite.Result()
     builds = [("asm", []), ("noasm", ["NO_ASM=1"])]
-    if a.checker == "valgrind" and {"bmi2", "adx"} <= cpu_flags():
+    if a.checker == "valgrind" and {"bmi2", "adx"} <= suite.cpu_flags():
         # valgrind's CPUID hides ADX, so the x86-64 mp layer picks its MUL
         # row at run time under valgrind; this build has the MULX/ADX row
         # from the compiler's flags, which valgrind executes and checks

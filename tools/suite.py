@@ -25,6 +25,18 @@ class Result:
         return "%d passed, %d failed" % (self.passed, self.failed)
 
 
+def cpu_flags():
+    """The host CPU's feature flags from /proc/cpuinfo (empty elsewhere)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
 def emit(line, out=sys.stdout):
     out.write(line + "\n")
     out.flush()

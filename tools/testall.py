@@ -87,21 +87,10 @@ SUITES = [
 ]
 
 
-def cpu_flags():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
-
-
 # where the machine has BMI2 and ADX, the default x86-64 build runs the mp
 # layer's MULX/ADX row (chosen at run time): also build that row in at
 # compile time, and build the MUL row alone (what CPUs without them run)
-if {"bmi2", "adx"} <= cpu_flags():
+if {"bmi2", "adx"} <= suite.cpu_flags():
     SUITES.insert(2, ("unit host gcc MULX/ADX at compile time", mk(
         "TARGET=host", "CC=gcc", "BUILD=build/host-gcc-mulx", "CFLAGS=-mbmi2 -madx", "check")))
     SUITES.insert(3, ("unit host gcc MUL row (CTC_MP_X86_CPUID=0)", mk(
