@@ -939,6 +939,17 @@ static void test_build_info(void)
     tr_group_end();
 }
 
+/* the groups whose work goes through the multiply row */
+static void test_row_users(void)
+{
+    test_leaves();
+    test_mul();
+    test_mod();
+    test_mont();
+    test_exp();
+    test_inv();
+}
+
 int main(void)
 {
     tr_init("test_mp");
@@ -948,12 +959,7 @@ int main(void)
     tr_seed(0x6d70746573743031u);
 
     test_add_sub();
-    test_leaves();
-    test_mul();
-    test_mod();
-    test_mont();
-    test_exp();
-    test_inv();
+    test_row_users();
     test_bytes();
     test_build_info();
 #if MP_X86_CPUID
@@ -961,12 +967,7 @@ int main(void)
     if (mp_x86_mulx()) {
         tr_puts("# again with the MUL row (mp_x86_mulx_allow(0))\n");
         mp_x86_mulx_allow(0);
-        test_leaves();
-        test_mul();
-        test_mod();
-        test_mont();
-        test_exp();
-        test_inv();
+        test_row_users();
         mp_x86_mulx_allow(1);
     } else {
         tr_skip("mp MULX/ADX row", "this CPU lacks BMI2 or ADX");
