@@ -39,6 +39,7 @@ TARGET_VARIANT :=
 TARGET_BM_SRCS :=
 TARGET_QEMU :=
 TARGET_VT :=
+TARGET_VTMUL :=
 TARGET_CORE :=
 TARGET_LIBGCC := -lgcc
 # QEMU's Arm and RISC-V semihosting console on stdout (targets/*/target.mk)
@@ -134,7 +135,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
-        check-codegen build-all clean info info-img ct-prog ct-trace
+        check-codegen build-all clean info info-img ct-prog ct-trace ct-matrix
 all: lib
 lib: $(LIB)
 
@@ -210,24 +211,31 @@ CT_PROG := $(B)/tests/ct_poison
 
 # every tests/ct/*.c: the host harness, the case registry, the cases
 CT_CASE_SRCS := $(filter-out tests/ct/ct_poison.c tests/ct/ct_trace.c,$(sort $(wildcard tests/ct/*.c)))
+CT_HDRS := tests/ct/cases.def $(wildcard tests/ct/*.h)
+# each checker run writes one JSON line per case here (tools/ct_matrix.py)
+CT_RESULTS := build/ct-results
+# how the matrix names this build's leaves and inlining
+CT_BUILD_NAME := $(if $(filter 1,$(NO_ASM)),C twins,asm)$(if $(filter 0,$(FORCE_INLINE)), FORCE_INLINE=0,)$(if $(LIMB), LIMB=$(LIMB),)
 
-$(B)/tests/ct_poison: tests/ct/ct_poison.c $(CT_CASE_SRCS) tests/ct/cases.def $(LIB) $(B)/.flags
+$(B)/tests/ct_poison: tests/ct/ct_poison.c $(CT_CASE_SRCS) $(CT_HDRS) $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Itests/ct -MMD -MP tests/ct/ct_poison.c $(CT_CASE_SRCS) $(LIB) $(LDFLAGS_ALL) -o $@
 
 ct-prog: $(CT_PROG)
 
 ifeq ($(TARGET_KIND),baremetal)
-# the trace checker's image: every case, four secrets each (tests/ct/ct_trace.c)
+# the trace checker's image: every case, its generator's secrets (tests/ct/ct_trace.c)
 CT_TRACE_IMAGE := $(B)/images/ct_trace.elf
 
-$(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) tests/ct/cases.def $(EMU_SRCS) $(LIB) $(B)/.flags
+$(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) $(CT_HDRS) $(EMU_SRCS) $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
 ct-trace: $(CT_TRACE_IMAGE)
 	@$(PYTHON) tools/ct_trace.py --qemu '$(TARGET_QEMU)' --image $(CT_TRACE_IMAGE) \
-	    --nm $(NM) --vt '$(TARGET_VT)' --label '$(TARGET) $(OPT) $(CCNAME)'
+	    --nm $(NM) --vt '$(TARGET_VT)' --vtmul $(if $(TARGET_VTMUL),$(TARGET_VTMUL),0) --label '$(TARGET) $(OPT) $(CCNAME)$(VARIANT)' \
+	    --results $(CT_RESULTS)/trace-$(notdir $(B)).jsonl \
+	    --meta 'target=$(TARGET);opt=$(OPT);cc=$(CCNAME);build=$(CT_BUILD_NAME)'
 else
 ct-trace:
 	@echo "ct-trace runs on the bare-metal targets (TARGET=cortex-m0 ... xtensa-lx106)" >&2
@@ -242,6 +250,12 @@ ct-msan:
 
 check-codegen:
 	@$(PYTHON) tools/check_codegen.py
+
+# docs/constant-time-matrix.md from the results of the last `make test`
+# (build/ct-results, written by the checkers); fails if any result failed
+ct-matrix:
+	@$(PYTHON) tools/ct_matrix.py --require --out docs/constant-time-matrix.md
+	@echo "wrote docs/constant-time-matrix.md"
 
 build-all:
 	@$(PYTHON) tools/build_all.py

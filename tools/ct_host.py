@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """ct_host.py --checker valgrind|msan - the host constant-time checks.
 
-Builds tests/ct/ct_poison.c with the checker's hooks, once with the assembly
-leaves and once with CTC_NO_ASM=1 (on x86-64 with BMI2 and ADX, under
-valgrind, also with -mbmi2 -madx: valgrind's CPUID hides ADX, so the
-run-time choice would never reach the mp layer's MULX row there), runs
-every case in its own process under the checker, and requires:
-  - every negative control (kind "leaky") to be reported;
-  - no other case to be reported.
+Builds tests/ct/ct_poison.c with the checker's hooks in every shipped host
+configuration: both profiles (PROFILE=fast -O2, PROFILE=small -Os), both
+limb sizes (64, and LIMB=32), with the assembly leaves and with the C twins
+(NO_ASM=1); under valgrind on x86-64 with BMI2 and ADX also with -mbmi2
+-madx (valgrind's CPUID hides ADX, so the run-time choice would never reach
+the mp layer's MULX row there). Every case runs in its own process under
+the checker, and
+  - every negative control of a kind the checker claims
+    (tools/ct_claims.py) must be reported;
+  - no "real" case may be reported.
+Options: --builds WORD[,WORD]  only the builds whose label has one of them
+         --results DIR         one JSON-lines file per build (ct_matrix.py)
 One line per case and build; the last line is "N passed, N failed".
 """
 import argparse
@@ -16,9 +21,31 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ct_claims  # noqa: E402
 import suite  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def builds_for(checker):
+    """[(label, make arguments)] of the configurations to check."""
+    out = []
+    for prof, opt in (("fast", "O2"), ("small", "Os")):
+        for limb in ("64", "32"):
+            for asm in ("asm", "noasm"):
+                extra = ["PROFILE=" + prof]
+                if limb == "32":
+                    extra.append("LIMB=32")
+                if asm == "noasm":
+                    extra.append("NO_ASM=1")
+                out.append(("%s/-%s/limb%s" % (asm, opt, limb), extra))
+    if checker == "valgrind" and {"bmi2", "adx"} <= suite.cpu_flags():
+        # valgrind's CPUID hides ADX, so the x86-64 mp layer picks its MUL
+        # row at run time under valgrind; this build has the MULX/ADX row
+        # from the compiler's flags, which valgrind executes and checks
+        out.append(("asm-mulx-row/-O2/limb64", ["CFLAGS=-mbmi2 -madx",
+                                                 "BUILD=build/host-gcc-ct-valgrind-mulx"]))
+    return out
 
 
 def build(checker, extra):
@@ -68,15 +95,13 @@ def run_case(checker, prog, case):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--checker", choices=["valgrind", "msan"], required=True)
+    ap.add_argument("--builds", default="")
+    ap.add_argument("--results", default=os.path.join(ROOT, "build", "ct-results"))
     a = ap.parse_args()
     total = suite.Result()
-    builds = [("asm", []), ("noasm", ["NO_ASM=1"])]
-    if a.checker == "valgrind" and {"bmi2", "adx"} <= suite.cpu_flags():
-        # valgrind's CPUID hides ADX, so the x86-64 mp layer picks its MUL
-        # row at run time under valgrind; this build has the MULX/ADX row
-        # from the compiler's flags, which valgrind executes and checks
-        builds.append(("asm-mulx-row", ["CFLAGS=-mbmi2 -madx",
-                                        "BUILD=build/host-gcc-ct-valgrind-mulx"]))
+    builds = builds_for(a.checker)
+    if a.builds:
+        builds = [b for b in builds if any(w in b[0] for w in a.builds.split(","))]
     for name, extra in builds:
         label = "ct-%s/%s" % (a.checker, name)
         prog, log = build(a.checker, extra)
@@ -91,15 +116,16 @@ def main():
         listing = subprocess.run([prog, "--list"], stdout=subprocess.PIPE,
                                  check=True).stdout.decode().split("\n")
         cases = [l.split() for l in listing if l.strip()]
-        if not any(kind == "leaky" for _, kind in cases):
+        if not any(ct_claims.expectation(a.checker, kind) for _, kind in cases):
             suite.emit("FAIL %s: no negative control in the program" % label)
             total.failed += 1
+        records = []
         for case, kind in cases:
-            if kind == "leaky-trace":
-                # e.g. a secret division: valgrind and MemorySanitizer do
-                # not look at instruction timing; the trace checker does
+            want = ct_claims.expectation(a.checker, kind)
+            if want is None:
+                # a kind this checker does not claim (tools/ct_claims.py):
+                # e.g. a secret division under valgrind; not run, not counted
                 continue
-            want = kind == "leaky"
             reported, detail = run_case(a.checker, prog, case)
             if reported is None:
                 ok, verdict = False, "crashed: " + detail
@@ -115,6 +141,16 @@ def main():
                 total.passed += 1
             else:
                 total.failed += 1
+            build_name, opt, limb = name.split("/")
+            records.append({"checker": a.checker, "config": "host " + name, "case": case,
+                            "target": "host", "opt": opt, "cc": "clang" if a.checker == "msan" else "gcc",
+                            "build": build_name.replace("noasm", "C twins") + (
+                                " LIMB=32" if limb == "limb32" else ""),
+                            "kind": kind, "ok": ok, "leak": bool(reported),
+                            "expect_leak": want, "detail": detail if reported else ""})
+        if a.results:
+            suite.write_results(os.path.join(a.results, "%s-%s.jsonl" % (
+                a.checker, name.replace("/", "_").replace("-", ""))), records)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

@@ -2,36 +2,59 @@
 """ct_trace.py - the emulator trace checker for constant time.
 
   ct_trace.py --qemu 'QEMU ARGS -kernel' --image ELF --nm NM [--vt a:b]
-              [--label TEXT] [--show N]
+              [--label TEXT] [--seed S] [--randoms R] [--results FILE]
 
 Runs the trace harness image (tests/ct/ct_trace.c) once under QEMU with the
-plugin tools/qemu/ctplug.c in trace mode. Every case ran with four secrets
-of very different Hamming weight; for each case the four runs must have
+plugin tools/qemu/ctplug.c in trace mode. Every case runs with its
+generator's structured secrets and R pseudo-random ones drawn from seed S
+(at least 8 in all; the seed is printed and, given back with --seed or
+CT_SEED=, reproduces every secret). For each case all runs must have
   - the same executed-address sequence (and instruction count),
   - the same data-address sequence (address, size, read/write),
   - no instruction whose latency depends on its operands (--vt: division
     everywhere; on Cortex-M3 also UMULL/SMULL/UMLAL/SMLAL).
-Cases of kind "real" must pass; negative controls ("leaky", "leaky-trace")
-must be caught. On any difference the first divergence is printed, with
-the function symbol and the disassembly, from a second run that writes the
-full trace of that case only.
+Cases of kind "real" must pass; negative controls must be caught
+(tools/ct_claims.py): "leaky-vtmul" (the compiler's 32x32->64 product of
+secrets) where --vtmul 1 says so (default: where --vt lists a long
+multiply), and it must pass as constant time elsewhere. On any difference the first divergence is printed, with the
+function symbol and the disassembly, from a second run that writes the
+full trace of that case only. --results appends one JSON line per case.
 One line per case; the last line is "N passed, N failed".
 """
 import argparse
 import bisect
+import json
 import os
+import random
 import re
 import shlex
 import subprocess
 import sys
+import struct
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ct_claims  # noqa: E402
 import suite  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REG = re.compile(r"^ctplug: region=(\d+) (insns=.*)$")
-SECRETS = 4
+CONFIG_MAGIC = 0x43545247            # ct_trace_config[0] in tests/ct/ct_trace.c
+CONFIG_DEFAULT = (CONFIG_MAGIC, 0x5eed0001, 4, 0)
+LONG_MULTIPLIES = {"umull", "smull", "umlal", "smlal"}
+
+
+def patch_image(src, dst, seed, randoms):
+    """Copy the image with ct_trace_config set to (seed, randoms)."""
+    with open(src, "rb") as f:
+        data = bytearray(f.read())
+    old = struct.pack("<4I", *CONFIG_DEFAULT)
+    at = data.find(old)
+    if at < 0 or data.find(old, at + 1) >= 0:
+        raise SystemExit("ct_trace: ct_trace_config not found exactly once in " + src)
+    data[at:at + 16] = struct.pack("<4I", CONFIG_MAGIC, seed, randoms, 0)
+    with open(dst, "wb") as f:
+        f.write(data)
 
 
 def plugin_path():
@@ -129,7 +152,20 @@ def main():
     ap.add_argument("--label", default="")
     ap.add_argument("--show", type=int, default=3)
     ap.add_argument("--timeout", type=int, default=1800)
+    ap.add_argument("--seed", default=os.environ.get("CT_SEED", ""),
+                    help="seed of the random secrets (default: a new one, printed)")
+    ap.add_argument("--randoms", type=int, default=int(os.environ.get("CT_RANDOMS", "4") or 4),
+                    help="random secrets per case, besides the structured ones")
+    ap.add_argument("--results", default="", help="write JSON lines here")
+    ap.add_argument("--meta", default="", help="k=v;k=v fields added to each JSON line")
+    ap.add_argument("--vtmul", type=int, default=-1,
+                    help="1: the compiler's 32x32->64 product is not constant time on this "
+                         "core (default: where --vt lists a long multiply)")
     a = ap.parse_args()
+    seed = int(a.seed, 0) if a.seed else random.SystemRandom().getrandbits(32)
+    vt_names = set(a.vt.split(":")) if a.vt else set()
+    meta = dict(kv.split("=", 1) for kv in a.meta.split(";") if kv)
+    vtmul_leaks = bool(vt_names & LONG_MULTIPLIES) if a.vtmul < 0 else bool(a.vtmul)
     label = a.label or os.path.basename(a.image)
     total = suite.Result()
     plugin = plugin_path()
@@ -139,20 +175,32 @@ def main():
     else:
         base += ",vt=none"   # this core has no variable-time instruction listed
 
+    records = []
     with tempfile.TemporaryDirectory() as tmp:
+        image = os.path.join(tmp, os.path.basename(a.image))
+        patch_image(a.image, image, seed, a.randoms)
         log = os.path.join(tmp, "log")
-        rc, out, err = run(a.qemu, a.image, base, log, a.timeout)
-        cases = [l.split()[1:3] for l in out.splitlines() if l.startswith("CT-CASE ")]
-        done = any(l.startswith("CT-DONE ") for l in out.splitlines())
+        suite.emit("# ct-trace %s: seed %d (CT_SEED=%d reproduces), %d random secrets per case"
+                   % (label, seed, seed, a.randoms))
+        rc, out, err = run(a.qemu, image, base, log, a.timeout)
+        lines = out.splitlines()
+        cases = [l.split()[1:5] for l in lines if l.startswith("CT-CASE ")]
+        done = any(l.startswith("CT-DONE ") for l in lines)
+        config_ok = ("CT-CONFIG %d %d" % (seed, a.randoms)) in lines
         regions = parse_regions(log) if os.path.exists(log) else []
-        if rc != 0 or not done or len(regions) != SECRETS * len(cases) or not cases:
-            suite.emit("FAIL ct-trace %s: harness run failed (status %s, %d cases, %d regions)\n%s%s"
-                       % (label, rc, len(cases), len(regions), out[-2000:], err[-2000:]))
-            suite.emit(suite.Result().line() if False else "0 passed, 1 failed")
+        want = sum(int(c[3]) for c in cases)
+        if rc != 0 or not done or not config_ok or len(regions) != want or not cases:
+            suite.emit("FAIL ct-trace %s: harness run failed (status %s, %d cases, %d of %d regions, "
+                       "config %s)\n%s%s" % (label, rc, len(cases), len(regions), want,
+                                              "read" if config_ok else "NOT read", out[-2000:],
+                                              err[-2000:]))
+            suite.emit("0 passed, 1 failed")
             return 1
-        syms = Symbols(a.nm, a.image)
-        for k, (name, kind) in enumerate(cases):
-            runs = regions[SECRETS * k:SECRETS * (k + 1)]
+        syms = Symbols(a.nm, image)
+        lo = 0
+        for name, kind, gen, count in cases:
+            count = int(count)
+            runs = regions[lo:lo + count]
             insns = [int(r["insns"]) for r in runs]
             cf_same = len(set((r["pc_hash"], r["insns"]) for r in runs)) == 1
             mem_same = len(set(r["mem_hash"] for r in runs)) == 1
@@ -165,36 +213,45 @@ def main():
                 what.append("data addresses differ")
             if vt:
                 what.append("%d variable-time instruction(s)" % vt)
-            expect_leak = kind != "real"
+            expect_leak = ct_claims.expectation("trace", kind, vtmul_leaks)
             ok = leak == expect_leak
-            if kind == "real":
+            if not expect_leak:
                 text = ("constant time: %d insns, same pc and data-address sequences for %d secrets"
-                        % (insns[0], SECRETS)) if ok else "LEAK: " + "; ".join(what)
+                        % (insns[0], count)) if ok else "LEAK: " + "; ".join(what)
+                if kind != "real" and ok:
+                    text = "not a leak on this core: " + text
             else:
                 text = ("negative control caught: " + "; ".join(what)) if ok else \
-                    "negative control NOT caught (%d insns, identical traces)" % insns[0]
+                    "negative control NOT caught (%d insns, identical traces for %d secrets)" % (
+                        insns[0], count)
             suite.emit("%s ct-trace %s %s (%s)" % ("PASS" if ok else "FAIL", label, name, text))
             if ok:
                 total.passed += 1
             else:
                 total.failed += 1
+            records.append({**meta, "checker": "trace", "config": label, "case": name, "kind": kind,
+                            "gen": gen, "secrets": count, "seed": seed, "ok": ok, "leak": leak,
+                            "expect_leak": expect_leak, "detail": "; ".join(what)})
             # show where it diverges: always for unexpected leaks, briefly
             # for the negative controls
             if leak and (not cf_same or not mem_same) and a.show:
-                diff_at = next(v for v in range(1, SECRETS)
+                diff_at = next(v for v in range(1, count)
                                if (runs[v]["pc_hash"], runs[v]["insns"], runs[v]["mem_hash"]) !=
                                (runs[0]["pc_hash"], runs[0]["insns"], runs[0]["mem_hash"]))
                 tfile = os.path.join(tmp, "trace")
-                lo = SECRETS * k
-                run(a.qemu, a.image, base + ",trace=%s,trace_regions=%d-%d" % (tfile, lo, lo + diff_at),
+                run(a.qemu, image, base + ",trace=%s,trace_regions=%d-%d" % (tfile, lo, lo + diff_at),
                     os.path.join(tmp, "log2"), a.timeout)
                 if os.path.exists(tfile):
                     tr = split_trace(tfile)
-                    lines = first_divergence(tr.get(lo, []), tr.get(lo + diff_at, []), syms, diff_at,
-                                             1 if ok else max(a.show, 4))
-                    for l in lines:
+                    for l in first_divergence(tr.get(lo, []), tr.get(lo + diff_at, []), syms,
+                                              diff_at, 1 if ok else max(a.show, 4)):
                         suite.emit(l)
                     os.remove(tfile)
+                if not ok:
+                    suite.emit("      reproduce: make <same variables> ct-trace CT_SEED=%d" % seed)
+            lo += count
+    if a.results:
+        suite.write_results(a.results, records)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

@@ -80,3 +80,32 @@ def run_program(cmd, name=None, timeout=3600, indent="", cwd=None, env=None,
         res.failed += 1
         emit("%sFAIL %s (no summary line)" % (indent, name), sink or sys.stdout)
     return res
+
+
+def commit_id(cwd=None):
+    """The checked-out commit (short), with '+dirty' for uncommitted changes
+    to tracked files; 'unknown' outside a git checkout."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=cwd,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              check=True).stdout.decode().strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL).stdout.strip()
+        return head + ("+dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def write_results(path, records):
+    """Write a checker's per-case records as JSON lines (tools/ct_matrix.py
+    reads them), each with the commit it was made from."""
+    import json
+    import os
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    commit = commit_id(os.path.dirname(os.path.abspath(path)))
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        for r in records:
+            f.write(json.dumps(dict(r, commit=commit), sort_keys=True) + "\n")
+    os.replace(tmp, path)

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""test_tools.py - tests of the project's own tools (vector generator).
+"""test_tools.py - tests of the project's own tools (vector generator, the
+P-256 table, the constant-time secret generators, the trace checker's
+image patching and the constant-time matrix).
 
 Each test group prints PASS/FAIL; the last line is "N passed, N failed".
 The generated C is compiled with the host compiler and run, so what is
@@ -14,6 +16,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import ct_matrix  # noqa: E402
+import ct_trace  # noqa: E402
 import gen_vectors  # noqa: E402
 import suite  # noqa: E402
 
@@ -227,6 +231,152 @@ def test_p256_table(total, tmp):
     g.end()
 
 
+GEN_MAIN = r"""
+#include <stdio.h>
+#include "ct_cases.h"
+/* the registry's symbols, so that ct_gen.c links alone */
+const struct ct_case ct_cases[1];
+const size_t ct_cases_count = 0;
+int main(void)
+{
+    unsigned char s[CT_SECRET_BYTES];
+    int gen;
+    unsigned v, seed, i;
+
+    for (gen = 0; gen < 4; gen++)
+        for (seed = 1; seed <= 2; seed++)
+            for (v = 0; v < ct_gen_structured(gen) + 3; v++) {
+                ct_gen_secret(s, gen, v, seed, 5);
+                printf("%s %u %u %u ", ct_gen_name(gen), seed, v, ct_gen_structured(gen));
+                for (i = 0; i < CT_SECRET_BYTES; i++)
+                    printf("%02x", s[i]);
+                printf("\n");
+            }
+    return 0;
+}
+"""
+
+P256_P = 2**256 - 2**224 + 2**192 + 2**96 - 1
+P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
+
+
+def test_ct_gen(total, tmp):
+    """the secret generators write what docs/constant-time.md and
+    tests/ct/ct_cases.h say, and the seed decides the random ones"""
+    g = Group(total, "ct_gen: structured secrets per generator, seeded random ones")
+    main_c = os.path.join(tmp, "gen_main.c")
+    with open(main_c, "w") as f:
+        f.write(GEN_MAIN)
+    exe = os.path.join(tmp, "gen_main")
+    p = subprocess.run(["cc", "-std=c99", "-Wall", "-Werror", "-I", os.path.join(ROOT, "tests", "ct"),
+                        main_c, os.path.join(ROOT, "tests", "ct", "ct_gen.c"), "-o", exe],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    g.check(p.returncode == 0, "build failed: " + p.stdout.decode(errors="replace"))
+    if p.returncode != 0:
+        g.end()
+        return
+    out = subprocess.run([exe], stdout=subprocess.PIPE, check=True).stdout.decode()
+    sec = {}
+    nstruct = {}
+    for line in out.splitlines():
+        name, seed, v, k, hexs = line.split()
+        sec[(name, int(seed), int(v))] = bytes.fromhex(hexs)
+        nstruct[name] = int(k)
+    g.check(set(nstruct) == {"bytes", "cmp", "scalar", "modular"}, "generator names %s" % nstruct)
+    for name, k in nstruct.items():
+        # structured secrets do not depend on the seed, random ones do
+        for v in range(k):
+            if name != "cmp":  # cmp fills its first half at random
+                g.check(sec[(name, 1, v)] == sec[(name, 2, v)], "%s %d depends on the seed" % (name, v))
+        for v in range(k, k + 3):
+            g.check(sec[(name, 1, v)] != sec[(name, 2, v)], "%s random %d ignores the seed" % (name, v))
+            g.check(len(set(sec[(name, 1, v)])) > 60, "%s random %d is not random" % (name, v))
+        # all secrets of one run differ from each other
+        g.check(len(set(sec[(name, 1, v)] for v in range(k + 3))) == k + 3, "%s repeats a secret" % name)
+    # cmp: B = s[128..] equals A = s[..128] but for one byte at the listed positions
+    want = [None, 0, 7, 15, 16, 31, 47, 63, 127]
+    g.check(nstruct["cmp"] == len(want), "cmp has %d structured secrets" % nstruct["cmp"])
+    for v in range(nstruct["cmp"] + 3):
+        s_ = sec[("cmp", 1, v)]
+        diff = [i for i in range(128) if s_[i] != s_[128 + i]]
+        if v < len(want):
+            g.check(diff == ([] if want[v] is None else [want[v]]), "cmp %d differs at %s" % (v, diff))
+        else:
+            g.check(len(diff) <= 1 and all(i < 64 for i in diff), "cmp random %d differs at %s" % (v, diff))
+    # scalar: byte-periodic patterns first
+    for v, b in enumerate([0x00, 0xff, 0x0f, 0xf0, 0x11, 0x80, 0x01, 0x88]):
+        g.check(sec[("scalar", 1, v)] == bytes([b]) * 256, "scalar %d is not 0x%02x repeated" % (v, b))
+    # modular: 32-byte blocks p - 1, 1, p - 2, 2^255, n - 1, 0, (p + 1) / 2, 2, rotated
+    vals = [P256_P - 1, 1, P256_P - 2, 2**255, P256_N - 1, 0, (P256_P + 1) // 2, 2]
+    for v in range(nstruct["modular"]):
+        s_ = sec[("modular", 1, v)]
+        for j in range(8):
+            got = int.from_bytes(s_[32 * j:32 * j + 32], "big")
+            g.check(got == vals[(v + 3 * j) % 8], "modular %d block %d = %x" % (v, j, got))
+    g.end()
+
+
+def test_ct_trace_patch(total, tmp):
+    """the trace checker writes the seed into exactly one config block"""
+    import struct
+    g = Group(total, "ct_trace: the seed and count are patched into the image")
+    blob = b"\x00" * 100 + struct.pack("<4I", *ct_trace.CONFIG_DEFAULT) + b"\xff" * 50
+    src, dst = os.path.join(tmp, "img"), os.path.join(tmp, "img2")
+    with open(src, "wb") as f:
+        f.write(blob)
+    ct_trace.patch_image(src, dst, 0xdeadbeef, 7)
+    with open(dst, "rb") as f:
+        out = f.read()
+    g.check(len(out) == len(blob) and out[:100] == blob[:100] and out[116:] == blob[116:],
+            "bytes outside the config changed")
+    g.check(struct.unpack("<4I", out[100:116]) == (ct_trace.CONFIG_MAGIC, 0xdeadbeef, 7, 0),
+            "config not written")
+    with open(src, "wb") as f:
+        f.write(blob + blob)
+    try:
+        ct_trace.patch_image(src, dst, 1, 1)
+        g.check(False, "two config blocks accepted")
+    except SystemExit:
+        g.check(True, "")
+    g.end()
+
+
+def test_ct_matrix(total, tmp):
+    """the matrix counts what the records say, names failures, and
+    --require fails on them"""
+    import json
+    g = Group(total, "ct_matrix: cells, failures and controls from the records")
+    rdir = os.path.join(tmp, "res")
+    os.makedirs(rdir)
+    recs = [
+        {"checker": "trace", "target": "cortex-m3", "cc": "gcc", "opt": "-Os", "build": "asm",
+         "case": "ct_u32", "kind": "real", "ok": True, "leak": False, "expect_leak": False,
+         "seed": 42, "commit": "abc"},
+        {"checker": "trace", "target": "cortex-m3", "cc": "gcc", "opt": "-Os", "build": "asm",
+         "case": "mp_add", "kind": "real", "ok": False, "leak": True, "expect_leak": False,
+         "seed": 42, "commit": "abc"},
+        {"checker": "trace", "target": "cortex-m3", "cc": "gcc", "opt": "-Os", "build": "asm",
+         "case": "leaky_umull", "kind": "leaky-vtmul", "ok": True, "leak": True,
+         "expect_leak": True, "seed": 42, "commit": "abc"},
+        {"checker": "trace", "target": "cortex-m4", "cc": "gcc", "opt": "-Os", "build": "asm",
+         "case": "leaky_umull", "kind": "leaky-vtmul", "ok": True, "leak": False,
+         "expect_leak": False, "seed": 43, "commit": "abc"},
+    ]
+    with open(os.path.join(rdir, "a.jsonl"), "w") as f:
+        for r in recs:
+            f.write(json.dumps(r) + "\n")
+    text = ct_matrix.render(ct_matrix.load(rdir))
+    g.check("| trace | cortex-m3 | gcc | -Os | asm | 42 | 1/1 | 1/1 | 0/1 FAIL mp_add |" in text,
+            "cortex-m3 row wrong:\n" + text)
+    g.check("| `leaky_umull` | leaky-vtmul | 1/1, ok 1 |" in text, "control row wrong:\n" + text)
+    g.check("4 results, 3 passed, 1 failed" in text, "totals wrong")
+    p = subprocess.run([sys.executable, os.path.join(HERE, "ct_matrix.py"), "--results", rdir,
+                        "--require", "--out", os.path.join(tmp, "m.md")],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    g.check(p.returncode == 1, "--require passed a failed result")
+    g.end()
+
+
 def main():
     total = suite.Result()
     with tempfile.TemporaryDirectory() as tmp:
@@ -235,6 +385,9 @@ def main():
         test_errors(total, tmp)
         test_real(total, tmp)
         test_p256_table(total, tmp)
+        test_ct_gen(total, tmp)
+        test_ct_trace_patch(total, tmp)
+        test_ct_matrix(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

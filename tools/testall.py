@@ -14,6 +14,8 @@ import concurrent.futures
 import io
 import os
 import shlex
+import shutil
+import subprocess
 import sys
 import time
 
@@ -80,6 +82,18 @@ SUITES = [
       mk("TARGET=" + t, "CC=clang", "PROFILE=" + prof, "ct-trace")])
     for t in BAREMETAL if t != "xtensa-lx106" for prof in ("small", "fast")
 ] + [
+    # the C twins (NO_ASM=1: what a core without an assembly leaf runs) and
+    # the build that lets the compiler decide on inlining (FORCE_INLINE=0),
+    # judged by the trace checker on every core, both optimisation levels,
+    # gcc and clang (their unit tests: the asm builds above test every
+    # leaf against its C twin)
+    ("ct-trace " + t + " " + name + (" clang" if cc else "") + (" -Os" if prof == "small" else " -O2"),
+     mk("TARGET=" + t, "PROFILE=" + prof, *(["CC=clang"] if cc else []), *margs, "ct-trace"))
+    for name, margs, profs in (("C twins", ["NO_ASM=1"], ("small", "fast")),
+                               ("FORCE_INLINE=0", ["FORCE_INLINE=0"], ("small",)))
+    for t in BAREMETAL for cc in ((False, True) if t != "xtensa-lx106" else (False,))
+    for prof in profs
+] + [
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
     ("cycles", [PY, "tools/cycles/test_models.py"]),
@@ -130,6 +144,11 @@ def main():
         return 0
     # the same build directory must not be made by two suites at once:
     # suites are independent here (each uses its own variant directory)
+    full = not a.only and not a.target
+    results = os.path.join(ROOT, "build", "ct-results")
+    if full and os.path.isdir(results):
+        # the constant-time matrix of this run only
+        shutil.rmtree(results)
     total = suite.Result()
     t_start = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
@@ -140,6 +159,14 @@ def main():
             sys.stdout.write(text)
             sys.stdout.flush()
             total.add(res)
+    if full:
+        # the matrix of this run's constant-time results (make ct-matrix
+        # copies it into docs/)
+        p = subprocess.run([PY, os.path.join(ROOT, "tools", "ct_matrix.py"),
+                            "--out", os.path.join(ROOT, "build", "constant-time-matrix.md")],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        suite.emit("# constant-time matrix: build/constant-time-matrix.md%s"
+                   % ("" if p.returncode == 0 else " NOT written: " + p.stdout.decode()[-500:]))
     suite.emit("# total time %.1f s" % (time.time() - t_start))
     suite.emit(total.line())
     return 1 if total.failed or not total.passed else 0

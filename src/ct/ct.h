@@ -171,6 +171,7 @@ CT_INLINE uint32_t ct_c_sel32(ct_word_t m, uint32_t a, uint32_t b)
     return b ^ ((uint32_t)m & (a ^ b));
 }
 
+#if CT_WORD_BITS == 64
 CT_INLINE ct_word_t ct_c_lt64(uint64_t a, uint64_t b)
 {
     uint64_t z = ct_barrier_u64(a - b);
@@ -183,6 +184,28 @@ CT_INLINE ct_word_t ct_c_iszero64(uint64_t x)
     uint64_t nz = (ct_barrier_u64(0u - x) | x) >> 63;
     return ct_barrier_word((ct_word_t)nz - 1);
 }
+#else
+/*
+ * On 32-bit words a 64-bit a - b or 0 - x needs the borrow between the
+ * halves, and gcc materialises it with a conditional branch on cores
+ * without a carry flag (Xtensa: bltu, found by the trace checker). So the
+ * 64-bit forms are built from the 32-bit ones, half by half:
+ * a < b  <=>  a_hi < b_hi, or a_hi == b_hi and a_lo < b_lo;
+ * x == 0 <=>  (x_lo | x_hi) == 0.
+ */
+CT_INLINE ct_word_t ct_c_lt64(uint64_t a, uint64_t b)
+{
+    uint32_t ah = (uint32_t)(a >> 32), bh = (uint32_t)(b >> 32);
+    ct_word_t hi_lt = ct_c_lt32(ah, bh), hi_eq = ct_c_iszero32(ah ^ bh);
+
+    return ct_barrier_word(hi_lt | (hi_eq & ct_c_lt32((uint32_t)a, (uint32_t)b)));
+}
+
+CT_INLINE ct_word_t ct_c_iszero64(uint64_t x)
+{
+    return ct_c_iszero32((uint32_t)x | (uint32_t)(x >> 32));
+}
+#endif
 
 CT_INLINE uint64_t ct_c_sel64(ct_word_t m, uint64_t a, uint64_t b)
 {

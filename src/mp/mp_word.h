@@ -68,6 +68,23 @@
 
 #define MP_TOP (MP_LIMB_BITS - 1)
 
+/*
+ * Under MemorySanitizer (CTC_CT_CHECK == 2) the high limb of a product and
+ * every carry and borrow are poisoned whenever an input was: MSan's shadow
+ * of an addition, subtraction or product is the OR of its operands'
+ * shadows, bit for bit, so the high half of a double-width result of
+ * zero-extended operands (and the top bits of 16x16-bit partial products)
+ * would come out "initialised" and a branch on a carry would go unseen
+ * (the negative control leaky_borrow_branch shows it). Word-level outputs
+ * are thus exactly as secret as their inputs, as for the assembly leaves
+ * (ct_check.h). Other builds: nothing.
+ */
+#if CTC_CT_CHECK == 2
+#define MP_W_TAINT(out, in) CT_TAINT(out, in)
+#else
+#define MP_W_TAINT(out, in) ((void)0)
+#endif
+
 #if CTC_LIMB_BITS == 64
 __extension__ typedef unsigned __int128 mp_dlimb_t;
 __extension__ typedef __int128 mp_sdlimb_t;
@@ -99,14 +116,21 @@ CT_INLINE ct_limb_t mp_w_mac(ct_limb_t *hi, ct_limb_t a, ct_limb_t b,
     uint32_t m = (p00 >> 16) + (p01 & 0xffffu) + (p10 & 0xffffu) + (c >> 16)
                  + (d >> 16) + (t >> 16);
 
-    *hi = p11 + (p01 >> 16) + (p10 >> 16) + (m >> 16);
-    return (t & 0xffffu) | (m << 16);
+    ct_limb_t h = p11 + (p01 >> 16) + (p10 >> 16) + (m >> 16);
+    ct_limb_t l = (t & 0xffffu) | (m << 16);
 #else
     mp_dlimb_t t = (mp_dlimb_t)a * b + c + d;
-
-    *hi = (ct_limb_t)(t >> MP_LIMB_BITS);
-    return (ct_limb_t)t;
+    ct_limb_t h = (ct_limb_t)(t >> MP_LIMB_BITS);
+    ct_limb_t l = (ct_limb_t)t;
 #endif
+    MP_W_TAINT(h, a);
+    MP_W_TAINT(h, b);
+    MP_W_TAINT(h, c);
+    MP_W_TAINT(h, d);
+    MP_W_TAINT(l, a);
+    MP_W_TAINT(l, b);
+    *hi = h;
+    return l;
 }
 
 /* Low limb of a*b (a single multiply instruction on every target). */
@@ -120,33 +144,41 @@ CT_INLINE ct_limb_t mp_w_mul_lo(ct_limb_t a, ct_limb_t b)
 /* Returns a + b + *c (*c is 0 or 1) and sets *c to the carry out. */
 CT_INLINE ct_limb_t mp_w_adc(ct_limb_t a, ct_limb_t b, ct_limb_t *c)
 {
+    ct_limb_t cin = *c, s, cout;
 #if MP_CARRY_ARITH
-    ct_limb_t s = a + b + *c;
-
-    *c = ((a & b) | ((a | b) & ~s)) >> MP_TOP;
-    return s;
+    s = a + b + cin;
+    cout = ((a & b) | ((a | b) & ~s)) >> MP_TOP;
 #else
-    mp_dlimb_t t = (mp_dlimb_t)a + b + *c;
+    mp_dlimb_t t = (mp_dlimb_t)a + b + cin;
 
-    *c = (ct_limb_t)(t >> MP_LIMB_BITS);
-    return (ct_limb_t)t;
+    cout = (ct_limb_t)(t >> MP_LIMB_BITS);
+    s = (ct_limb_t)t;
 #endif
+    MP_W_TAINT(cout, a);
+    MP_W_TAINT(cout, b);
+    MP_W_TAINT(cout, cin);
+    *c = cout;
+    return s;
 }
 
 /* Returns a - b - *c (*c is 0 or 1) and sets *c to the borrow out. */
 CT_INLINE ct_limb_t mp_w_sbb(ct_limb_t a, ct_limb_t b, ct_limb_t *c)
 {
+    ct_limb_t cin = *c, d, cout;
 #if MP_CARRY_ARITH
-    ct_limb_t d = a - b - *c;
-
-    *c = ((~a & b) | ((~a | b) & d)) >> MP_TOP;
-    return d;
+    d = a - b - cin;
+    cout = ((~a & b) | ((~a | b) & d)) >> MP_TOP;
 #else
-    mp_dlimb_t t = (mp_dlimb_t)a - b - *c;
+    mp_dlimb_t t = (mp_dlimb_t)a - b - cin;
 
-    *c = (ct_limb_t)(t >> MP_LIMB_BITS) & 1u;
-    return (ct_limb_t)t;
+    cout = (ct_limb_t)(t >> MP_LIMB_BITS) & 1u;
+    d = (ct_limb_t)t;
 #endif
+    MP_W_TAINT(cout, a);
+    MP_W_TAINT(cout, b);
+    MP_W_TAINT(cout, cin);
+    *c = cout;
+    return d;
 }
 
 /* ---- signed double-width accumulator (safegcd) -------------------------- */

@@ -10,6 +10,9 @@ TARGET_BM_SRCS := targets/cortex-m/startup.c targets/cortex-m/semihost.c
 TARGET_BM_LDFLAGS := -T targets/cortex-m/cortexm.ld -Wl,--defsym=__flash_size=256K -Wl,--defsym=__ram_size=64K
 TARGET_QEMU   := qemu-system-arm -M lm3s6965evb -cpu cortex-m0 $(EMU_SEMIHOSTING) -kernel
 TARGET_VT     := 
+# the compiler's 32x32->64 product is a call to libgcc's __aeabi_lmul, whose
+# path depends on the operands (found by the trace checker: leaky_umull)
+TARGET_VTMUL  := 1
 TARGET_CORE   := cortex-m0
 # clang (CC=clang): its own target triple; the GNU cross linker and libgcc
 ifneq ($(findstring clang,$(CC)),)

@@ -98,9 +98,10 @@ void ct_case_ct_mem(const unsigned char *secret)
     const unsigned char *table = secret + 64; /* 6 entries of 32 bytes */
     size_t index = secret[60] & 7u, i;
 
+    /* the cmp layout: y matches x but for one byte, or not at all */
     for (i = 0; i < 64; i++) {
         x[i] = secret[i];
-        y[i] = (unsigned char)(secret[i] ^ (i == 40));
+        y[i] = secret[128 + i];
     }
     ct_keep(ct_mem_eq(x, y, sizeof x).m);
     ct_mem_cmov(ct_mem_eq(x, y, 8), x, y, sizeof x);
@@ -121,7 +122,7 @@ void ct_case_ct_limbs(const unsigned char *secret)
 
     for (i = 0; i < 4; i++) {
         A[i] = (ct_limb_t)ct_ld64(secret + 8 * i);
-        B[i] = (ct_limb_t)ct_ld64(secret + 32 + 8 * i);
+        B[i] = (ct_limb_t)ct_ld64(secret + 128 + 8 * i); /* the cmp layout */
     }
     for (i = 0; i < 5 * 4; i++)
         T[i] = (ct_limb_t)ct_ld64(secret + 64 + 8 * i);

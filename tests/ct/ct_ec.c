@@ -24,17 +24,13 @@
 
 #define L P256_LIMBS
 
-/* A field element or scalar below 2^255 (so below p and n) from the
- * secret bytes at `off`. */
-static void fill_fe(ct_limb_t *X, const unsigned char *secret, unsigned off)
+/* A field element or scalar as the secret bytes at `off` are (big-endian):
+ * with the modular layout p - 1, 1, p - 2, 2^255, n - 1, 0, (p + 1) / 2, 2;
+ * a random secret is at least p with probability below 2^-31, which
+ * changes no operation's sequence. */
+static void fill_raw(ct_limb_t *X, const unsigned char *secret, unsigned off)
 {
-    uint8_t b[32];
-    size_t i;
-
-    for (i = 0; i < 32; i++)
-        b[i] = (uint8_t)(secret[(off + i) & (CT_SECRET_BYTES - 1)] ^ (uint8_t)(0x5c + 29 * i));
-    b[0] &= 0x7f;
-    (void)mp_from_be(X, L, b, 32);
+    (void)mp_from_be(X, L, secret + off, 32);
 }
 
 /* a private key in [2^254, 2^255) */
@@ -62,8 +58,11 @@ void ct_case_ec_p256_field(const unsigned char *secret)
     p256_sc s, t;
     uint8_t out[32];
 
-    fill_fe(a, secret, 0);
-    fill_fe(b, secret, 32);
+    /* the modular layout, taken as the internal (Montgomery) limbs: values
+     * just below p and small ones, so that sums, differences and the final
+     * subtractions of products go both ways among the secrets */
+    fill_raw(a, secret, 0);
+    fill_raw(b, secret, 32);
     p256_fe_mul(x, a, b);
     p256_fe_sqr(x, x);
     p256_fe_add(x, x, a);
@@ -79,8 +78,10 @@ void ct_case_ec_p256_field(const unsigned char *secret)
     ct_keep_mem(out, 32);
     ct_keep(p256_fe_is_zero(a).m ^ p256_fe_eq(a, b).m);
 
-    fill_fe(s, secret, 100);
-    fill_fe(t, secret, 140);
+    fill_raw(s, secret, 96);
+    fill_raw(t, secret, 128);
+    p256_sc_reduce_once(s, s); /* p - 1 and p - 2 are above n, below 2n */
+    p256_sc_reduce_once(t, t);
     ct_keep(p256_sc_from_bytes(t, secret + 180).m);
     p256_sc_reduce_once(t, t);
     p256_sc_to_mont(s, s);
@@ -99,14 +100,14 @@ void ct_case_ec_p256_point(const unsigned char *secret)
     p256_point P, Q, R;
     p256_affine A;
 
-    fill_fe(P.X, secret, 0);
-    fill_fe(P.Y, secret, 32);
-    fill_fe(P.Z, secret, 64);
-    fill_fe(Q.X, secret, 96);
-    fill_fe(Q.Y, secret, 128);
-    fill_fe(Q.Z, secret, 160);
-    fill_fe(A.x, secret, 192);
-    fill_fe(A.y, secret, 224);
+    fill_raw(P.X, secret, 0);
+    fill_raw(P.Y, secret, 32);
+    fill_raw(P.Z, secret, 64);
+    fill_raw(Q.X, secret, 96);
+    fill_raw(Q.Y, secret, 128);
+    fill_raw(Q.Z, secret, 160);
+    fill_raw(A.x, secret, 192);
+    fill_raw(A.y, secret, 224);
     p256_point_add(&R, &P, &Q);
     p256_point_add(&R, &R, &R);
     p256_point_add_affine(&R, &R, &A);
@@ -121,7 +122,7 @@ void ct_case_ec_p256_keygen(const unsigned char *secret)
 {
     uint8_t priv[32], pub[65];
 
-    ct_keep((uint64_t)ctc_p256_keygen(priv, pub, secret + 11, 48));
+    ct_keep((uint64_t)ctc_p256_keygen(priv, pub, secret, 48));
     ct_keep_mem(priv, 32);
     ct_keep_mem(pub, 65);
 }
@@ -130,7 +131,7 @@ void ct_case_ec_ecdh(const unsigned char *secret)
 {
     uint8_t d[32], z[32];
 
-    fill_key(d, secret, 40);
+    fill_key(d, secret, 0);
     ct_keep((uint64_t)ctc_ecdh_p256(z, d, peer, sizeof peer));
     ct_keep_mem(z, 32);
 }
@@ -141,7 +142,7 @@ void ct_case_ec_ecdsa_sign(const unsigned char *secret)
      * derived from all three) */
     uint8_t d[32], h[32], extra[16], sig[64];
 
-    fill_key(d, secret, 80);
+    fill_key(d, secret, 0);
     memcpy(h, secret + 120, 32);
     memcpy(extra, secret + 160, 16);
     ct_keep((uint64_t)ctc_ecdsa_p256_sign(sig, d, h, 32, extra, sizeof extra));

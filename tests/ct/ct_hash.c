@@ -51,7 +51,8 @@ void ct_case_hash_sha384_512(const unsigned char *secret)
 
 void ct_case_hmac_sha256(const unsigned char *secret)
 {
-    uint8_t mac[32];
+    uint8_t mac[32], tag[32];
+    size_t i;
     ctc_hmac_ctx c;
 
     /* a key shorter than the block, then one longer (hashed first) */
@@ -59,10 +60,19 @@ void ct_case_hmac_sha256(const unsigned char *secret)
     ct_keep_mem(mac, 32);
     (void)ctc_hmac(mac, 28, CTC_HASH_SHA224, secret, 100, secret + 100, 20);
     ct_keep_mem(mac, 28);
-    /* verification against a secret tag: only the verdict is public */
+    /* verification against a secret tag that differs from the right one
+     * in its last byte and where the cmp layout's two halves differ: the
+     * first mismatch is at byte 0, 7, 15, 16 or 31 depending on the
+     * secret. Only the verdict is public, and verify branches on it, so it
+     * is "invalid" for every secret (the trace checker compares runs; the
+     * valid path is judged by valgrind and MSan, which see the
+     * declassification) */
+    (void)ctc_hmac(mac, 32, CTC_HASH_SHA256, secret + 7, 40, secret + 60, 70);
+    for (i = 0; i < 32; i++)
+        tag[i] = (uint8_t)(mac[i] ^ secret[i] ^ secret[128 + i] ^ (i == 31 ? 0x80 : 0));
     (void)ctc_hmac_init(&c, CTC_HASH_SHA256, secret + 7, 40);
     (void)ctc_hmac_update(&c, secret + 60, 70);
-    ct_keep((uint64_t)ctc_hmac_verify(&c, secret + 200, 32));
+    ct_keep((uint64_t)ctc_hmac_verify(&c, tag, 32));
 }
 
 void ct_case_hmac_sha512(const unsigned char *secret)

@@ -182,7 +182,9 @@ void ct_case_mp_exp(const unsigned char *secret)
 
     fill_modulus(N, n, secret, 31);
     fill(A, n, secret, 64);
-    fill(E, n, secret, 160);
+    /* the exponent as the secret bytes are (the scalar layout: zero and
+     * non-zero windows, single high and low bits) */
+    (void)mp_from_be(E, n, secret + 160, 32);
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
     ct_keep((uint64_t)mp_exp(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
@@ -255,7 +257,9 @@ void ct_case_mp_leaky_exp_vartime(const unsigned char *secret)
 
     fill_modulus(N, n, secret, 31);
     fill(A, n, secret, 64);
-    fill(E, n, secret, 160);
+    /* the exponent as the secret bytes are (the scalar layout: zero and
+     * non-zero windows, single high and low bits) */
+    (void)mp_from_be(E, n, secret + 160, 32);
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
     ct_keep((uint64_t)mp_exp_vartime(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));

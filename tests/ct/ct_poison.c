@@ -6,7 +6,7 @@
  * branch, memory address or (MemorySanitizer) divisor that depends on them.
  *
  * Usage: ct_poison --list      "NAME KIND" per case (KIND: real, leaky,
- *                              leaky-trace)
+ *                              leaky-div, leaky-vtmul)
  *        ct_poison --info      build report
  *        ct_poison NAME        run one case
  * tools/ct_host.py runs every case in its own process under each checker.
@@ -19,11 +19,6 @@
 #include "ctcrypto/common.h"
 #include "mp/mp.h"
 
-static const char *kind_name(int kind)
-{
-    return kind == CT_REAL ? "real" : kind == CT_LEAKY ? "leaky" : "leaky-trace";
-}
-
 int main(int argc, char **argv)
 {
     static unsigned char secret[CT_SECRET_BYTES];
@@ -31,7 +26,7 @@ int main(int argc, char **argv)
 
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (i = 0; i < ct_cases_count; i++)
-            printf("%s %s\n", ct_cases[i].name, kind_name(ct_cases[i].kind));
+            printf("%s %s\n", ct_cases[i].name, ct_kind_name(ct_cases[i].kind));
         return 0;
     }
     if (argc == 2 && strcmp(argv[1], "--info") == 0) {
@@ -43,9 +38,10 @@ int main(int argc, char **argv)
     }
     for (i = 0; argc == 2 && i < ct_cases_count; i++) {
         if (strcmp(argv[1], ct_cases[i].name) == 0) {
-            size_t k;
-            for (k = 0; k < sizeof secret; k++)
-                secret[k] = (unsigned char)(k * 97 + 13);
+            /* the values only have to be valid for the case (every bit is
+             * poisoned): the generator's first random secret */
+            ct_gen_secret(secret, ct_cases[i].gen, ct_gen_structured(ct_cases[i].gen),
+                          1, (unsigned)i);
             CT_POISON(secret, sizeof secret);
             ct_cases[i].fn(secret);
             printf("ran %s\n", ct_cases[i].name);

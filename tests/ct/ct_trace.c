@@ -4,48 +4,29 @@
  * secret, each run bracketed by the region markers. The checker compares
  * the executed-address and data-address sequences of the runs.
  *
- * The four secrets differ as much as possible: all zero bytes, all one
- * bits, pseudo-random bytes, and a sparse pattern (one bit in every 7th
- * byte). They are copied into the same buffer before each run (outside the
- * region), and every run starts from the same call depth, so any difference
- * between runs comes from the code under test.
+ * A case runs its generator's structured secrets and then `randoms`
+ * pseudo-random ones (ct_gen.c), at least CT_MIN_SECRETS in all. The seed
+ * and the number of random secrets are read from ct_trace_config, which
+ * tools/ct_trace.py writes into a copy of the image before each run (so a
+ * seed printed with a failure reproduces it without a rebuild). Each
+ * secret is written into the same buffer before its run (outside the
+ * region), and every run starts from the same call depth, so any
+ * difference between runs comes from the code under test.
  *
- * Output: "CT-CASE <name> <kind>" before the four runs of a case,
- * "CT-DONE <count>" at the end.
+ * Output: "CT-CONFIG <seed> <randoms>" first, "CT-CASE <name> <kind> <gen>
+ * <secrets>" before the runs of a case, "CT-DONE <count>" at the end.
  */
 #include "ct_cases.h"
 #include "emu.h"
 #include "runner.h"
 
-#define CT_SECRETS 4
+#define CT_MIN_SECRETS 8
+
+/* Patched by tools/ct_trace.py (found by the magic word); volatile, so the
+ * compiler reads it at run time instead of folding the defaults. */
+volatile const uint32_t ct_trace_config[4] = { 0x43545247u /* "CTRG" */, 0x5eed0001u, 4, 0 };
 
 static unsigned char ct_secret_buf[CT_SECRET_BYTES];
-
-static void fill_secret(int v)
-{
-    uint32_t x = 0x9e3779b9u;
-    size_t i;
-
-    for (i = 0; i < CT_SECRET_BYTES; i++) {
-        switch (v) {
-        case 0:
-            ct_secret_buf[i] = 0x00;
-            break;
-        case 1:
-            ct_secret_buf[i] = 0xff;
-            break;
-        case 2:
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            ct_secret_buf[i] = (unsigned char)(x >> 24);
-            break;
-        default:
-            ct_secret_buf[i] = (unsigned char)((i % 7) == 3 ? 0x10 : 0x00);
-            break;
-        }
-    }
-}
 
 __attribute__((noinline)) static void run_case(ct_case_fn fn)
 {
@@ -54,24 +35,32 @@ __attribute__((noinline)) static void run_case(ct_case_fn fn)
     ct_end();
 }
 
-static const char *kind_name(int kind)
-{
-    return kind == CT_REAL ? "real" : kind == CT_LEAKY ? "leaky" : "leaky-trace";
-}
-
 int main(void)
 {
+    uint32_t seed = ct_trace_config[1], randoms = ct_trace_config[2];
     size_t i;
-    int v;
+    unsigned v, count;
 
+    tr_puts("CT-CONFIG ");
+    tr_putu(seed);
+    tr_puts(" ");
+    tr_putu(randoms);
+    tr_puts("\n");
     for (i = 0; i < ct_cases_count; i++) {
+        count = ct_gen_structured(ct_cases[i].gen) + randoms;
+        if (count < CT_MIN_SECRETS)
+            count = CT_MIN_SECRETS;
         tr_puts("CT-CASE ");
         tr_puts(ct_cases[i].name);
         tr_puts(" ");
-        tr_puts(kind_name(ct_cases[i].kind));
+        tr_puts(ct_kind_name(ct_cases[i].kind));
+        tr_puts(" ");
+        tr_puts(ct_gen_name(ct_cases[i].gen));
+        tr_puts(" ");
+        tr_putu(count);
         tr_puts("\n");
-        for (v = 0; v < CT_SECRETS; v++) {
-            fill_secret(v);
+        for (v = 0; v < count; v++) {
+            ct_gen_secret(ct_secret_buf, ct_cases[i].gen, v, seed, (unsigned)i);
             run_case(ct_cases[i].fn);
         }
     }
