@@ -28,8 +28,7 @@ LIMB    ?=
 BARRIER ?=
 CT_CHECK ?=
 
-TARGETS := host aarch64-linux armv7a-linux rv64-linux cortex-m0 cortex-m3 \
-           cortex-m4 cortex-m7 rv32imc xtensa-lx106
+TARGETS := $(patsubst targets/%/target.mk,%,$(wildcard targets/*/target.mk))
 
 ifeq ($(wildcard targets/$(TARGET)/target.mk),)
 $(error unknown TARGET '$(TARGET)'; one of: $(TARGETS))
