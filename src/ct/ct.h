@@ -173,9 +173,18 @@ CT_INLINE uint32_t ct_c_sel32(ct_word_t m, uint32_t a, uint32_t b)
 
 CT_INLINE ct_word_t ct_c_lt64(uint64_t a, uint64_t b)
 {
+#if defined(__XTENSA__)
+    /* GCC builds a 64-bit subtraction on Xtensa (no carry flag) with a
+     * branch on the borrow of the low word: compose the 32-bit twins
+     * instead, as arch/xtensa.h does with its leaves */
+    uint32_t ah = (uint32_t)(a >> 32), bh = (uint32_t)(b >> 32);
+
+    return ct_c_lt32(ah, bh) | (ct_c_iszero32(ah ^ bh) & ct_c_lt32((uint32_t)a, (uint32_t)b));
+#else
     uint64_t z = ct_barrier_u64(a - b);
     uint64_t bit = (z ^ ((a ^ b) & (b ^ z))) >> 63;
     return ct_barrier_word((ct_word_t)0 - (ct_word_t)bit);
+#endif
 }
 
 CT_INLINE ct_word_t ct_c_iszero64(uint64_t x)
