@@ -6,7 +6,8 @@
 #   make check                build and run the unit tests for TARGET
 #   make ct-valgrind          constant-time check under valgrind (host)
 #   make ct-msan              constant-time check under MemorySanitizer (host)
-#   make check-codegen        disassembly check of the hot loops, every target
+#   make check-codegen        disassembly checks, every target: the hot loops
+#                             and the library objects (check-codegen-lib)
 #   make build-all            cross-build the library for every target
 #
 # Variables (all overridable):
@@ -133,7 +134,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
-        check-codegen build-all clean info info-img ct-prog ct-trace
+        check-codegen check-codegen-lib build-all clean info info-img ct-prog ct-trace
 all: lib
 lib: $(LIB)
 
@@ -239,8 +240,13 @@ ct-valgrind:
 ct-msan:
 	@$(PYTHON) tools/ct_host.py --checker msan
 
+# the hot loops (tests/codegen/hot_loop.c), then every function of the
+# library objects against src/ct_public.txt (tools/check_codegen_lib.py)
 check-codegen:
-	@$(PYTHON) tools/check_codegen.py
+	@$(PYTHON) tools/check_codegen.py; s=$$?; $(PYTHON) tools/check_codegen_lib.py && exit $$s
+
+check-codegen-lib:
+	@$(PYTHON) tools/check_codegen_lib.py
 
 build-all:
 	@$(PYTHON) tools/build_all.py
