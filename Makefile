@@ -6,7 +6,8 @@
 #   make check                build and run the unit tests for TARGET
 #   make ct-valgrind          constant-time check under valgrind (host)
 #   make ct-msan              constant-time check under MemorySanitizer (host)
-#   make check-codegen        disassembly check of the hot loops, every target
+#   make check-codegen        disassembly checks, every target: the hot loops
+#                             and the library objects (check-codegen-lib)
 #   make build-all            cross-build the library for every target
 #
 # Variables (all overridable):
@@ -28,8 +29,7 @@ LIMB    ?=
 BARRIER ?=
 CT_CHECK ?=
 
-TARGETS := host aarch64-linux armv7a-linux rv64-linux cortex-m0 cortex-m3 \
-           cortex-m4 cortex-m7 rv32imc xtensa-lx106
+TARGETS := $(patsubst targets/%/target.mk,%,$(wildcard targets/*/target.mk))
 
 ifeq ($(wildcard targets/$(TARGET)/target.mk),)
 $(error unknown TARGET '$(TARGET)'; one of: $(TARGETS))
@@ -135,7 +135,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
-        check-codegen build-all clean info info-img ct-prog ct-trace ct-matrix
+        check-codegen check-codegen-lib build-all clean info info-img ct-prog ct-trace ct-matrix
 all: lib
 lib: $(LIB)
 
@@ -248,8 +248,13 @@ ct-valgrind:
 ct-msan:
 	@$(PYTHON) tools/ct_host.py --checker msan
 
+# the hot loops (tests/codegen/hot_loop.c), then every function of the
+# library objects against src/ct_public.txt (tools/check_codegen_lib.py)
 check-codegen:
-	@$(PYTHON) tools/check_codegen.py
+	@$(PYTHON) tools/check_codegen.py; s=$$?; $(PYTHON) tools/check_codegen_lib.py && exit $$s
+
+check-codegen-lib:
+	@$(PYTHON) tools/check_codegen_lib.py
 
 # docs/constant-time-matrix.md from the results of the last `make test`
 # (build/ct-results, written by the checkers); fails if any result failed

@@ -2,7 +2,8 @@
 """check_codegen.py - the codegen check.
 
 Compiles tests/codegen/hot_loop.c with the library's own flags for every
-target at -Os and -O2 and reads the disassembly of each function:
+target of tools/targets.py (codegen_builds) at -Os and -O2 and reads the
+disassembly of each function:
   codegen_cond_sub        must make no call and have no conditional branch
                           other than backward ones (the loops' back-edges,
                           which depend only on the public length);
@@ -24,6 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import suite  # noqa: E402
+import targets  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "tests", "codegen", "hot_loop.c")
@@ -47,31 +49,39 @@ MUL_EXPECT = {
 }
 MUL_INSN = re.compile(r"^(i?mul\w*|umull|smull|mulhu|mulh|mull|muls|mul|mulw|mul16u)$")
 
-# (label, make arguments, architecture family)
-TARGETS = [
-    ("host-gcc", ["TARGET=host", "CC=gcc"], "x86"),
-    ("host-clang", ["TARGET=host", "CC=clang"], "x86"),
-    ("aarch64-linux", ["TARGET=aarch64-linux"], "aarch64"),
-    ("armv7a-linux-a32", ["TARGET=armv7a-linux", "ARM_ISA=arm"], "arm"),
-    ("armv7a-linux-thumb", ["TARGET=armv7a-linux", "ARM_ISA=thumb"], "arm"),
-    ("rv64-linux", ["TARGET=rv64-linux"], "riscv"),
-    ("cortex-m0", ["TARGET=cortex-m0"], "arm"),
-    ("cortex-m3", ["TARGET=cortex-m3"], "arm"),
-    ("cortex-m4", ["TARGET=cortex-m4"], "arm"),
-    ("cortex-m7", ["TARGET=cortex-m7"], "arm"),
-    ("rv32imc", ["TARGET=rv32imc"], "riscv"),
-    ("xtensa-lx106", ["TARGET=xtensa-lx106"], "xtensa"),
-]
+# (label, make arguments, architecture family), from targets/*/target.mk
+TARGETS = [(b.label, b.margs, b.arch) for b in targets.codegen_builds()]
+OBJDUMP = {b.target: b.objdump for b in targets.builds()}
 
 ARM_COND = re.compile(r"^b(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)(\.n|\.w)?$")
 RV_BRANCH = {"beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez", "blez",
              "bgez", "bltz", "bgtz", "bgt", "ble", "bgtu", "bleu"}
+# Arm: a conditional return or call (A32 conditional execution, or inside a
+# Thumb-2 IT block) is a conditional branch too
+ARM_COND_XFER = re.compile(r"^(bx|blx|bl|pop|ldm\w*|ldr|mov)(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)(\.n|\.w)?$")
 XT_BRANCH = re.compile(r"^b(eq|ne|lt|ge|ltu|geu|eqz|nez|ltz|gez|eqi|nei|lti|gei|"
                        r"ltui|geui|any|none|all|nall|bc|bs|bci|bsi)(\.n|\.w\d+)?$")
 
 
+def arm_cond_xfer(mnem, ops):
+    """-> 'call' or 'cbranch' for an Arm conditional call, return or jump
+    that is not a plain b<cond> (None otherwise)"""
+    m = ARM_COND_XFER.match(mnem.lower())
+    if not m:
+        return None
+    op = m.group(1)
+    if op in ("bl", "blx"):
+        return "call"
+    # ldr/mov write their first operand; pop/ldm may load pc from the list
+    writes = ops.split(",")[0] if op in ("ldr", "mov") else ops.split(";")[0]
+    if op == "bx" or re.search(r"\bpc\b", writes):
+        return "cbranch"
+    return None
+
+
 def classify(arch, mnem, ops):
-    """-> 'call', 'cbranch' or None"""
+    """-> 'call', 'cbranch' or None. A conditional call (Arm bl<cond>) is a
+    'call' here: conditional_call() tells it apart."""
     m = mnem.lower()
     if arch == "x86":
         if m.startswith("call"):
@@ -88,6 +98,7 @@ def classify(arch, mnem, ops):
             return "call"
         if ARM_COND.match(m) or m in ("cbz", "cbnz"):
             return "cbranch"
+        return arm_cond_xfer(m, ops)
     elif arch == "riscv":
         o = ops.replace(" ", "")
         if m in ("call", "tail") or (m == "jal" and not o.startswith("zero,")) or \
@@ -146,6 +157,88 @@ def analyse(arch, insns):
     return calls, fwd, back
 
 
+def conditional_call(arch, mnem, ops):
+    """A call that is taken only on a condition (Arm bl<cond>, blx<cond>)."""
+    return arch == "arm" and arm_cond_xfer(mnem, ops) == "call"
+
+
+def is_jump(arch, mnem):
+    """An unconditional direct jump."""
+    m = mnem.lower()
+    if arch == "x86":
+        return m.startswith("jmp")
+    if arch == "aarch64":
+        return m == "b"
+    if arch == "arm":
+        return m in ("b", "b.n", "b.w")
+    if arch == "riscv":
+        return m in ("j", "c.j")
+    if arch == "xtensa":
+        return m in ("j", "j.l")
+    return False
+
+
+def jump_target(ops):
+    t = re.search(r"\b([0-9a-f]+) <", ops)
+    return int(t.group(1), 16) if t else None
+
+
+def real_insns(insns):
+    """Without the relocation lines of objdump -r."""
+    return [i for i in insns if not i[1].startswith("R_")]
+
+
+def is_padding(mnem, ops):
+    """Alignment padding between functions' blocks (never executed)."""
+    m = mnem.lower()
+    return (m.startswith("nop") or m in (".byte", ".short", ".word", "ill", "int3", "cs", "data16")
+            or (m == "xchg" and ops.replace(" ", "") == "%ax,%ax"))
+
+
+def rotated_exit(arch, ins, k, target):
+    """ins[k] branches forward to `target`: is it the exit of a loop whose
+    back-edge is the unconditional backward jump just before `target`
+    (with no other branch in between)? Compilers rotate loops whose body is
+    too long for a short backward branch (Thumb-1: 256 bytes) into
+    `b<!cond> exit; b top; exit:`, and test some loops at the top; either
+    way the branch only decides the loop's trip count, as a back-edge does."""
+    addr = ins[k][0]
+    for j in range(k + 1, len(ins)):
+        a2, m2, o2, _ = ins[j]
+        if a2 >= target:
+            return False
+        if is_jump(arch, m2):
+            u = jump_target(o2)
+            if u is None or u > addr:
+                return False
+            # the target follows the jump, maybe after alignment padding
+            for a3, m3, o3, _ in ins[j + 1:]:
+                if a3 == target:
+                    return True
+                if not is_padding(m3, o3):
+                    return False
+            return False
+        if classify(arch, m2, o2) is not None:
+            return False
+    return False
+
+
+def forward_branches(arch, insns):
+    """Forward conditional branches that are not rotated loop exits."""
+    ins = real_insns(insns)
+    bad = []
+    for k, (addr, mnem, ops, line) in enumerate(ins):
+        if classify(arch, mnem, ops) != "cbranch":
+            continue
+        target = jump_target(ops)
+        if target is not None and target <= addr:
+            continue  # back-edge
+        if target is not None and rotated_exit(arch, ins, k, target):
+            continue
+        bad.append(line)
+    return bad
+
+
 def compile_and_disassemble(margs, opt, extra=(), src=SRC):
     info = subprocess.run(["make", "--no-print-directory", "-s"] + margs +
                           ["OPT=" + opt] + list(extra) + ["info"], cwd=ROOT,
@@ -177,15 +270,7 @@ def compile_and_disassemble(margs, opt, extra=(), src=SRC):
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         return None, "compile failed: %s\n%s" % (" ".join(cmd), p.stdout.decode())
-    objdump = "objdump"
-    for a in margs:
-        if a.startswith("TARGET="):
-            t = a.split("=")[1]
-            objdump = {"host": "objdump", "aarch64-linux": "aarch64-linux-gnu-objdump",
-                       "armv7a-linux": "arm-linux-gnueabihf-objdump",
-                       "rv64-linux": "riscv64-linux-gnu-objdump",
-                       "rv32imc": "riscv64-unknown-elf-objdump",
-                       "xtensa-lx106": "xtensa-lx106-elf-objdump"}.get(t, "arm-none-eabi-objdump")
+    objdump = OBJDUMP[[a.split("=")[1] for a in margs if a.startswith("TARGET=")][0]]
     d = subprocess.run([objdump, "-dr", "--no-show-raw-insn", obj],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     return d.stdout.decode(), None

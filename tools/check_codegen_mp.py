@@ -93,12 +93,7 @@ LONG_MUL = {"umull", "umlal", "smull", "smlal", "umull.w", "umlal.w", "smull.w",
 
 
 def objdump_for(margs):
-    t = [a.split("=")[1] for a in margs if a.startswith("TARGET=")][0]
-    return {"host": "objdump", "aarch64-linux": "aarch64-linux-gnu-objdump",
-            "armv7a-linux": "arm-linux-gnueabihf-objdump",
-            "rv64-linux": "riscv64-linux-gnu-objdump",
-            "rv32imc": "riscv64-unknown-elf-objdump",
-            "xtensa-lx106": "xtensa-lx106-elf-objdump"}.get(t, "arm-none-eabi-objdump")
+    return cg.OBJDUMP[[a.split("=")[1] for a in margs if a.startswith("TARGET=")][0]]
 
 
 def called_symbols(insns):
@@ -114,69 +109,12 @@ def called_symbols(insns):
     return out
 
 
-def real_insns(insns):
-    return [i for i in insns if not i[1].startswith("R_")]
-
-
-def jump_target(ops):
-    t = re.search(r"\b([0-9a-f]+) <", ops)
-    return int(t.group(1), 16) if t else None
-
-
-def rotated_exit(arch, ins, k, target):
-    """ins[k] branches forward to `target`: is it the exit of a loop whose
-    back-edge is the unconditional backward jump just before `target`
-    (with no other branch in between)?"""
-    addr = ins[k][0]
-    for j in range(k + 1, len(ins)):
-        a2, m2, o2, _ = ins[j]
-        if a2 >= target:
-            return False
-        if is_jump(arch, m2):
-            u = jump_target(o2)
-            if u is None or u > addr:
-                return False
-            # the target follows the jump, maybe after alignment padding
-            for a3, m3, _, _ in ins[j + 1:]:
-                if a3 == target:
-                    return True
-                if m3 not in (".byte", ".short", "nop", "nop.n", "ill", ".word"):
-                    return False
-            return False
-        if cg.classify(arch, m2, o2) is not None:
-            return False
-    return False
-
-
-def forward_branches(arch, insns):
-    """Forward conditional branches that are not rotated loop exits."""
-    ins = real_insns(insns)
-    bad = []
-    for k, (addr, mnem, ops, line) in enumerate(ins):
-        if cg.classify(arch, mnem, ops) != "cbranch":
-            continue
-        target = jump_target(ops)
-        if target is not None and target <= addr:
-            continue  # back-edge
-        if target is not None and rotated_exit(arch, ins, k, target):
-            continue
-        bad.append(line)
-    return bad
-
-
-def is_jump(arch, mnem):
-    m = mnem.lower()
-    if arch == "x86":
-        return m.startswith("jmp")
-    if arch == "aarch64":
-        return m == "b"
-    if arch == "arm":
-        return m in ("b", "b.n", "b.w")
-    if arch == "riscv":
-        return m in ("j", "c.j")
-    if arch == "xtensa":
-        return m in ("j", "j.l")
-    return False
+# the branch helpers are check_codegen's
+real_insns = cg.real_insns
+jump_target = cg.jump_target
+rotated_exit = cg.rotated_exit
+forward_branches = cg.forward_branches
+is_jump = cg.is_jump
 
 
 def functions_of(dis):

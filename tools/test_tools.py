@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """test_tools.py - tests of the project's own tools (vector generator, the
 P-256 table, the constant-time secret generators, the trace checker's
-image patching and the constant-time matrix).
+image patching, the constant-time matrix and the disassembly check of the
+library objects).
 
 Each test group prints PASS/FAIL; the last line is "N passed, N failed".
 The generated C is compiled with the host compiler and run, so what is
@@ -16,6 +17,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import check_codegen_lib  # noqa: E402
 import ct_matrix  # noqa: E402
 import ct_trace  # noqa: E402
 import gen_vectors  # noqa: E402
@@ -374,6 +376,145 @@ def test_ct_matrix(total, tmp):
                         "--require", "--out", os.path.join(tmp, "m.md")],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     g.check(p.returncode == 1, "--require passed a failed result")
+
+
+# objdump -t -dr excerpts, one per architecture family, for
+# check_codegen_lib's reading of instructions and relocations
+CG_OBJ_HEAD = "\n/tmp/t.o:     file format elf32-test\n\nSYMBOL TABLE:\n"
+CG_X86 = CG_OBJ_HEAD + (
+    "0000000000000000 g     F .text.f\t0000000000000040 f\n"
+    "0000000000000000 g     F .text.g_vartime\t0000000000000010 g_vartime\n"
+    "0000000000000000 g     F .text.loop\t0000000000000010 loop\n"
+    "0000000000000000         *UND*\t0000000000000000 __udivsi3\n"
+    "\n\nDisassembly of section .text.f:\n\n"
+    "0000000000000000 <f>:\n"
+    "   0:\ttest   %rsi,%rsi\n"
+    "   3:\tje     20 <f+0x20>\n"
+    "   5:\tcall   a <f+0xa>\n"
+    "\t\t\t6: R_X86_64_PLT32\tg_vartime-0x4\n"
+    "   a:\tdiv    %ecx\n"
+    "   c:\tcall   *%rax\n"
+    "   e:\tcall   13 <f+0x13>\n"
+    "\t\t\tf: R_X86_64_PLT32\t__udivsi3-0x4\n"
+    "  13:\tjne    0 <f>\n"
+    "  15:\tjmp    1a <f+0x1a>\n"
+    "\t\t\t16: R_X86_64_PLT32\tloop-0x4\n"
+    "\n\nDisassembly of section .text.g_vartime:\n\n"
+    "0000000000000000 <g_vartime>:\n"
+    "   0:\tje     8 <g_vartime+0x8>\n"
+    "   2:\tret\n"
+    "\n\nDisassembly of section .text.loop:\n\n"
+    "0000000000000000 <loop>:\n"
+    "   0:\tcmp    %rsi,%rdi\n"
+    "   3:\tjae    10 <loop+0x10>\n"
+    "   5:\tadd    $0x1,%rdi\n"
+    "   9:\tjmp    0 <loop>\n"
+    "   b:\tnopl   0x0(%rax,%rax,1)\n"
+    "  10:\tret\n")
+CG_ARM = CG_OBJ_HEAD + (
+    "00000000 g     F .text.h\t00000020 h\n"
+    "00000000         *UND*\t00000000 __aeabi_lmul\n"
+    "\n\nDisassembly of section .text.h:\n\n"
+    "00000000 <h>:\n"
+    "   0:\tcmp\tr0, #0\n"
+    "   2:\tit\teq\n"
+    "   4:\tbxeq\tlr\n"
+    "   6:\tbl\t0 <__aeabi_lmul>\n"
+    "\t\t\t6: R_ARM_THM_CALL\t__aeabi_lmul\n"
+    "   a:\tumull\tr0, r1, r0, r1\n"
+    "   e:\tbl\t2 <h+0x2>\n"
+    "  12:\tldr.w\tpc, [sp], #4\n")
+CG_RISCV = CG_OBJ_HEAD + (
+    "00000000 g     F .text.r\t00000020 r\n"
+    "00000000 g     F .text.s\t00000004 s\n"
+    "00000000 g     F .text.t_vartime\t00000004 t_vartime\n"
+    "\n\nDisassembly of section .text.r:\n\n"
+    "00000000 <r>:\n"
+    "   0:\tauipc\tra,0x0\n"
+    "\t\t\t0: R_RISCV_CALL_PLT\ts\n"
+    "\t\t\t0: R_RISCV_RELAX\t*ABS*\n"
+    "   4:\tjalr\tra # 0 <r>\n"
+    "   8:\tbnez\ta0,10 <.L2>\n"
+    "\t\t\t8: R_RISCV_BRANCH\t.L2\n"
+    "\n0000000c <.L3>:\n"
+    "   c:\tauipc\tt1,0x0\n"
+    "\t\t\tc: R_RISCV_CALL_PLT\tt_vartime\n"
+    "  10:\tjr\tt1\n"
+    "  14:\tjr\ta5\n"
+    "\n\nDisassembly of section .text.s:\n\n"
+    "00000000 <s>:\n"
+    "   0:\tret\n")
+CG_XTENSA = CG_OBJ_HEAD + (
+    "00000000 l     F .text.x\t00000010 x\n"
+    "00000000         *UND*\t00000000 __muldi3\n"
+    "\n\nDisassembly of section .text.x:\n\n"
+    "00000000 <x>:\n"
+    "   0:\tl32r\ta0, fffc0000 <x+0xfffc0000>\n"
+    "\t\t\t0: R_XTENSA_SLOT0_OP\t.literal.x\n"
+    "\t\t\t0: R_XTENSA_ASM_EXPAND\t__muldi3\n"
+    "   3:\tcallx0\ta0\n"
+    "   6:\tbnez.n\ta2, 9 <x+0x9>\n"
+    "\t\t\t6: R_XTENSA_SLOT0_OP\t.text.x+0x9\n"
+    "   8:\tcallx0\ta3\n"
+    "   9:\tret.n\n")
+
+
+class FakeBuild:
+    def __init__(self, arch, vt=()):
+        self.arch, self.vt = arch, set(vt)
+
+
+def test_codegen_lib(total, tmp):
+    """check_codegen_lib: rules fired on synthetic disassembly, list parsing"""
+    g = Group(total, "check_codegen_lib: classification of synthetic disassembly, the list's format")
+    L = check_codegen_lib
+
+    def rules(text, arch, fn, vt=()):
+        facts, lib = L.judge_objects(FakeBuild(arch, vt), text)
+        if fn not in facts:
+            return None
+        return sorted(set(r for r, _ in L.findings(arch, facts[fn], lib)))
+
+    g.check(rules(CG_X86, "x86", "f") == sorted([L.BRANCH, L.VARTIME, L.DIVISION, L.INDIRECT]),
+            "x86 f: %r" % rules(CG_X86, "x86", "f"))
+    g.check(rules(CG_X86, "x86", "loop") == [], "x86 rotated loop: %r" % rules(CG_X86, "x86", "loop"))
+    facts, lib = L.judge_objects(FakeBuild("x86"), CG_X86)
+    g.check("loop" in [t for t, _ in facts["f"].calls],
+            "x86 tail call to loop not seen: %r" % facts["f"].calls)
+    g.check(rules(CG_ARM, "arm", "h", {"umull"}) == sorted([L.BRANCH, L.HELPER, L.VT_INSN]),
+            "arm h: %r" % rules(CG_ARM, "arm", "h", {"umull"}))
+    g.check(rules(CG_ARM, "arm", "h") == sorted([L.BRANCH, L.HELPER]),
+            "arm h without TARGET_VT: %r" % rules(CG_ARM, "arm", "h"))
+    facts, lib = L.judge_objects(FakeBuild("riscv"), CG_RISCV)
+    g.check(sorted(t for t, _ in facts["r"].calls) == ["s", "t_vartime"],
+            "riscv calls: %r" % facts["r"].calls)
+    g.check(rules(CG_RISCV, "riscv", "r") == sorted([L.BRANCH, L.VARTIME]),
+            "riscv r: %r" % rules(CG_RISCV, "riscv", "r"))
+    g.check(len(facts["r"].fwd) == 2, "riscv: bnez and jr a5 are forward: %r" % facts["r"].fwd)
+    g.check(rules(CG_XTENSA, "xtensa", "x") == sorted([L.BRANCH, L.HELPER, L.INDIRECT]),
+            "xtensa x: %r" % rules(CG_XTENSA, "xtensa", "x"))
+    for sym, base in (("be_shr.part.0", "be_shr"), ("be_shr$part$0", "be_shr"),
+                      ("f.constprop.1.isra.0", "f"), ("mp_add", "mp_add"), ("g.cold", "g")):
+        g.check(L.base_name(sym) == base, "base_name(%s) = %s" % (sym, L.base_name(sym)))
+    path = os.path.join(tmp, "list.txt")
+    with open(path, "w") as f:
+        f.write("# comment\n\nct_mem_eq  branch  loop guards on the public n\n"
+                "a  branch,indirect  two permissions\n"
+                "b  sometimes  unknown permission\n"
+                "c  branch\n"
+                "a  branch  listed twice\n"
+                "d_vartime  branch  not constant time\n")
+    entries, errors = L.read_list(path)
+    g.check(entries.get("ct_mem_eq", (None,))[0] == {"branch"} and
+            entries.get("a", (None,))[0] is not None, "entries %r" % entries)
+    g.check(len(errors) == 4, "errors %r" % errors)
+    g.check("ct_cond_from_bit" in L.ct_helpers() and "ct_limb_cswap" in L.ct_helpers(),
+            "CT_INLINE helpers of ct.h: %r" % L.ct_helpers()[:5])
+    entries, errors = L.read_list()
+    g.check(not errors and len(entries) > 0, "src/ct_public.txt: %r" % errors[:3])
+    known = {L.BRANCH, L.INDIRECT, L.VARTIME, L.HELPER, L.DIVISION, L.VT_INSN,
+             L.ACCEPTED, L.PRODUCT, L.NOT_CLAIMED}
+    g.check(all(v in known for v in L.CONTROLS.values()), "CONTROLS values %r" % L.CONTROLS)
     g.end()
 
 
@@ -388,6 +529,7 @@ def main():
         test_ct_gen(total, tmp)
         test_ct_trace_patch(total, tmp)
         test_ct_matrix(total, tmp)
+        test_codegen_lib(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

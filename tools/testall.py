@@ -65,6 +65,7 @@ SUITES = [
     ("ct-valgrind", [PY, "tools/ct_host.py", "--checker", "valgrind"]),
     ("ct-msan", [PY, "tools/ct_host.py", "--checker", "msan"]),
     ("check-codegen", [PY, "tools/check_codegen.py"]),
+    ("check-codegen lib", [PY, "tools/check_codegen_lib.py"]),
     ("check-codegen mp", [PY, "tools/check_codegen_mp.py"]),
 ] + [
     # every bare-metal core under QEMU: unit tests and the trace checker,

@@ -70,7 +70,7 @@ static void odd_multiples(p256_point tab[ODD], const p256_point *P)
         p256_point_add(&tab[i], &tab[i - 1], &p2);
 }
 
-static void add_digit(p256_point *R, const p256_point tab[ODD], int d)
+static void add_digit_vartime(p256_point *R, const p256_point tab[ODD], int d)
 {
     p256_point t;
 
@@ -101,7 +101,7 @@ void p256_mul2_vartime(p256_point *R, const p256_sc u1, const p256_sc u2,
     p256_point_set_infinity(R);
     for (i = top; i >= 0; i--) {
         p256_point_dbl(R, R);
-        add_digit(R, tg, n1[i]);
-        add_digit(R, tq, n2[i]);
+        add_digit_vartime(R, tg, n1[i]);
+        add_digit_vartime(R, tq, n2[i]);
     }
 }

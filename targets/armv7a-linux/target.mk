@@ -10,3 +10,5 @@ TARGET_LDFLAGS := -static
 TARGET_RUN    := qemu-arm
 TARGET_SCALE_SHIFT := 0
 TARGET_VARIANT := -$(ARM_ISA)
+# the builds the tools make of this target (tools/targets.py): label:VAR=value
+TARGET_VARIANTS := a32:ARM_ISA=arm thumb:ARM_ISA=thumb

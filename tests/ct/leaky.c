@@ -116,7 +116,7 @@ LEAKY_NOINLINE static void leaky_borrow_branch(ct_limb_t *X, const ct_limb_t *A,
 /* Work skipped for a zero digit: a table addition only for non-zero 4-bit
  * digits (what a naive windowed scalar multiplication does). The work is
  * a call, so no compiler turns it into a conditional move. */
-LEAKY_NOINLINE static void leaky_digit_work(uint32_t *acc, unsigned d)
+LEAKY_NOINLINE static void digit_work(uint32_t *acc, unsigned d)
 {
     *acc = (*acc * 2654435761u) ^ d;
 }
@@ -129,7 +129,7 @@ LEAKY_NOINLINE static uint32_t leaky_skip_zero(const unsigned char *k, size_t le
     for (i = 0; i < 2 * len; i++) {
         unsigned d = (k[i >> 1] >> (4 * (i & 1))) & 15u;
         if (d != 0)
-            leaky_digit_work(&acc, d);
+            digit_work(&acc, d);
     }
     return acc;
 }
