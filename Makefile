@@ -20,6 +20,8 @@
 #   LIMB=32                    32-bit limbs on a 64-bit host
 #   BARRIER=volatile           the volatile fallback of the optimisation barrier
 #   CT_CHECK=valgrind|msan     build with the constant-time checker hooks
+#   SANITIZE=1                 AddressSanitizer + UndefinedBehaviorSanitizer
+#                              (host; every report is fatal)
 
 TARGET  ?= host
 PROFILE ?= fast
@@ -28,6 +30,7 @@ FORCE_INLINE ?= 1
 LIMB    ?=
 BARRIER ?=
 CT_CHECK ?=
+SANITIZE ?= 0
 
 TARGETS := $(patsubst targets/%/target.mk,%,$(wildcard targets/*/target.mk))
 
@@ -99,6 +102,13 @@ SAN_FLAGS := -fsanitize=memory -fno-omit-frame-pointer \
 VARIANT := $(VARIANT)-msan
 else ifneq ($(CT_CHECK),)
 $(error CT_CHECK must be valgrind or msan)
+endif
+ifeq ($(SANITIZE),1)
+ifneq ($(CT_CHECK),)
+$(error SANITIZE=1 does not combine with CT_CHECK)
+endif
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+VARIANT := $(VARIANT)-asan-ubsan
 endif
 
 empty :=

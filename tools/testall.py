@@ -56,6 +56,9 @@ SUITES = [
     ("unit host gcc volatile barrier", mk("TARGET=host", "CC=gcc", "BARRIER=volatile", "check")),
     ("unit host clang", mk("TARGET=host", "CC=clang", "check")),
     ("unit host clang C twins", mk("TARGET=host", "CC=clang", "NO_ASM=1", "check")),
+    # every host unit and differential test under AddressSanitizer and
+    # UndefinedBehaviorSanitizer, any report fatal
+    ("unit host clang ASan+UBSan", mk("TARGET=host", "CC=clang", "SANITIZE=1", "check")),
     ("unit aarch64-linux (qemu-user)", mk("TARGET=aarch64-linux", "check")),
     ("unit aarch64-linux C twins", mk("TARGET=aarch64-linux", "NO_ASM=1", "check")),
     ("unit armv7a-linux A32 (qemu-user)", mk("TARGET=armv7a-linux", "ARM_ISA=arm", "check")),

@@ -196,6 +196,8 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
         return CTC_ERR_PARAM;
     if ((uint64_t)len > SHA256_MAX_BYTES - ctx->len)
         return CTC_ERR_LIMIT;
+    if (len == 0) /* data may be NULL: no pointer arithmetic on it */
+        return CTC_OK;
     fill = (size_t)(ctx->len & 63);
     ctx->len += len;
     if (fill != 0) {

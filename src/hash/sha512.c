@@ -228,6 +228,8 @@ static int sha512_absorb(ctc_sha512_ctx *ctx, const uint8_t *data, size_t len)
         return CTC_ERR_PARAM;
     if ((uint64_t)len > SHA512_MAX_BYTES - ctx->len)
         return CTC_ERR_LIMIT;
+    if (len == 0) /* data may be NULL: no pointer arithmetic on it */
+        return CTC_OK;
     fill = (size_t)(ctx->len & 127);
     ctx->len += len;
     if (fill != 0) {

@@ -114,8 +114,10 @@ static void ref_update(struct ref_drbg *d, const uint8_t *p1, size_t l1,
     uint8_t cat[512];
 
     TR_CHECK(l1 + l2 <= sizeof cat);
-    memcpy(cat, p1, l1);
-    memcpy(cat + l1, p2, l2);
+    if (l1) /* memcpy takes no NULL pointer, even for 0 bytes */
+        memcpy(cat, p1, l1);
+    if (l2)
+        memcpy(cat + l1, p2, l2);
     ref_hmac(d->K, d, d->V, d->hs, &zero, 1, cat, l1 + l2);
     ref_hmac(d->V, d, d->V, d->hs, NULL, 0, NULL, 0);
     if (l1 + l2 == 0)
