@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "ctcrypto/ec.h"
-#include "ec/p256.h"
+#include "ec/ec.h"
+
+#define C (ec_p256())
 #include "harness.h"
 
 #if BENCH_HOST
@@ -40,9 +42,9 @@
 
 static struct {
     uint8_t d[32], k[32], h[32], pub[65], peer[65], sig[64], z[32];
-    p256_fe a, b, x;
-    p256_affine P;
-    p256_point R;
+    ec_fe a, b, x;
+    ec_affine P;
+    ec_point R;
 #if BENCH_HOST
     EC_GROUP *grp;
     EC_KEY *key;
@@ -86,7 +88,7 @@ static void o_fe_mul(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        p256_fe_mul(S.x, S.x, S.b);
+        ec_fe_mul(C, S.x, S.x, S.b);
     bench_sink += S.x[0];
 }
 
@@ -94,7 +96,7 @@ static void o_fe_sqr(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        p256_fe_sqr(S.x, S.x);
+        ec_fe_sqr(C, S.x, S.x);
     bench_sink += S.x[0];
 }
 
@@ -102,7 +104,7 @@ static void o_fe_inv(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        p256_fe_inv(S.x, S.a);
+        ec_fe_inv(C, S.x, S.a);
     bench_sink += S.x[0];
 }
 
@@ -110,18 +112,18 @@ static void o_fe_inv_fermat(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        p256_fe_inv_fermat(S.x, S.a);
+        ec_fe_inv_fermat(C, S.x, S.a);
     bench_sink += S.x[0];
 }
 
 static void o_mul(void *c, uint64_t it)
 {
-    p256_affine A;
+    ec_affine A;
 
     (void)c;
     while (it--) {
-        p256_mul(&S.R, S.k, &S.P);
-        (void)p256_point_to_affine(&A, &S.R);
+        ec_mul(C, &S.R, S.k, &S.P);
+        (void)ec_point_to_affine(C, &A, &S.R);
     }
     bench_sink += A.x[0];
 }
@@ -151,7 +153,7 @@ static void o_verify(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += (uint64_t)ctc_ecdsa_p256_verify(S.pub, 65, S.h, 32, S.sig);
+        bench_sink += (uint64_t)ctc_ecdsa_p256_verify(S.pub, 65, S.h, 32, S.sig, 64);
 }
 
 #if BENCH_HOST
@@ -379,10 +381,10 @@ int main(void)
     if (ctc_p256_public_key(S.pub, S.d) != 0 || ctc_p256_public_key(S.peer, t) != 0
         || ctc_ecdsa_p256_sign(S.sig, S.d, S.h, 32, NULL, 0) != 0)
         return 1;
-    (void)p256_point_decode_vartime(&S.P, S.peer, 65);
-    mp_copy(S.a, S.P.x, P256_LIMBS);
-    mp_copy(S.b, S.P.y, P256_LIMBS);
-    mp_copy(S.x, S.P.x, P256_LIMBS);
+    (void)ec_point_decode_vartime(C, &S.P, S.peer, 65);
+    mp_copy(S.a, S.P.x, C->limbs);
+    mp_copy(S.b, S.P.y, C->limbs);
+    mp_copy(S.x, S.P.x, C->limbs);
 #if BENCH_HOST
     {
         char peers[200];

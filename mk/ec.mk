@@ -13,10 +13,25 @@ VEC_ARGS_vec_wp_ecdsa_p256 := wycheproof $(EC_WP_DIR)/ecdsa_secp256r1_sha256_tes
 VEC_ARGS_vec_wp_ecdsa_p256_p1363 := wycheproof $(EC_WP_DIR)/ecdsa_secp256r1_sha256_p1363_test.json \
     --fields tcId:int,msg:hex,sig:hex,result:result,flags:flags \
     --group-fields publicKey.uncompressed:hex
-TEST_VECTORS_test_ec_wycheproof_ecdh := vec_wp_ecdh_p256
-TEST_VECTORS_test_ec_wycheproof_ecdsa := vec_wp_ecdsa_p256
+# and the same for P-384 (ECDSA with SHA-384; no P1363 file)
+VECTORS += vec_wp_ecdh_p384 vec_wp_ecdsa_p384
+VEC_ARGS_vec_wp_ecdh_p384 := wycheproof $(EC_WP_DIR)/ecdh_secp384r1_test.json \
+    --fields tcId:int,public:hex,private:hex,shared:hex,result:result,flags:flags
+VEC_ARGS_vec_wp_ecdsa_p384 := wycheproof $(EC_WP_DIR)/ecdsa_secp384r1_sha384_test.json \
+    --fields tcId:int,msg:hex,sig:hex,result:result,flags:flags \
+    --group-fields publicKey.uncompressed:hex
+TEST_VECTORS_test_ec_wycheproof_ecdh := vec_wp_ecdh_p256 vec_wp_ecdh_p384
+TEST_VECTORS_test_ec_wycheproof_ecdsa := vec_wp_ecdsa_p256 vec_wp_ecdsa_p384
 TEST_VECTORS_test_ec_wycheproof_p1363 := vec_wp_ecdsa_p256_p1363
 
 # host-only differential test and benchmark peers
 HOST_TEST_LIBS_test_ec_openssl := -lcrypto
 BENCH_LIBS_bench_ec := -lcrypto -lmbedcrypto -lbearssl
+
+# known answers from Python's integers for both curves, every target
+# (RFC 6979 A.2.5/A.2.6 signatures from the RFC's nonces, public keys of
+# boundary scalars, ECDH, key generation)
+$(B)/vectors/vec_ec.c: tools/gen_ec_cases.py tools/gen_ec_consts.py
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/gen_ec_cases.py -o $(B)/vectors/vec_ec
+TEST_VECTORS_test_ec_curves := vec_ec

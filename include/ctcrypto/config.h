@@ -24,6 +24,10 @@
  *                     1: valgrind memcheck client requests. 2: MemorySanitizer.
  *   CTC_PROFILE_SMALL 1: prefer small code (rolled loops, small tables).
  *                     0 (default): prefer speed.
+ *   CTC_EC_P256, CTC_EC_P384
+ *                     1 (default): the curve is built in. 0: left out (its
+ *                     functions do not exist); without P-384 every ec
+ *                     array is sized for 256 bits.
  */
 #ifndef CTCRYPTO_CONFIG_H
 #define CTCRYPTO_CONFIG_H
@@ -46,6 +50,14 @@
 
 #ifndef CTC_PROFILE_SMALL
 #define CTC_PROFILE_SMALL 0
+#endif
+
+#ifndef CTC_EC_P256
+#define CTC_EC_P256 1
+#endif
+
+#ifndef CTC_EC_P384
+#define CTC_EC_P384 1
 #endif
 
 #endif /* CTCRYPTO_CONFIG_H */

@@ -1,5 +1,13 @@
 /*
- * ctcrypto/ec.h - elliptic curves: P-256 keys, ECDH and ECDSA.
+ * ctcrypto/ec.h - elliptic curves: P-256 and P-384 keys, ECDH and ECDSA.
+ *
+ * Both curves have the same functions, named ctc_p256_* / ctc_ecdh_p256 /
+ * ctc_ecdsa_p256_* and ctc_p384_* / ctc_ecdh_p384 / ctc_ecdsa_p384_*, thin
+ * wrappers over one generic layer (src/ec/ec.h). They are documented once,
+ * for P-256, below; for P-384 read 48 for 32 (scalars, coordinates,
+ * shared secrets), 97 for 65, 49 for 33 and 96 for 64 (raw signatures),
+ * SHA-384 for SHA-256. A curve can be left out of a build
+ * (CTC_EC_P256=0 or CTC_EC_P384=0, ctcrypto/config.h).
  *
  * Conventions for every function declared here:
  *  - Return 0 (CTC_OK) or a negative CTC_ERR_* per cause:
@@ -19,10 +27,11 @@
  *    a scalar is 32 bytes; a public key is a SEC1 point, 65 bytes
  *    04 || x || y (uncompressed) or 33 bytes 02/03 || x (compressed, on
  *    input where a length is taken); a raw signature is r || s, 64 bytes
- *    (IEEE P1363); a DER signature is SEQUENCE { INTEGER r, INTEGER s },
- *    at most CTC_P256_DER_SIG_MAX bytes, strict DER only.
- *  - Message hashes: any length; the leftmost 256 bits are used (as
- *    FIPS 186 and RFC 6979 say), so SHA-256 is used whole.
+ *    (IEEE P1363), taken with its length on input; a DER signature is
+ *    SEQUENCE { INTEGER r, INTEGER s }, at most CTC_P256_DER_SIG_MAX
+ *    bytes, strict DER only.
+ *  - Message hashes: any length; the leftmost 256 bits are used (384 for
+ *    P-384; as FIPS 186-5 and RFC 6979 say), so SHA-256 is used whole.
  *  - Inputs and outputs may not overlap.
  *  - Secret: private keys, nonces, shared secrets, random bytes given for
  *    key generation and hedging. Public: public keys, signatures, hashes,
@@ -48,6 +57,15 @@
 #define CTC_P256_DER_SIG_MAX 72      /* 2 + 2 * (2 + 33) */
 #define CTC_P256_KEYGEN_MIN_RANDOM 40
 #define CTC_P256_KEYGEN_MAX_RANDOM 64
+
+#define CTC_P384_SCALAR_BYTES 48
+#define CTC_P384_PUB_BYTES 97
+#define CTC_P384_PUB_COMPRESSED_BYTES 49
+#define CTC_P384_SHARED_BYTES 48
+#define CTC_P384_SIG_BYTES 96
+#define CTC_P384_DER_SIG_MAX 104     /* 2 + 2 * (2 + 49) */
+#define CTC_P384_KEYGEN_MIN_RANDOM 56
+#define CTC_P384_KEYGEN_MAX_RANDOM 80
 
 /* ---- keys ---------------------------------------------------------------------- */
 
@@ -105,24 +123,28 @@ int ctc_ecdh_p256(uint8_t shared[32], const uint8_t priv[32],
 
 /*
  * sig = r || s, an ECDSA signature of the message hash h (h_len >= 1) with
- * private key priv, with the nonce of RFC 6979 (HMAC-DRBG with SHA-256)
- * and optional additional data (RFC 6979 section 3.6: fresh random bytes
- * make the signature hedged; extra_len 0 gives the deterministic
- * signature). CTC_ERR_KEY for a private key outside [1, n - 1].
- * r = 0 or s = 0 (probability about 2^-256) make the next nonce
- * candidate be used.
+ * private key priv, with the nonce of RFC 6979 and optional additional
+ * data (RFC 6979 section 3.6: fresh random bytes make the signature
+ * hedged; extra_len 0 gives the deterministic signature). RFC 6979's HMAC
+ * uses the hash whose output length is h_len (SHA-224, -256, -384, -512
+ * for 28, 32, 48, 64 bytes), so the signatures are RFC 6979's for those
+ * hashes; other lengths use SHA-256 (SHA-384 for P-384).
+ * CTC_ERR_KEY for a private key outside [1, n - 1]. r = 0 or s = 0
+ * (probability about 2^-256 each) give CTC_ERR_RANGE and no signature
+ * (RFC 6979's next candidate is not tried).
  */
 int ctc_ecdsa_p256_sign(uint8_t sig[64], const uint8_t priv[32],
                         const uint8_t *h, size_t h_len,
                         const uint8_t *extra, size_t extra_len);
 
 /*
- * Verifies sig = r || s for hash h under the public key pub (65 or 33
- * bytes). Returns 0, CTC_ERR_RANGE (r or s is 0 or >= n),
- * CTC_ERR_SIGNATURE (does not verify), or the public-key errors.
+ * Verifies sig = r || s (sig_len must be 64: CTC_ERR_LENGTH otherwise) for
+ * hash h under the public key pub (65 or 33 bytes). Returns 0,
+ * CTC_ERR_RANGE (r or s is 0 or >= n), CTC_ERR_SIGNATURE (does not
+ * verify), or the public-key errors.
  */
 int ctc_ecdsa_p256_verify(const uint8_t *pub, size_t pub_len,
-                          const uint8_t *h, size_t h_len, const uint8_t sig[64]);
+                          const uint8_t *h, size_t h_len, const uint8_t *sig, size_t sig_len);
 
 /* The same with a DER signature (CTC_ERR_ENCODING when it is not strict
  * DER, see ctc_ecdsa_p256_sig_from_der). */
@@ -136,7 +158,7 @@ int ctc_ecdsa_p256_sha256_sign(uint8_t sig[64], const uint8_t priv[32],
                                const uint8_t *extra, size_t extra_len);
 int ctc_ecdsa_p256_sha256_verify(const uint8_t *pub, size_t pub_len,
                                  const uint8_t *msg, size_t msg_len,
-                                 const uint8_t sig[64]);
+                                 const uint8_t *sig, size_t sig_len);
 int ctc_ecdsa_p256_sha256_verify_der(const uint8_t *pub, size_t pub_len,
                                      const uint8_t *msg, size_t msg_len,
                                      const uint8_t *der, size_t der_len);
@@ -156,5 +178,38 @@ int ctc_ecdsa_p256_sig_to_der(uint8_t *der, size_t *der_len, size_t cap,
  * not fit 32 bytes gives CTC_ERR_RANGE. sig is zeroed on error.
  */
 int ctc_ecdsa_p256_sig_from_der(uint8_t sig[64], const uint8_t *der, size_t der_len);
+
+/* ---- P-384: the same functions (see the top of this file) ---------------------- */
+
+int ctc_p384_public_key(uint8_t pub[97], const uint8_t priv[48]);
+int ctc_p384_keygen(uint8_t priv[48], uint8_t pub[97], const uint8_t *rnd,
+                    size_t rnd_len);
+int ctc_p384_public_key_check(const uint8_t *pub, size_t pub_len);
+int ctc_p384_public_key_decode(uint8_t out[97], const uint8_t *pub, size_t pub_len);
+int ctc_p384_public_key_compress(uint8_t out[49], const uint8_t *pub, size_t pub_len);
+/* named curve secp384r1 (1.3.132.0.34) */
+int ctc_p384_spki_decode(uint8_t out[97], const uint8_t *der, size_t der_len);
+int ctc_ecdh_p384(uint8_t shared[48], const uint8_t priv[48],
+                  const uint8_t *peer, size_t peer_len);
+int ctc_ecdsa_p384_sign(uint8_t sig[96], const uint8_t priv[48],
+                        const uint8_t *h, size_t h_len,
+                        const uint8_t *extra, size_t extra_len);
+int ctc_ecdsa_p384_verify(const uint8_t *pub, size_t pub_len,
+                          const uint8_t *h, size_t h_len, const uint8_t *sig, size_t sig_len);
+int ctc_ecdsa_p384_verify_der(const uint8_t *pub, size_t pub_len,
+                              const uint8_t *h, size_t h_len,
+                              const uint8_t *der, size_t der_len);
+int ctc_ecdsa_p384_sha384_sign(uint8_t sig[96], const uint8_t priv[48],
+                               const uint8_t *msg, size_t msg_len,
+                               const uint8_t *extra, size_t extra_len);
+int ctc_ecdsa_p384_sha384_verify(const uint8_t *pub, size_t pub_len,
+                                 const uint8_t *msg, size_t msg_len,
+                                 const uint8_t *sig, size_t sig_len);
+int ctc_ecdsa_p384_sha384_verify_der(const uint8_t *pub, size_t pub_len,
+                                     const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *der, size_t der_len);
+int ctc_ecdsa_p384_sig_to_der(uint8_t *der, size_t *der_len, size_t cap,
+                              const uint8_t sig[96]);
+int ctc_ecdsa_p384_sig_from_der(uint8_t sig[96], const uint8_t *der, size_t der_len);
 
 #endif /* CTCRYPTO_EC_H */

@@ -1,33 +1,37 @@
 /*
  * ecdsa_der.c - ECDSA signatures in DER (RFC 3279 Ecdsa-Sig-Value):
- * SEQUENCE { INTEGER r, INTEGER s }, strict DER both ways.
+ * SEQUENCE { INTEGER r, INTEGER s }, strict DER both ways, for a curve of
+ * C->bytes-byte integers.
  */
 #include "asn1/asn1.h"
-#include "p256.h"
+#include "ec.h"
 
-int ctc_ecdsa_p256_sig_to_der(uint8_t *der, size_t *der_len, size_t cap,
-                              const uint8_t sig[64])
+int ec_ecdsa_sig_to_der(const ec_curve *C, uint8_t *der, size_t *der_len, size_t cap,
+                        const uint8_t *sig)
 {
     size_t lr, ls, body, total, o;
 
     if (der == NULL || der_len == NULL || sig == NULL)
         return CTC_ERR_PARAM;
-    lr = asn1_uint_put(NULL, sig, 32);
-    ls = asn1_uint_put(NULL, sig + 32, 32);
-    body = 2 + lr + 2 + ls;                 /* lr, ls <= 33: short lengths */
+    /* at most 1 + bytes content bytes each (49 for P-384): every inner
+     * length is short and the sequence's is below 128 */
+    lr = asn1_uint_put(NULL, sig, C->bytes);
+    ls = asn1_uint_put(NULL, sig + C->bytes, C->bytes);
+    body = 2 + lr + 2 + ls;
     total = body + (body < 0x80 ? 2 : 3);
     if (cap < total)
         return CTC_ERR_BUFFER;
     o = asn1_put_header(der, ASN1_SEQUENCE, body);
     o += asn1_put_header(der + o, ASN1_INTEGER, lr);
-    o += asn1_uint_put(der + o, sig, 32);
+    o += asn1_uint_put(der + o, sig, C->bytes);
     o += asn1_put_header(der + o, ASN1_INTEGER, ls);
-    o += asn1_uint_put(der + o, sig + 32, 32);
+    o += asn1_uint_put(der + o, sig + C->bytes, C->bytes);
     *der_len = o;
     return CTC_OK;
 }
 
-int ctc_ecdsa_p256_sig_from_der(uint8_t sig[64], const uint8_t *der, size_t der_len)
+int ec_ecdsa_sig_from_der(const ec_curve *C, uint8_t *sig, const uint8_t *der,
+                          size_t der_len)
 {
     asn1_reader top, seq;
     const uint8_t *c, *ri, *si;
@@ -36,7 +40,7 @@ int ctc_ecdsa_p256_sig_from_der(uint8_t sig[64], const uint8_t *der, size_t der_
 
     if (sig == NULL || der == NULL)
         return CTC_ERR_PARAM;
-    for (i = 0; i < 64; i++)
+    for (i = 0; i < 2 * C->bytes; i++)
         sig[i] = 0;
     top.p = der;
     top.len = der_len;
@@ -48,14 +52,14 @@ int ctc_ecdsa_p256_sig_from_der(uint8_t sig[64], const uint8_t *der, size_t der_
         || asn1_read(&seq, ASN1_INTEGER, &si, &s_len) != CTC_OK || seq.len != 0)
         return CTC_ERR_ENCODING;
     /* malformed integers before out-of-range ones */
-    ret = asn1_uint_get(sig, 32, ri, r_len);
+    ret = asn1_uint_get(sig, C->bytes, ri, r_len);
     if (ret == CTC_OK || ret == CTC_ERR_RANGE) {
-        int ret2 = asn1_uint_get(sig + 32, 32, si, s_len);
+        int ret2 = asn1_uint_get(sig + C->bytes, C->bytes, si, s_len);
         if (ret2 == CTC_ERR_ENCODING || ret == CTC_OK)
             ret = ret2;
     }
     if (ret != CTC_OK)
-        for (i = 0; i < 64; i++)
+        for (i = 0; i < 2 * C->bytes; i++)
             sig[i] = 0;
     return ret;
 }

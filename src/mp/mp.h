@@ -55,6 +55,18 @@
 /* limbs for a number of b bits (b public) */
 #define MP_LIMBS(b) (((size_t)(b) + MP_LIMB_BITS - 1) >> MP_LIMB_SHIFT)
 
+/*
+ * A Montgomery modulus as one object: N (odd, n limbs), ninv = -N^-1 mod
+ * 2^w and R2 = R^2 mod N. The ec layer's curves hold their p and n so;
+ * RSA's p, q and N will too.
+ */
+typedef struct {
+    const ct_limb_t *N;
+    const ct_limb_t *R2;
+    size_t n;
+    ct_limb_t ninv;
+} mp_modulus;
+
 /* ---- add, sub, compare, shift (mp_add.c) -------------------------------- */
 
 /* X = A + B; returns the carry (0 or 1). X may equal A or B. */

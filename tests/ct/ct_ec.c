@@ -2,7 +2,7 @@
  * ct_ec.c - constant-time cases for the ec family (see ct_cases.h).
  *
  * Scalar multiplication with a secret scalar is judged inside the key
- * generation, ECDH and signing cases (each runs p256_mul once).
+ * generation, ECDH and signing cases (each runs ec_mul or ec_mul_base once).
  *
  * Secret: scalars and private keys, nonce material, random bytes for key
  * generation, and (in the arithmetic cases) field elements, scalars mod n
@@ -13,16 +13,18 @@
  *
  * Two negative controls: a textbook double-and-add that branches on the
  * scalar's bits (built from the library's own point formulas), and the
- * library's verification-only p256_mul2_vartime run on secret scalars;
+ * library's verification-only ec_mul2_vartime run on secret scalars;
  * every checker must report both.
  */
 #include <string.h>
 
 #include "ct_cases.h"
 #include "ct_util.h"
-#include "ec/p256.h"
+#include "ec/ec.h"
 
-#define L P256_LIMBS
+#define L (256 / MP_LIMB_BITS)
+/* the curve of the P-256 cases (ec.h: every ec function takes it) */
+#define C (ec_p256())
 
 /* A field element or scalar as the secret bytes at `off` are (big-endian):
  * with the modular layout p - 1, 1, p - 2, 2^255, n - 1, 0, (p + 1) / 2, 2;
@@ -54,8 +56,8 @@ static const uint8_t peer[65] = {
 
 void ct_case_ec_p256_field(const unsigned char *secret)
 {
-    p256_fe a, b, x;
-    p256_sc s, t;
+    ec_fe a, b, x;
+    ec_sc s, t;
     uint8_t out[32];
 
     /* the modular layout, taken as the internal (Montgomery) limbs: values
@@ -63,32 +65,32 @@ void ct_case_ec_p256_field(const unsigned char *secret)
      * subtractions of products go both ways among the secrets */
     fill_raw(a, secret, 0);
     fill_raw(b, secret, 32);
-    p256_fe_mul(x, a, b);
-    p256_fe_sqr(x, x);
-    p256_fe_add(x, x, a);
-    p256_fe_sub(x, x, b);
-    p256_fe_neg(x, x);
+    ec_fe_mul(C, x, a, b);
+    ec_fe_sqr(C, x, x);
+    ec_fe_add(C, x, x, a);
+    ec_fe_sub(C, x, x, b);
+    ec_fe_neg(C, x, x);
     ct_keep_mem(x, sizeof x);
-    p256_fe_inv(x, a);
+    ec_fe_inv(C, x, a);
     ct_keep_mem(x, sizeof x);
-    p256_fe_inv_fermat(x, b);
+    ec_fe_inv_fermat(C, x, b);
     ct_keep_mem(x, sizeof x);
-    ct_keep(p256_fe_from_bytes(x, secret + 64).m);
-    p256_fe_to_bytes(out, x);
+    ct_keep(ec_fe_from_bytes(C, x, secret + 64).m);
+    ec_fe_to_bytes(C, out, x);
     ct_keep_mem(out, 32);
-    ct_keep(p256_fe_is_zero(a).m ^ p256_fe_eq(a, b).m);
+    ct_keep(ec_fe_is_zero(C, a).m ^ ec_fe_eq(C, a, b).m);
 
     fill_raw(s, secret, 96);
     fill_raw(t, secret, 128);
-    p256_sc_reduce_once(s, s); /* p - 1 and p - 2 are above n, below 2n */
-    p256_sc_reduce_once(t, t);
-    ct_keep(p256_sc_from_bytes(t, secret + 180).m);
-    p256_sc_reduce_once(t, t);
-    p256_sc_to_mont(s, s);
-    p256_sc_montmul(s, s, t);
-    p256_sc_add(s, s, t);
-    p256_sc_from_mont(s, s);
-    p256_sc_inv_mont(t, s);
+    ec_sc_reduce_once(C, s, s); /* p - 1 and p - 2 are above n, below 2n */
+    ec_sc_reduce_once(C, t, t);
+    ct_keep(ec_sc_from_bytes(C, t, secret + 180).m);
+    ec_sc_reduce_once(C, t, t);
+    ec_sc_to_mont(C, s, s);
+    ec_sc_montmul(C, s, s, t);
+    ec_sc_add(C, s, s, t);
+    ec_sc_from_mont(C, s, s);
+    ec_sc_inv_mont(C, t, s);
     ct_keep_mem(s, sizeof s);
     ct_keep_mem(t, sizeof t);
 }
@@ -97,8 +99,8 @@ void ct_case_ec_p256_point(const unsigned char *secret)
 {
     /* the complete formulas on secret coordinates (on the curve or not:
      * the sequence of operations is what is judged) */
-    p256_point P, Q, R;
-    p256_affine A;
+    ec_point P, Q, R;
+    ec_affine A;
 
     fill_raw(P.X, secret, 0);
     fill_raw(P.Y, secret, 32);
@@ -108,14 +110,14 @@ void ct_case_ec_p256_point(const unsigned char *secret)
     fill_raw(Q.Z, secret, 160);
     fill_raw(A.x, secret, 192);
     fill_raw(A.y, secret, 224);
-    p256_point_add(&R, &P, &Q);
-    p256_point_add(&R, &R, &R);
-    p256_point_add_affine(&R, &R, &A);
-    p256_point_dbl(&R, &R);
-    p256_point_cneg(&R, ct_u32_lt(secret[3], secret[4]));
-    ct_keep(p256_point_to_affine(&A, &R).m);
+    ec_point_add(C, &R, &P, &Q);
+    ec_point_add(C, &R, &R, &R);
+    ec_point_add_affine(C, &R, &R, &A);
+    ec_point_dbl(C, &R, &R);
+    ec_point_cneg(C, &R, ct_u32_lt(secret[3], secret[4]));
+    ct_keep(ec_point_to_affine(C, &A, &R).m);
     ct_keep_mem(&A, sizeof A);
-    ct_keep(p256_affine_on_curve(&A).m);
+    ct_keep(ec_affine_on_curve(C, &A).m);
 }
 
 void ct_case_ec_p256_keygen(const unsigned char *secret)
@@ -158,41 +160,45 @@ void ct_case_ec_ecdsa_sign(const unsigned char *secret)
 #endif
 
 /* Left-to-right double-and-add: an addition only where the bit is set. */
-EC_NOINLINE static void leaky_double_and_add(p256_point *R, const uint8_t k[32],
-                                             const p256_affine *P, int bits)
+EC_NOINLINE static void leaky_double_and_add(ec_point *R, const uint8_t k[32],
+                                             const ec_affine *P, int bits)
 {
     int i;
 
-    p256_point_set_infinity(R);
+    ec_point_set_infinity(C, R);
     for (i = bits - 1; i >= 0; i--) {
-        p256_point_dbl(R, R);
+        ec_point_dbl(C, R, R);
         if ((k[31 - (i >> 3)] >> (i & 7)) & 1)
-            p256_point_add_affine(R, R, P);
+            ec_point_add_affine(C, R, R, P);
     }
 }
 
 void ct_case_ec_leaky_double_and_add(const unsigned char *secret)
 {
-    p256_point R;
+    ec_point R;
+    ec_affine G;
     uint8_t k[32];
 
     /* a 32-bit scalar keeps the control cheap; every bit is secret */
     memset(k, 0, 32);
     memcpy(k + 28, secret + 3, 4);
-    leaky_double_and_add(&R, k, &p256_g, 32);
+    ec_affine_generator(C, &G);
+    leaky_double_and_add(&R, k, &G, 32);
     ct_keep_mem(&R, sizeof R);
 }
 
 void ct_case_ec_leaky_mul2_vartime(const unsigned char *secret)
 {
-    p256_point R;
-    p256_sc u1, u2;
+    ec_point R;
+    ec_affine G;
+    ec_sc u1, u2;
 
     /* 32-bit scalars: a short chain (the top zero digits are skipped) */
     mp_zero(u1, L);
     mp_zero(u2, L);
     u1[0] = (ct_limb_t)ct_ld32(secret + 5);
     u2[0] = (ct_limb_t)ct_ld32(secret + 77);
-    p256_mul2_vartime(&R, u1, u2, &p256_g);
+    ec_affine_generator(C, &G);
+    ec_mul2_vartime(C, &R, u1, u2, &G);
     ct_keep_mem(&R, sizeof R);
 }

@@ -206,12 +206,12 @@ static void test_ecdsa(void)
         ECDSA_SIG_get0(es, &cr, &cs);
         if (BN_bn2binpad(cr, osig, 32) != 32 || BN_bn2binpad(cs, osig + 32, 32) != 32)
             die("bn2bin");
-        TR_EQ(ctc_ecdsa_p256_verify(pub, 65, h, 32, osig), CTC_OK);
+        TR_EQ(ctc_ecdsa_p256_verify(pub, 65, h, 32, osig, 64), CTC_OK);
         op = oder;
         ol = i2d_ECDSA_SIG(es, &op);
         TR_EQ(ctc_ecdsa_p256_verify_der(pub, 65, h, 32, oder, (size_t)ol), CTC_OK);
         h[31] ^= 1;
-        TR_EQ(ctc_ecdsa_p256_verify(pub, 65, h, 32, osig), CTC_ERR_SIGNATURE);
+        TR_EQ(ctc_ecdsa_p256_verify(pub, 65, h, 32, osig, 64), CTC_ERR_SIGNATURE);
         ECDSA_SIG_free(es);
         EC_KEY_free(key);
     }

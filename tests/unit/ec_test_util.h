@@ -15,20 +15,25 @@
 
 /*
  * A Wycheproof integer (big-endian two's complement hex, so possibly with
- * a leading 00 or shorter than 32 bytes) as 32 bytes. Returns 0 when the
- * value does not fit 32 bytes.
+ * a leading 00 or shorter than n bytes) as n bytes. Returns 0 when the
+ * value does not fit n bytes.
  */
-static inline int et_int32(uint8_t out[32], const uint8_t *in, size_t len)
+static inline int et_int(uint8_t *out, size_t n, const uint8_t *in, size_t len)
 {
-    while (len > 32 && in[0] == 0) {
+    while (len > n && in[0] == 0) {
         in++;
         len--;
     }
-    if (len > 32)
+    if (len > n)
         return 0;
-    memset(out, 0, 32 - len);
-    memcpy(out + 32 - len, in, len);
+    memset(out, 0, n - len);
+    memcpy(out + n - len, in, len);
     return 1;
+}
+
+static inline int et_int32(uint8_t out[32], const uint8_t *in, size_t len)
+{
+    return et_int(out, 32, in, len);
 }
 
 #endif

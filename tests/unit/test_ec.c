@@ -67,18 +67,18 @@ static void test_rfc6979(void)
         TR_EQ(ctc_sha256(h, m, ml), CTC_OK);
         TR_EQ(ctc_ecdsa_p256_sign(sig, x, h, 32, NULL, 0), CTC_OK);
         TR_MEM(sig, want, 64);
-        TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, want), CTC_OK);
-        TR_EQ(ctc_ecdsa_p256_sha256_verify(u, 65, m, ml, want), CTC_OK);
+        TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, want, 64), CTC_OK);
+        TR_EQ(ctc_ecdsa_p256_sha256_verify(u, 65, m, ml, want, 64), CTC_OK);
         TR_EQ(ctc_ecdsa_p256_sig_to_der(der, &dl, sizeof der, want), CTC_OK);
         TR_EQ(ctc_ecdsa_p256_sha256_verify_der(u, 65, m, ml, der, dl), CTC_OK);
         /* the other message's hash does not verify */
         h[0] ^= 1;
-        TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, want), CTC_ERR_SIGNATURE);
+        TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, want, 64), CTC_ERR_SIGNATURE);
         /* a hedged signature differs and verifies */
         h[0] ^= 1;
         TR_EQ(ctc_ecdsa_p256_sign(sig, x, h, 32, (const uint8_t *)"extra", 5), CTC_OK);
         TR_CHECK(memcmp(sig, want, 64) != 0);
-        TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, sig), CTC_OK);
+        TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, sig, 64), CTC_OK);
     }
     tr_group_end();
 }
@@ -227,33 +227,33 @@ static void test_bad_signatures(void)
     th_unhex(sig, 32, rfc_sigs[0].r);
     th_unhex(sig + 32, 32, rfc_sigs[0].s);
     TR_EQ(ctc_sha256(h, (const uint8_t *)"sample", 6), CTC_OK);
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, sig), CTC_OK);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, sig, 64), CTC_OK);
     /* r or s = 0, = n, = 2^256 - 1: range */
     memcpy(bad, sig, 64);
     memset(bad, 0, 32);
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad), CTC_ERR_RANGE);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad, 64), CTC_ERR_RANGE);
     memcpy(bad, n, 32);
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad), CTC_ERR_RANGE);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad, 64), CTC_ERR_RANGE);
     memcpy(bad, sig, 64);
     memset(bad + 32, 0, 32);
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad), CTC_ERR_RANGE);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad, 64), CTC_ERR_RANGE);
     memcpy(bad + 32, n, 32);
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad), CTC_ERR_RANGE);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad, 64), CTC_ERR_RANGE);
     memset(bad + 32, 0xff, 32);
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad), CTC_ERR_RANGE);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, bad, 64), CTC_ERR_RANGE);
     /* every single-bit change of r or s fails */
     for (i = 0; i < 512; i += 7) {
         int r;
         memcpy(bad, sig, 64);
         bad[i >> 3] ^= (uint8_t)(1u << (i & 7));
-        r = ctc_ecdsa_p256_verify(u, 65, h, 32, bad);
+        r = ctc_ecdsa_p256_verify(u, 65, h, 32, bad, 64);
         TR_CHECK(r == CTC_ERR_SIGNATURE || r == CTC_ERR_RANGE);
     }
     /* a bad public key */
     u[64] ^= 1;
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, sig), CTC_ERR_POINT);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 32, sig, 64), CTC_ERR_POINT);
     u[64] ^= 1;
-    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 0, sig), CTC_ERR_LENGTH);
+    TR_EQ(ctc_ecdsa_p256_verify(u, 65, h, 0, sig, 64), CTC_ERR_LENGTH);
 
     /* DER: round trip, then malformed variants */
     TR_EQ(ctc_ecdsa_p256_sig_to_der(der, &dl, sizeof der, sig), CTC_OK);
@@ -352,18 +352,18 @@ static void test_properties(void)
         TR_EQ(ctc_ecdsa_p256_sign(sig, a, h, 32, NULL, 0), CTC_OK);
         TR_EQ(ctc_ecdsa_p256_sign(sig2, a, h, 32, NULL, 0), CTC_OK);
         TR_MEM(sig, sig2, 64);                  /* deterministic */
-        TR_EQ(ctc_ecdsa_p256_verify(pa, 65, h, 32, sig), CTC_OK);
-        TR_EQ(ctc_ecdsa_p256_verify(ca, 33, h, 32, sig), CTC_OK);
-        TR_EQ(ctc_ecdsa_p256_verify(pb, 65, h, 32, sig), CTC_ERR_SIGNATURE);
+        TR_EQ(ctc_ecdsa_p256_verify(pa, 65, h, 32, sig, 64), CTC_OK);
+        TR_EQ(ctc_ecdsa_p256_verify(ca, 33, h, 32, sig, 64), CTC_OK);
+        TR_EQ(ctc_ecdsa_p256_verify(pb, 65, h, 32, sig, 64), CTC_ERR_SIGNATURE);
         h[it & 31] ^= 0x80;
-        TR_EQ(ctc_ecdsa_p256_verify(pa, 65, h, 32, sig), CTC_ERR_SIGNATURE);
+        TR_EQ(ctc_ecdsa_p256_verify(pa, 65, h, 32, sig, 64), CTC_ERR_SIGNATURE);
         /* a longer hash: only its leftmost 32 bytes count */
         {
             uint8_t h2[48];
             h[it & 31] ^= 0x80;
             memcpy(h2, h, 32);
             prop_rand(h2 + 32, 16);
-            TR_EQ(ctc_ecdsa_p256_verify(pa, 65, h2, 48, sig), CTC_OK);
+            TR_EQ(ctc_ecdsa_p256_verify(pa, 65, h2, 48, sig, 64), CTC_OK);
         }
     }
     tr_group_end();

@@ -1,0 +1,235 @@
+/*
+ * ec.h - internals of the elliptic-curve layer: one generic layer over a
+ * curve descriptor (ec_curve) for the short Weierstrass curves
+ * y^2 = x^3 - 3x + b over a prime field (NIST P-256 and P-384).
+ * Arithmetic modulo the field prime p and the group order n, points in
+ * projective coordinates with the complete formulas of Renes, Costello and
+ * Batina (2016), scalar multiplication, keys, ECDH, ECDSA, SEC1, DER and
+ * SubjectPublicKeyInfo are written once here and sized by the curve's limb
+ * count; a curve is a descriptor of constants (p256.c, p384.c) and the
+ * public functions of ctcrypto/ec.h are thin wrappers over this layer
+ * (ec_api.h).
+ *
+ * Conventions for every function declared here:
+ *  - C is the curve; every function takes it first. Its sizes are public.
+ *  - A field element (ec_fe) or a scalar (ec_sc) is C->limbs limbs, least
+ *    significant first (the mp layer's layout), in arrays of EC_LIMBS
+ *    (room for the largest curve built in), always fully reduced (< p,
+ *    < n). Field elements are kept in Montgomery form a*R mod p with
+ *    R = 2^(bits), the same number on every target (256 and 384 are
+ *    multiples of 32 and 64); scalars are plain unless a function says
+ *    "Montgomery".
+ *  - Byte strings (keys, scalars, coordinates) are C->bytes big-endian
+ *    bytes; points encode as SEC1 (1 + 2 * C->bytes, or 1 + C->bytes
+ *    compressed).
+ *  - Outputs first (after C). An output may equal any input (functions
+ *    copy where the mp layer needs distinct arrays), unless a function
+ *    says otherwise.
+ *  - Points (ec_point) are projective (X : Y : Z) with x = X/Z, y = Y/Z;
+ *    the point at infinity is (0 : Y : 0), Y != 0. The complete formulas
+ *    accept every pair of inputs, infinity included, with no branch.
+ *    Affine points (ec_affine) are never infinity.
+ *  - Secret: every value, unless the function name ends in _vartime (the
+ *    caller says why its inputs are public).
+ * CT: nothing leaks but the curve, except in _vartime functions.
+ *
+ * Files: ec_field.c (field and scalar arithmetic), ec_point.c (formulas,
+ * affine conversion, curve check, SEC1), ec_mul.c (constant-time scalar
+ * multiplication), ec_mul_base.c (the same with G and a precomputed
+ * table), ec_mul_vartime.c (double-scalar multiplication for
+ * verification), ec_keys.c (key generation, validation, ECDH), ecdsa.c
+ * (signing, verification), ecdsa_der.c (DER signatures), ec_spki.c;
+ * p256.c and p384.c (the curves: constants, table, public wrappers).
+ */
+#ifndef EC_EC_H
+#define EC_EC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ct/ct.h"
+#include "ctcrypto/common.h"
+#include "ctcrypto/ec.h"
+#include "mp/mp.h"
+
+/* The largest curve built in sets the size of every array. */
+#if CTC_EC_P384
+#define EC_MAX_BITS 384
+#else
+#define EC_MAX_BITS 256
+#endif
+#define EC_LIMBS (EC_MAX_BITS / MP_LIMB_BITS)
+#define EC_MAX_BYTES (EC_MAX_BITS / 8)
+
+typedef ct_limb_t ec_fe[EC_LIMBS];
+typedef ct_limb_t ec_sc[EC_LIMBS];
+
+typedef struct {
+    ec_fe X, Y, Z;
+} ec_point;
+
+typedef struct {
+    ec_fe x, y;
+} ec_affine;
+
+/*
+ * A curve. Limb arrays have C->limbs limbs; field constants are in
+ * Montgomery form. The fixed-base table, when there is one, is `rows`
+ * rows of 16 affine points packed as 2 * limbs limbs (x then y): entry j
+ * of row i is (j + 1) 2^(5i) G (ec_mul_base.c).
+ */
+typedef struct ec_curve {
+    size_t limbs;               /* field and scalar size in limbs */
+    size_t bytes;               /* ... in bytes (32, 48) */
+    unsigned bits;              /* 256, 384 */
+    mp_modulus p, n;            /* field prime and group order */
+    const ct_limb_t *one;       /* R mod p */
+    const ct_limb_t *b;         /* b R mod p */
+    const ct_limb_t *r3;        /* R^3 mod p (inversion) */
+    const ct_limb_t *sqrt_exp;  /* (p + 1) / 4 (p = 3 mod 4) */
+    const ct_limb_t *n_minus_1; /* n - 1 (key generation) */
+    const ct_limb_t *gx, *gy;   /* G, Montgomery form */
+    const uint8_t *n_bytes;     /* n, big-endian, `bytes` bytes (RFC 6979) */
+    const uint8_t *oid;         /* named-curve OID contents (SPKI) */
+    size_t oid_len;
+    int nonce_hash;             /* RFC 6979's HMAC hash (ctcrypto/hash.h id) */
+    const ct_limb_t *table;     /* fixed-base table or NULL (ladder) */
+    unsigned table_rows;
+    size_t keygen_min, keygen_max; /* random bytes key generation takes */
+} ec_curve;
+
+/* The curves built in (p256.c, p384.c). */
+#if CTC_EC_P256
+const ec_curve *ec_p256(void);
+#endif
+#if CTC_EC_P384
+const ec_curve *ec_p384(void);
+#endif
+
+/* ---- field arithmetic mod p (ec_field.c) --------------------------------- */
+
+void ec_fe_mul(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B);
+void ec_fe_sqr(const ec_curve *C, ec_fe X, const ec_fe A);
+void ec_fe_add(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B);
+void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B);
+void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A);
+/* X = A^-1 (0 for A = 0), safegcd on the Montgomery value then one
+ * multiplication by R^3. */
+void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A);
+/* X = A^-1 by Fermat (A^(p-2)); the same result, kept for the benchmark. */
+void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A);
+/* X = A^((p+1)/4), a square root of A when A is a square (p = 3 mod 4).
+ * CT: variable time; for public values only (point decompression). */
+void ec_fe_sqrt_vartime(const ec_curve *C, ec_fe X, const ec_fe A);
+ct_cond ec_fe_is_zero(const ec_curve *C, const ec_fe A);
+ct_cond ec_fe_eq(const ec_curve *C, const ec_fe A, const ec_fe B);
+void ec_fe_copy(const ec_curve *C, ec_fe X, const ec_fe A);
+/* X = the C->bytes big-endian bytes at in in Montgomery form. Returns
+ * false (and X = 0) when the value is >= p. */
+ct_cond ec_fe_from_bytes(const ec_curve *C, ec_fe X, const uint8_t *in);
+/* out = A (out of Montgomery form) as C->bytes big-endian bytes. */
+void ec_fe_to_bytes(const ec_curve *C, uint8_t *out, const ec_fe A);
+
+/* ---- scalars mod n (ec_field.c) ------------------------------------------- */
+
+/* X = the C->bytes big-endian bytes at in; returns true when 0 < X < n.
+ * X is the value as read (not reduced) in every case. */
+ct_cond ec_sc_from_bytes(const ec_curve *C, ec_sc X, const uint8_t *in);
+void ec_sc_to_bytes(const ec_curve *C, uint8_t *out, const ec_sc A);
+/* X = A mod n for A < 2^bits (one conditional subtraction: 2^bits < 2n). */
+void ec_sc_reduce_once(const ec_curve *C, ec_sc X, const ec_sc A);
+/* Montgomery arithmetic mod n: X = A*B/R; to and from Montgomery form. */
+void ec_sc_montmul(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B);
+void ec_sc_to_mont(const ec_curve *C, ec_sc X, const ec_sc A);
+void ec_sc_from_mont(const ec_curve *C, ec_sc X, const ec_sc A);
+void ec_sc_add(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B);
+/* X = A^-1 mod n for plain A (0 for A = 0), result in Montgomery form
+ * (A^-1 * R mod n): safegcd and one multiplication by R^2. */
+void ec_sc_inv_mont(const ec_curve *C, ec_sc X, const ec_sc A);
+/* The same by binary GCD. CT: variable time; public A only. */
+void ec_sc_inv_mont_vartime(const ec_curve *C, ec_sc X, const ec_sc A);
+
+/* ---- points (ec_point.c) ------------------------------------------------- */
+
+void ec_point_set_infinity(const ec_curve *C, ec_point *P);
+void ec_point_copy(const ec_curve *C, ec_point *R, const ec_point *P);
+void ec_point_from_affine(const ec_curve *C, ec_point *P, const ec_affine *A);
+/* A = G */
+void ec_affine_generator(const ec_curve *C, ec_affine *A);
+/* R = P + Q (complete: any inputs, R may be P or Q). */
+void ec_point_add(const ec_curve *C, ec_point *R, const ec_point *P, const ec_point *Q);
+/* R = P + Q with Q affine (not infinity). R may be P. */
+void ec_point_add_affine(const ec_curve *C, ec_point *R, const ec_point *P,
+                         const ec_affine *Q);
+/* R = 2P (complete). R may be P. */
+void ec_point_dbl(const ec_curve *C, ec_point *R, const ec_point *P);
+/* if (c) R = -R */
+void ec_point_cneg(const ec_curve *C, ec_point *R, ct_cond c);
+/* A = P in affine coordinates; returns false when P is infinity (A = 0). */
+ct_cond ec_point_to_affine(const ec_curve *C, ec_affine *A, const ec_point *P);
+/* true when y^2 = x^3 - 3x + b */
+ct_cond ec_affine_on_curve(const ec_curve *C, const ec_affine *A);
+/*
+ * Decodes a SEC1 point: 1 + 2 * bytes bytes 04 || x || y, or (compressed)
+ * 1 + bytes bytes 02/03 || x. Checks x, y < p and the curve equation;
+ * infinity has no encoding here. Returns 0, CTC_ERR_LENGTH (another
+ * length), CTC_ERR_ENCODING (wrong first byte), CTC_ERR_POINT (not on the
+ * curve, coordinate >= p, or no y for a compressed x).
+ * CT: the point is public (a peer's key); variable time.
+ */
+int ec_point_decode_vartime(const ec_curve *C, ec_affine *A, const uint8_t *in, size_t len);
+/* out = 04 || x || y (1 + 2 * bytes bytes) */
+void ec_point_encode(const ec_curve *C, uint8_t *out, const ec_affine *A);
+
+/* ---- scalar multiplication (ec_mul.c, ec_mul_base.c, ec_mul_vartime.c) -- */
+
+/* Booth digits: k (C->bytes big-endian bytes) = sum d_i 2^(5i), d_i in
+ * [-16, 16], i < ec_booth_digits(C). */
+#define EC_WIN 5
+#define ec_booth_digits(C) ((int)((C)->bits / EC_WIN + 1))
+/* *abs = |d_i| in 0..16; returns true when d_i < 0. */
+ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+/*
+ * R = k * P for any k of C->bytes bytes (k = 0 or a multiple of the order
+ * gives infinity) and any affine P on the curve. Signed fixed window of 5
+ * bits, table scanned in full at every window; the same operations for
+ * every k.
+ */
+void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
+/*
+ * R = k * G in constant time: with the curve's table (one row per window,
+ * one mixed addition each, no doubling) when it has one and the build is
+ * not PROFILE=small; ec_mul with G otherwise.
+ */
+void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
+/*
+ * R = u1 * G + u2 * Q (plain scalars < 2^bits). Interleaved width-5 NAF.
+ * CT: variable time; for public u1, u2, Q only (signature verification).
+ */
+void ec_mul2_vartime(const ec_curve *C, ec_point *R, const ec_sc u1, const ec_sc u2,
+                     const ec_affine *Q);
+
+/* ---- keys, ECDH, ECDSA, encodings (the public operations, over C) ------- */
+
+int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv);
+int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
+              size_t rnd_len);
+int ec_public_key_check(const ec_curve *C, const uint8_t *pub, size_t pub_len);
+int ec_public_key_decode(const ec_curve *C, uint8_t *out, const uint8_t *pub, size_t pub_len);
+int ec_public_key_compress(const ec_curve *C, uint8_t *out, const uint8_t *pub,
+                           size_t pub_len);
+int ec_ecdh(const ec_curve *C, uint8_t *shared, const uint8_t *priv, const uint8_t *peer,
+            size_t peer_len);
+int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const uint8_t *h,
+                  size_t h_len, const uint8_t *extra, size_t extra_len);
+int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const uint8_t *h,
+                    size_t h_len, const uint8_t *sig, size_t sig_len);
+int ec_ecdsa_verify_der(const ec_curve *C, const uint8_t *pub, size_t pub_len,
+                        const uint8_t *h, size_t h_len, const uint8_t *der, size_t der_len);
+int ec_ecdsa_sig_to_der(const ec_curve *C, uint8_t *der, size_t *der_len, size_t cap,
+                        const uint8_t *sig);
+int ec_ecdsa_sig_from_der(const ec_curve *C, uint8_t *sig, const uint8_t *der,
+                          size_t der_len);
+int ec_spki_decode(const ec_curve *C, uint8_t *out, const uint8_t *der, size_t der_len);
+
+#endif /* EC_EC_H */

@@ -1,0 +1,136 @@
+/*
+ * ec_keys.c - key pairs, public-key checks and encodings, ECDH, over a
+ * curve (ec.h; the public wrappers are in p256.c and p384.c).
+ */
+#include "ec.h"
+
+#define L (C->limbs)
+
+/* pub = k G for a k already known to be in [1, n - 1] */
+static void public_from_scalar(const ec_curve *C, uint8_t *pub, const uint8_t *k)
+{
+    ec_point R;
+    ec_affine A;
+
+    ec_mul_base(C, &R, k);
+    (void)ec_point_to_affine(C, &A, &R);    /* k != 0 mod n: not infinity */
+    ec_point_encode(C, pub, &A);
+    ct_zeroize(&R, sizeof R);
+    ct_zeroize(&A, sizeof A);
+}
+
+int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv)
+{
+    ec_sc d;
+    int ok;
+
+    if (pub == NULL || priv == NULL)
+        return CTC_ERR_PARAM;
+    /* whether the caller's key is valid is public (an error is returned) */
+    ok = ct_cond_declassify(ec_sc_from_bytes(C, d, priv));
+    ct_zeroize(d, sizeof d);
+    if (!ok) {
+        ct_zeroize(pub, 1 + 2 * C->bytes);
+        return CTC_ERR_KEY;
+    }
+    public_from_scalar(C, pub, priv);
+    return CTC_OK;
+}
+
+int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
+              size_t rnd_len)
+{
+    ct_limb_t c[2 * EC_LIMBS], T[4 * EC_LIMBS], d[EC_LIMBS];
+
+    if (priv == NULL || pub == NULL || rnd == NULL)
+        return CTC_ERR_PARAM;
+    if (rnd_len < C->keygen_min || rnd_len > C->keygen_max)
+        return CTC_ERR_LENGTH;
+    /* d = (c mod (n - 1)) + 1: in [1, n - 1]; mp_mod is constant time */
+    (void)mp_from_be(c, 2 * L, rnd, rnd_len);
+    mp_mod(d, c, 2 * L, C->n_minus_1, L, T);
+    (void)mp_add_limb(d, d, 1, L);
+    ec_sc_to_bytes(C, priv, d);
+    public_from_scalar(C, pub, priv);
+    ct_zeroize(c, sizeof c);
+    ct_zeroize(T, sizeof T);
+    ct_zeroize(d, sizeof d);
+    return CTC_OK;
+}
+
+int ec_public_key_check(const ec_curve *C, const uint8_t *pub, size_t pub_len)
+{
+    ec_affine A;
+
+    if (pub == NULL)
+        return CTC_ERR_PARAM;
+    return ec_point_decode_vartime(C, &A, pub, pub_len);
+}
+
+int ec_public_key_decode(const ec_curve *C, uint8_t *out, const uint8_t *pub, size_t pub_len)
+{
+    ec_affine A;
+    int r;
+
+    if (out == NULL || pub == NULL)
+        return CTC_ERR_PARAM;
+    r = ec_point_decode_vartime(C, &A, pub, pub_len);
+    if (r != CTC_OK)
+        return r;
+    ec_point_encode(C, out, &A);
+    return CTC_OK;
+}
+
+int ec_public_key_compress(const ec_curve *C, uint8_t *out, const uint8_t *pub,
+                           size_t pub_len)
+{
+    uint8_t full[1 + 2 * EC_MAX_BYTES];
+    size_t i;
+    int r;
+
+    if (out == NULL)
+        return CTC_ERR_PARAM;
+    r = ec_public_key_decode(C, full, pub, pub_len);
+    if (r != CTC_OK)
+        return r;
+    out[0] = (uint8_t)(0x02 | (full[2 * C->bytes] & 1));
+    for (i = 0; i < C->bytes; i++)
+        out[1 + i] = full[1 + i];
+    return CTC_OK;
+}
+
+int ec_ecdh(const ec_curve *C, uint8_t *shared, const uint8_t *priv, const uint8_t *peer,
+            size_t peer_len)
+{
+    ec_affine Q;
+    ec_point R;
+    ec_sc d;
+    ct_cond ok;
+    int r;
+
+    if (shared == NULL || priv == NULL || peer == NULL)
+        return CTC_ERR_PARAM;
+    ct_zeroize(shared, C->bytes);
+    /* the peer's key is public */
+    r = ec_point_decode_vartime(C, &Q, peer, peer_len);
+    if (r != CTC_OK)
+        return r;
+    /* whether the caller's key is valid is public (an error is returned) */
+    ok = ec_sc_from_bytes(C, d, priv);
+    ct_zeroize(d, sizeof d);
+    if (!ct_cond_declassify(ok))
+        return CTC_ERR_KEY;
+    ec_mul(C, &R, priv, &Q);
+    /* infinity is impossible for a valid key and point (prime order);
+     * whether it happened is public (an error is returned) */
+    ok = ec_point_to_affine(C, &Q, &R);
+    if (ct_cond_declassify(ok)) {
+        ec_fe_to_bytes(C, shared, Q.x);
+        r = CTC_OK;
+    } else {
+        r = CTC_ERR_POINT;
+    }
+    ct_zeroize(&R, sizeof R);
+    ct_zeroize(&Q, sizeof Q);
+    return r;
+}

@@ -1,0 +1,149 @@
+/*
+ * ecdsa.c - ECDSA (FIPS 186-5 section 6.4) over a curve (ec.h), nonces from
+ * RFC 6979 (ctc_rfc6979_nonce).
+ *
+ * Signing: k from RFC 6979, R = k G in constant time (ec_mul_base), r =
+ * x(R) mod n, s = k^-1 (e + r d) mod n with k^-1 by safegcd
+ * (ec_sc_inv_mont) and the products in Montgomery form mod n.
+ * Verification (public data): w = s^-1 by binary GCD, u1 = e w, u2 = r w,
+ * R = u1 G + u2 Q by the interleaved wNAF chain, valid iff R is not
+ * infinity and x(R) mod n = r.
+ */
+#include "ctcrypto/hash.h"
+#include "ec.h"
+
+#define L (C->limbs)
+
+/* e = bits2int(h) mod n: the leftmost `bits` bits of h (all of h when it
+ * is shorter; both curves' sizes are whole bytes), then one conditional
+ * subtraction (e < 2^bits < 2n). */
+static void hash_to_scalar(const ec_curve *C, ec_sc e, const uint8_t *h, size_t h_len)
+{
+    (void)mp_from_be(e, L, h, h_len < C->bytes ? h_len : C->bytes);
+    ec_sc_reduce_once(C, e, e);
+}
+
+/* RFC 6979's HMAC hash is the message's hash: the one whose output has
+ * h_len bytes (public), else the curve's default. */
+static int nonce_hash(const ec_curve *C, size_t h_len)
+{
+    switch (h_len) {
+    case 28: return CTC_HASH_SHA224;
+    case 32: return CTC_HASH_SHA256;
+    case 48: return CTC_HASH_SHA384;
+    case 64: return CTC_HASH_SHA512;
+    default: return C->nonce_hash;
+    }
+}
+
+int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const uint8_t *h,
+                  size_t h_len, const uint8_t *extra, size_t extra_len)
+{
+    uint8_t kb[EC_MAX_BYTES], xb[EC_MAX_BYTES];
+    ec_sc d, e, k, r, s, t;
+    ec_point R;
+    ec_affine A;
+    int ret, ok;
+
+    if (sig == NULL || priv == NULL || h == NULL || (extra == NULL && extra_len != 0))
+        return CTC_ERR_PARAM;
+    if (h_len == 0)
+        return CTC_ERR_LENGTH;
+    /* whether the caller's key is valid is public (an error is returned) */
+    if (!ct_cond_declassify(ec_sc_from_bytes(C, d, priv))) {
+        ct_zeroize(d, sizeof d);
+        return CTC_ERR_KEY;
+    }
+    hash_to_scalar(C, e, h, h_len);
+    ret = ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), C->n_bytes, C->bytes, priv, h, h_len,
+                            extra, extra_len);
+    if (ret != CTC_OK)
+        goto out;
+    /* k in [1, n - 1] (RFC 6979 guarantees it) */
+    (void)ec_sc_from_bytes(C, k, kb);
+
+    ec_mul_base(C, &R, kb);
+    (void)ec_point_to_affine(C, &A, &R);    /* k != 0: not infinity */
+    ec_fe_to_bytes(C, xb, A.x);
+    (void)mp_from_be(r, L, xb, C->bytes);
+    ec_sc_reduce_once(C, r, r);             /* x < p < 2n */
+
+    /* s = k^-1 (e + r d): t = r * (d R) / R = r d; t += e;
+     * s = t * (k^-1 R) / R */
+    ec_sc_to_mont(C, t, d);
+    ec_sc_montmul(C, t, r, t);
+    ec_sc_add(C, t, t, e);
+    ec_sc_inv_mont(C, k, k);
+    ec_sc_montmul(C, s, t, k);
+
+    /* r and s are the public output: r = 0 or s = 0 (probability about
+     * 2^-bits each) would be an invalid signature, reported as an error
+     * (CTC_ERR_RANGE, ctcrypto/ec.h) rather than continuing RFC 6979's
+     * generator */
+    ok = !ct_cond_declassify(ct_cond_or(mp_is_zero(r, L), mp_is_zero(s, L)));
+    if (ok) {
+        ec_sc_to_bytes(C, sig, r);
+        ec_sc_to_bytes(C, sig + C->bytes, s);
+        ret = CTC_OK;
+    } else {
+        ct_zeroize(sig, 2 * C->bytes);
+        ret = CTC_ERR_RANGE;
+    }
+out:
+    ct_zeroize(kb, sizeof kb);
+    ct_zeroize(xb, sizeof xb);
+    ct_zeroize(d, sizeof d);
+    ct_zeroize(k, sizeof k);
+    ct_zeroize(t, sizeof t);
+    ct_zeroize(e, sizeof e);
+    ct_zeroize(&R, sizeof R);
+    ct_zeroize(&A, sizeof A);
+    return ret;
+}
+
+int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const uint8_t *h,
+                    size_t h_len, const uint8_t *sig, size_t sig_len)
+{
+    /* every input is public: variable time throughout */
+    ec_affine Q, A;
+    ec_point R;
+    ec_sc r, s, e, w, u1, u2;
+    uint8_t xb[EC_MAX_BYTES];
+    int ret;
+
+    if (pub == NULL || h == NULL || sig == NULL)
+        return CTC_ERR_PARAM;
+    if (h_len == 0 || sig_len != 2 * C->bytes)
+        return CTC_ERR_LENGTH;
+    ret = ec_point_decode_vartime(C, &Q, pub, pub_len);
+    if (ret != CTC_OK)
+        return ret;
+    if (!ct_cond_declassify(ec_sc_from_bytes(C, r, sig))
+        || !ct_cond_declassify(ec_sc_from_bytes(C, s, sig + C->bytes)))
+        return CTC_ERR_RANGE;
+    hash_to_scalar(C, e, h, h_len);
+    ec_sc_inv_mont_vartime(C, w, s);        /* s^-1 R */
+    ec_sc_montmul(C, u1, e, w);
+    ec_sc_montmul(C, u2, r, w);
+    ec_mul2_vartime(C, &R, u1, u2, &Q);
+    if (!ct_cond_declassify(ec_point_to_affine(C, &A, &R)))
+        return CTC_ERR_SIGNATURE;
+    ec_fe_to_bytes(C, xb, A.x);
+    (void)mp_from_be(e, L, xb, C->bytes);
+    ec_sc_reduce_once(C, e, e);
+    return ct_cond_declassify(mp_eq(e, r, L)) ? CTC_OK : CTC_ERR_SIGNATURE;
+}
+
+int ec_ecdsa_verify_der(const ec_curve *C, const uint8_t *pub, size_t pub_len,
+                        const uint8_t *h, size_t h_len, const uint8_t *der, size_t der_len)
+{
+    uint8_t sig[2 * EC_MAX_BYTES];
+    int ret;
+
+    if (der == NULL)
+        return CTC_ERR_PARAM;
+    ret = ec_ecdsa_sig_from_der(C, sig, der, der_len);
+    if (ret != CTC_OK)
+        return ret;
+    return ec_ecdsa_verify(C, pub, pub_len, h, h_len, sig, 2 * C->bytes);
+}

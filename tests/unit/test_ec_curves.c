@@ -1,0 +1,238 @@
+/*
+ * test_ec_curves.c - P-256 and P-384 through one table of their public
+ * functions: known answers computed by Python's integers
+ * (tools/gen_ec_cases.py: RFC 6979 A.2.5 and A.2.6 signatures for SHA-224,
+ * -256, -384, -512 and "sample"/"test" from the RFC's own keys and nonces,
+ * public keys of boundary scalars 1, 2, 3, n - 1, n - 2, ..., ECDH, key
+ * generation), then the error codes every bad input must give, the same
+ * for both curves, and round trips (compression, DER, hedged signatures).
+ */
+#include "ec_test_util.h"
+#include "vec_ec.h"
+
+struct curve {
+    const char *kat_group, *err_group;
+    int bits;
+    size_t sz;          /* scalar and coordinate bytes */
+    size_t h_len;       /* its hash */
+    int (*hash)(uint8_t *out, const uint8_t *m, size_t len);
+    const uint8_t *n;   /* the order, big-endian */
+    int (*pub)(uint8_t *pub, const uint8_t *priv);
+    int (*keygen)(uint8_t *priv, uint8_t *pub, const uint8_t *rnd, size_t len);
+    size_t keygen_min, keygen_max;
+    int (*check)(const uint8_t *pub, size_t len);
+    int (*decode)(uint8_t *out, const uint8_t *pub, size_t len);
+    int (*compress)(uint8_t *out, const uint8_t *pub, size_t len);
+    int (*ecdh)(uint8_t *z, const uint8_t *priv, const uint8_t *peer, size_t len);
+    int (*sign)(uint8_t *sig, const uint8_t *priv, const uint8_t *h, size_t h_len,
+                const uint8_t *extra, size_t extra_len);
+    int (*verify)(const uint8_t *pub, size_t pub_len, const uint8_t *h, size_t h_len,
+                  const uint8_t *sig, size_t sig_len);
+    int (*verify_der)(const uint8_t *pub, size_t pub_len, const uint8_t *h, size_t h_len,
+                      const uint8_t *der, size_t der_len);
+    int (*to_der)(uint8_t *der, size_t *der_len, size_t cap, const uint8_t *sig);
+    int (*from_der)(uint8_t *sig, const uint8_t *der, size_t der_len);
+    size_t der_max;
+};
+
+static const uint8_t n256[32] = {
+    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
+    0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51
+};
+static const uint8_t n384[48] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xc7, 0x63, 0x4d, 0x81, 0xf4, 0x37, 0x2d, 0xdf, 0x58, 0x1a, 0x0d, 0xb2,
+    0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73
+};
+
+static const struct curve curves[] = {
+    { "P-256 known answers (Python's integers; RFC 6979 A.2.5 signatures, all hashes)",
+      "P-256 error codes and round trips", 256, 32, 32, ctc_sha256, n256, ctc_p256_public_key, ctc_p256_keygen,
+      CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM, ctc_p256_public_key_check,
+      ctc_p256_public_key_decode, ctc_p256_public_key_compress, ctc_ecdh_p256,
+      ctc_ecdsa_p256_sign, ctc_ecdsa_p256_verify, ctc_ecdsa_p256_verify_der,
+      ctc_ecdsa_p256_sig_to_der, ctc_ecdsa_p256_sig_from_der, CTC_P256_DER_SIG_MAX },
+    { "P-384 known answers (Python's integers; RFC 6979 A.2.6 signatures, all hashes)",
+      "P-384 error codes and round trips", 384, 48, 48, ctc_sha384, n384, ctc_p384_public_key, ctc_p384_keygen,
+      CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM, ctc_p384_public_key_check,
+      ctc_p384_public_key_decode, ctc_p384_public_key_compress, ctc_ecdh_p384,
+      ctc_ecdsa_p384_sign, ctc_ecdsa_p384_verify, ctc_ecdsa_p384_verify_der,
+      ctc_ecdsa_p384_sig_to_der, ctc_ecdsa_p384_sig_from_der, CTC_P384_DER_SIG_MAX },
+};
+
+#define MAXB 48
+
+static size_t hash_of(uint8_t *h, int id, const uint8_t *m, size_t len)
+{
+    size_t n = ctc_hash_size(id);
+
+    TR_EQ(ctc_hash(h, n, id, m, len), CTC_OK);
+    return n;
+}
+
+/* x = n + d (d small, may be negative) as sz big-endian bytes */
+static void n_plus(uint8_t *x, const struct curve *c, int d)
+{
+    int i, carry = d;
+
+    for (i = (int)c->sz - 1; i >= 0; i--) {
+        int t = c->n[i] + carry;
+        carry = t < 0 ? -1 : t > 255 ? 1 : 0;
+        x[i] = (uint8_t)(t - 256 * carry);
+    }
+}
+
+static void known_answers(const struct curve *c)
+{
+    uint8_t pub[1 + 2 * MAXB], priv[MAXB], sig[2 * MAXB], z[MAXB], h[64], der[CTC_P384_DER_SIG_MAX];
+    size_t i, dl, counts[4] = { 0, 0, 0, 0 };
+
+    for (i = 0; i < vec_ec_count; i++) {
+        const struct vec_ec *t = &vec_ec[i];
+        size_t hl;
+
+        if (t->curve != c->bits)
+            continue;
+        counts[t->kind]++;
+        switch (t->kind) {
+        case VEC_EC_PUB:
+            TR_EQ(c->pub(pub, t->priv), CTC_OK);
+            TR_MEM(pub, t->pub, t->pub_len);
+            TR_EQ(c->check(t->pub, t->pub_len), CTC_OK);
+            break;
+        case VEC_EC_RFC:
+            TR_EQ(c->pub(pub, t->priv), CTC_OK);
+            TR_MEM(pub, t->pub, t->pub_len);
+            hl = hash_of(h, t->hash, t->msg, t->msg_len);
+            TR_EQ(c->sign(sig, t->priv, h, hl, NULL, 0), CTC_OK);
+            TR_MEM(sig, t->sig, t->sig_len);
+            TR_EQ(c->verify(t->pub, t->pub_len, h, hl, t->sig, t->sig_len), CTC_OK);
+            TR_EQ(c->to_der(der, &dl, sizeof der, t->sig), CTC_OK);
+            TR_CHECK(dl <= c->der_max);
+            TR_EQ(c->verify_der(t->pub, t->pub_len, h, hl, der, dl), CTC_OK);
+            h[0] ^= 1;
+            TR_EQ(c->verify(t->pub, t->pub_len, h, hl, t->sig, t->sig_len), CTC_ERR_SIGNATURE);
+            break;
+        case VEC_EC_ECDH:
+            TR_EQ(c->ecdh(z, t->priv, t->pub, t->pub_len), CTC_OK);
+            TR_MEM(z, t->shared, t->shared_len);
+            TR_EQ(c->compress(pub, t->pub, t->pub_len), CTC_OK);
+            TR_EQ(c->ecdh(z, t->priv, pub, 1 + c->sz), CTC_OK);
+            TR_MEM(z, t->shared, t->shared_len);
+            break;
+        default:
+            TR_EQ(c->keygen(priv, pub, t->rnd, t->rnd_len), CTC_OK);
+            TR_MEM(priv, t->priv, t->priv_len);
+            TR_MEM(pub, t->pub, t->pub_len);
+            break;
+        }
+    }
+    /* the table's own counts (tools/gen_ec_cases.py) */
+    TR_EQ(counts[VEC_EC_PUB], 16);
+    TR_EQ(counts[VEC_EC_RFC], 8);
+    TR_EQ(counts[VEC_EC_ECDH], 4);
+    TR_EQ(counts[VEC_EC_KEYGEN], 3);
+}
+
+static void errors(const struct curve *c)
+{
+    uint8_t priv[MAXB], pub[1 + 2 * MAXB], q[1 + 2 * MAXB], full[1 + 2 * MAXB];
+    uint8_t sig[2 * MAXB], bad[2 * MAXB];
+    uint8_t h[MAXB], z[MAXB], rnd[96], der[CTC_P384_DER_SIG_MAX + 8];
+    size_t P = 1 + 2 * c->sz, i, dl;
+    int k;
+
+    memset(rnd, 0x5a, sizeof rnd);
+    TR_EQ(c->keygen(priv, pub, rnd, c->keygen_min), CTC_OK);
+    TR_EQ(c->keygen(priv, pub, rnd, c->keygen_min - 1), CTC_ERR_LENGTH);
+    TR_EQ(c->keygen(priv, pub, rnd, c->keygen_max + 1), CTC_ERR_LENGTH);
+    TR_EQ(c->keygen(priv, pub, NULL, c->keygen_min), CTC_ERR_PARAM);
+    TR_EQ(c->keygen(priv, pub, rnd, c->keygen_max), CTC_OK);
+
+    /* private keys 0, n, n + 1, 2^bits - 1 are refused; n - 1 works */
+    memset(q, 0, sizeof q);
+    TR_EQ(c->pub(q + 1, q), CTC_ERR_KEY);
+    for (k = 0; k <= 1; k++) {
+        n_plus(bad, c, k);
+        TR_EQ(c->pub(q, bad), CTC_ERR_KEY);
+        TR_EQ(c->ecdh(z, bad, pub, P), CTC_ERR_KEY);
+        TR_EQ(c->sign(sig, bad, h, c->h_len, NULL, 0), CTC_ERR_KEY);
+    }
+    memset(bad, 0xff, c->sz);
+    TR_EQ(c->pub(q, bad), CTC_ERR_KEY);
+    n_plus(bad, c, -1);
+    TR_EQ(c->pub(q, bad), CTC_OK);
+
+    /* public keys: lengths, first bytes, a point off the curve, x >= p */
+    for (i = 0; i <= P + 1; i++)
+        if (i != P && i != 1 + c->sz)
+            TR_EQ(c->check(pub, i), CTC_ERR_LENGTH);
+    memcpy(q, pub, P);
+    q[0] = 0x05;
+    TR_EQ(c->check(q, P), CTC_ERR_ENCODING);
+    q[0] = 0x04;
+    q[P - 1] ^= 1;
+    TR_EQ(c->check(q, P), CTC_ERR_POINT);
+    TR_EQ(c->ecdh(z, priv, q, P), CTC_ERR_POINT);
+    memset(q + 1, 0xff, c->sz);
+    TR_EQ(c->check(q, P), CTC_ERR_POINT);
+    TR_EQ(c->check(NULL, P), CTC_ERR_PARAM);
+
+    /* signatures: the raw form's length, r and s out of range */
+    memset(h, 0x33, sizeof h);
+    TR_EQ(c->sign(sig, priv, h, c->h_len, NULL, 0), CTC_OK);
+    TR_EQ(c->verify(pub, P, h, c->h_len, sig, 2 * c->sz), CTC_OK);
+    TR_EQ(c->verify(pub, P, h, c->h_len, sig, 2 * c->sz - 1), CTC_ERR_LENGTH);
+    TR_EQ(c->verify(pub, P, h, c->h_len, sig, 2 * c->sz + 1), CTC_ERR_LENGTH);
+    TR_EQ(c->verify(pub, P, h, 0, sig, 2 * c->sz), CTC_ERR_LENGTH);
+    TR_EQ(c->sign(sig + 0, priv, h, 0, NULL, 0), CTC_ERR_LENGTH);
+    for (k = 0; k < 2; k++) {
+        memcpy(bad, sig, 2 * c->sz);
+        memset(bad + k * c->sz, 0, c->sz);
+        TR_EQ(c->verify(pub, P, h, c->h_len, bad, 2 * c->sz), CTC_ERR_RANGE);
+        n_plus(bad + k * c->sz, c, 0);
+        TR_EQ(c->verify(pub, P, h, c->h_len, bad, 2 * c->sz), CTC_ERR_RANGE);
+    }
+    /* DER: a round trip, every truncation refused, too small a buffer */
+    TR_EQ(c->to_der(der, &dl, sizeof der, sig), CTC_OK);
+    TR_EQ(c->from_der(bad, der, dl), CTC_OK);
+    TR_MEM(bad, sig, 2 * c->sz);
+    for (i = 0; i < dl; i++)
+        TR_EQ(c->from_der(bad, der, i), CTC_ERR_ENCODING);
+    TR_EQ(c->to_der(der, &dl, 8, sig), CTC_ERR_BUFFER);
+    /* hedged signatures differ and verify; a compressed key verifies */
+    TR_EQ(c->sign(bad, priv, h, c->h_len, (const uint8_t *)"extra", 5), CTC_OK);
+    TR_CHECK(memcmp(bad, sig, 2 * c->sz) != 0);
+    TR_EQ(c->verify(pub, P, h, c->h_len, bad, 2 * c->sz), CTC_OK);
+    TR_EQ(c->compress(q, pub, P), CTC_OK);
+    TR_EQ(c->verify(q, 1 + c->sz, h, c->h_len, sig, 2 * c->sz), CTC_OK);
+    TR_EQ(c->decode(full, q, 1 + c->sz), CTC_OK);
+    TR_MEM(full, pub, P);
+    /* a hash longer than the order's length: its leftmost bytes are used */
+    {
+        uint8_t hl[64];
+
+        memset(hl, 0x33, sizeof hl);
+        TR_EQ(c->sign(sig, priv, hl, sizeof hl, NULL, 0), CTC_OK);
+        TR_EQ(c->verify(pub, P, hl, sizeof hl, sig, 2 * c->sz), CTC_OK);
+        TR_EQ(c->verify(pub, P, hl, c->sz, sig, 2 * c->sz), CTC_OK);
+    }
+}
+
+int main(void)
+{
+    size_t i;
+
+    tr_init("test_ec_curves");
+    for (i = 0; i < sizeof curves / sizeof curves[0]; i++) {
+        tr_group(curves[i].kat_group);
+        known_answers(&curves[i]);
+        tr_group_end();
+        tr_group(curves[i].err_group);
+        errors(&curves[i]);
+        tr_group_end();
+    }
+    return tr_finish();
+}
