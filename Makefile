@@ -192,7 +192,7 @@ $(B)/tests/%: tests/unit/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)
 
 $(B)/host-tests/%: tests/host/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
+	$(CC) $(TEST_CFLAGS) -Itests/unit -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
 
 ifeq ($(TARGET_KIND),baremetal)
 # ---- bare-metal images, run under QEMU ------------------------------------------

@@ -501,8 +501,15 @@ def compile_one(build, profile, src, tag, extra=()):
 
 
 def library_objects(build, profile):
+    """the objects of the library's current sources (an object left in the
+    build directory by a source that was renamed or removed is not read)"""
     d = os.path.join(ROOT, build.build_dir(profile), "src")
-    return sorted(glob.glob(os.path.join(d, "**", "*.o"), recursive=True))
+    out = []
+    for o in sorted(glob.glob(os.path.join(d, "**", "*.o"), recursive=True)):
+        rel = os.path.relpath(o, d)[:-2]
+        if any(os.path.exists(os.path.join(ROOT, "src", rel + ext)) for ext in (".c", ".S")):
+            out.append(o)
+    return out
 
 
 def expected_product(build):

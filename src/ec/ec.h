@@ -82,6 +82,7 @@ typedef struct ec_curve {
     size_t limbs;               /* field and scalar size in limbs */
     size_t bytes;               /* ... in bytes (32, 48) */
     unsigned bits;              /* 256, 384 */
+    int digits;                 /* Booth digits: bits / 5 + 1 (52, 77) */
     mp_modulus p, n;            /* field prime and group order */
     const ct_limb_t *one;       /* R mod p */
     const ct_limb_t *b;         /* b R mod p */
@@ -186,7 +187,7 @@ void ec_point_encode(const ec_curve *C, uint8_t *out, const ec_affine *A);
 /* Booth digits: k (C->bytes big-endian bytes) = sum d_i 2^(5i), d_i in
  * [-16, 16], i < ec_booth_digits(C). */
 #define EC_WIN 5
-#define ec_booth_digits(C) ((int)((C)->bits / EC_WIN + 1))
+#define ec_booth_digits(C) ((C)->digits)
 /* *abs = |d_i| in 0..16; returns true when d_i < 0. */
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
 /*

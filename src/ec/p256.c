@@ -33,7 +33,7 @@ typedef char p256_entry_is_2L_limbs[sizeof(p256_affine) == 2 * P256_LIMBS * size
 static const uint8_t p256_oid[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
 
 static const ec_curve p256 = {
-    P256_LIMBS, 32, 256,
+    P256_LIMBS, 32, 256, 256 / EC_WIN + 1,
     { p256_p, p256_p_r2, P256_LIMBS, P256_P_NINV },
     { p256_n, p256_n_r2, P256_LIMBS, P256_N_NINV },
     p256_one, p256_b, p256_p_r3, p256_sqrt_exp, p256_n_minus_1, p256_gx, p256_gy,

@@ -15,7 +15,7 @@
 static const uint8_t p384_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };
 
 static const ec_curve p384 = {
-    P384_LIMBS, 48, 384,
+    P384_LIMBS, 48, 384, 384 / EC_WIN + 1,
     { p384_p, p384_p_r2, P384_LIMBS, P384_P_NINV },
     { p384_n, p384_n_r2, P384_LIMBS, P384_N_NINV },
     p384_one, p384_b, p384_p_r3, p384_sqrt_exp, p384_n_minus_1, p384_gx, p384_gy,

@@ -35,15 +35,17 @@ static void fill_raw(ct_limb_t *X, const unsigned char *secret, unsigned off)
     (void)mp_from_be(X, L, secret + off, 32);
 }
 
-/* a private key in [2^254, 2^255) */
-static void fill_key(uint8_t k[32], const unsigned char *secret, unsigned off)
+/* a private key of n bytes in [2^(8n-2), 2^(8n-1)): below the order of
+ * P-256 and P-384 */
+static void fill_key_n(uint8_t *k, size_t n, const unsigned char *secret, unsigned off)
 {
     size_t i;
 
-    for (i = 0; i < 32; i++)
+    for (i = 0; i < n; i++)
         k[i] = secret[(off + i) & (CT_SECRET_BYTES - 1)];
     k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
 }
+#define fill_key(k, secret, off) fill_key_n((k), 32, (secret), (off))
 
 /* RFC 6979 A.2.5's public key: a fixed, public peer */
 static const uint8_t peer[65] = {
@@ -149,6 +151,63 @@ void ct_case_ec_ecdsa_sign(const unsigned char *secret)
     memcpy(extra, secret + 160, 16);
     ct_keep((uint64_t)ctc_ecdsa_p256_sign(sig, d, h, 32, extra, sizeof extra));
     ct_keep_mem(sig, 64);
+}
+
+/* ---- P-384 ------------------------------------------------------------------- */
+
+/* RFC 6979 A.2.6's public key: a fixed, public P-384 peer */
+static const uint8_t peer384[97] = {
+    0x04, 0xec, 0x3a, 0x4e, 0x41, 0x5b, 0x4e, 0x19, 0xa4, 0x56, 0x86, 0x18, 0x02,
+    0x9f, 0x42, 0x7f, 0xa5, 0xda, 0x9a, 0x8b, 0xc4, 0xae, 0x92, 0xe0, 0x2e, 0x06,
+    0xaa, 0xe5, 0x28, 0x6b, 0x30, 0x0c, 0x64, 0xde, 0xf8, 0xf0, 0xea, 0x90, 0x55,
+    0x86, 0x60, 0x64, 0xa2, 0x54, 0x51, 0x54, 0x80, 0xbc, 0x13, 0x80, 0x15, 0xd9,
+    0xb7, 0x2d, 0x7d, 0x57, 0x24, 0x4e, 0xa8, 0xef, 0x9a, 0xc0, 0xc6, 0x21, 0x89,
+    0x67, 0x08, 0xa5, 0x93, 0x67, 0xf9, 0xdf, 0xb9, 0xf5, 0x4c, 0xa8, 0x4b, 0x3f,
+    0x1c, 0x9d, 0xb1, 0x28, 0x8b, 0x23, 0x1c, 0x3a, 0xe0, 0xd4, 0xfe, 0x73, 0x44,
+    0xfd, 0x25, 0x33, 0x26, 0x47, 0x20
+};
+
+/* the field and scalar arithmetic of P-384 (48-byte values from the
+ * secret as they are) */
+void ct_case_ec_p384_field(const unsigned char *secret)
+{
+    const ec_curve *C3 = ec_p384();
+    ec_fe a, b, x;
+    ec_sc s;
+
+    (void)mp_from_be(a, C3->limbs, secret, 48);
+    (void)mp_from_be(b, C3->limbs, secret + 48, 48);
+    ec_fe_mul(C3, x, a, b);
+    ec_fe_sqr(C3, x, x);
+    ec_fe_add(C3, x, x, a);
+    ec_fe_sub(C3, x, x, b);
+    ec_fe_inv(C3, x, x);
+    ct_keep_mem(x, sizeof x);
+    (void)mp_from_be(s, C3->limbs, secret + 96, 48);
+    ec_sc_reduce_once(C3, s, s);
+    ec_sc_inv_mont(C3, s, s);
+    ct_keep_mem(s, sizeof s);
+}
+
+void ct_case_ec_p384_ecdh(const unsigned char *secret)
+{
+    uint8_t d[48], z[48];
+
+    fill_key_n(d, 48, secret, 0);
+    ct_keep((uint64_t)ctc_ecdh_p384(z, d, peer384, sizeof peer384));
+    ct_keep_mem(z, 48);
+}
+
+void ct_case_ec_p384_sign(const unsigned char *secret)
+{
+    /* secret key, hash and hedging bytes; k G without a table (ec_mul) */
+    uint8_t d[48], h[48], extra[16], sig[96];
+
+    fill_key_n(d, 48, secret, 0);
+    memcpy(h, secret + 120, 48);
+    memcpy(extra, secret + 200, 16);
+    ct_keep((uint64_t)ctc_ecdsa_p384_sign(sig, d, h, 48, extra, sizeof extra));
+    ct_keep_mem(sig, 96);
 }
 
 /* ---- negative controls ---------------------------------------------------- */

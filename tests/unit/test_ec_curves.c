@@ -10,59 +10,7 @@
 #include "ec_test_util.h"
 #include "vec_ec.h"
 
-struct curve {
-    const char *kat_group, *err_group;
-    int bits;
-    size_t sz;          /* scalar and coordinate bytes */
-    size_t h_len;       /* its hash */
-    int (*hash)(uint8_t *out, const uint8_t *m, size_t len);
-    const uint8_t *n;   /* the order, big-endian */
-    int (*pub)(uint8_t *pub, const uint8_t *priv);
-    int (*keygen)(uint8_t *priv, uint8_t *pub, const uint8_t *rnd, size_t len);
-    size_t keygen_min, keygen_max;
-    int (*check)(const uint8_t *pub, size_t len);
-    int (*decode)(uint8_t *out, const uint8_t *pub, size_t len);
-    int (*compress)(uint8_t *out, const uint8_t *pub, size_t len);
-    int (*ecdh)(uint8_t *z, const uint8_t *priv, const uint8_t *peer, size_t len);
-    int (*sign)(uint8_t *sig, const uint8_t *priv, const uint8_t *h, size_t h_len,
-                const uint8_t *extra, size_t extra_len);
-    int (*verify)(const uint8_t *pub, size_t pub_len, const uint8_t *h, size_t h_len,
-                  const uint8_t *sig, size_t sig_len);
-    int (*verify_der)(const uint8_t *pub, size_t pub_len, const uint8_t *h, size_t h_len,
-                      const uint8_t *der, size_t der_len);
-    int (*to_der)(uint8_t *der, size_t *der_len, size_t cap, const uint8_t *sig);
-    int (*from_der)(uint8_t *sig, const uint8_t *der, size_t der_len);
-    size_t der_max;
-};
-
-static const uint8_t n256[32] = {
-    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
-    0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51
-};
-static const uint8_t n384[48] = {
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xc7, 0x63, 0x4d, 0x81, 0xf4, 0x37, 0x2d, 0xdf, 0x58, 0x1a, 0x0d, 0xb2,
-    0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73
-};
-
-static const struct curve curves[] = {
-    { "P-256 known answers (Python's integers; RFC 6979 A.2.5 signatures, all hashes)",
-      "P-256 error codes and round trips", 256, 32, 32, ctc_sha256, n256, ctc_p256_public_key, ctc_p256_keygen,
-      CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM, ctc_p256_public_key_check,
-      ctc_p256_public_key_decode, ctc_p256_public_key_compress, ctc_ecdh_p256,
-      ctc_ecdsa_p256_sign, ctc_ecdsa_p256_verify, ctc_ecdsa_p256_verify_der,
-      ctc_ecdsa_p256_sig_to_der, ctc_ecdsa_p256_sig_from_der, CTC_P256_DER_SIG_MAX },
-    { "P-384 known answers (Python's integers; RFC 6979 A.2.6 signatures, all hashes)",
-      "P-384 error codes and round trips", 384, 48, 48, ctc_sha384, n384, ctc_p384_public_key, ctc_p384_keygen,
-      CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM, ctc_p384_public_key_check,
-      ctc_p384_public_key_decode, ctc_p384_public_key_compress, ctc_ecdh_p384,
-      ctc_ecdsa_p384_sign, ctc_ecdsa_p384_verify, ctc_ecdsa_p384_verify_der,
-      ctc_ecdsa_p384_sig_to_der, ctc_ecdsa_p384_sig_from_der, CTC_P384_DER_SIG_MAX },
-};
-
-#define MAXB 48
+#define MAXB ET_MAXB
 
 static size_t hash_of(uint8_t *h, int id, const uint8_t *m, size_t len)
 {
@@ -73,7 +21,7 @@ static size_t hash_of(uint8_t *h, int id, const uint8_t *m, size_t len)
 }
 
 /* x = n + d (d small, may be negative) as sz big-endian bytes */
-static void n_plus(uint8_t *x, const struct curve *c, int d)
+static void n_plus(uint8_t *x, const struct et_curve *c, int d)
 {
     int i, carry = d;
 
@@ -84,7 +32,7 @@ static void n_plus(uint8_t *x, const struct curve *c, int d)
     }
 }
 
-static void known_answers(const struct curve *c)
+static void known_answers(const struct et_curve *c)
 {
     uint8_t pub[1 + 2 * MAXB], priv[MAXB], sig[2 * MAXB], z[MAXB], h[64], der[CTC_P384_DER_SIG_MAX];
     size_t i, dl, counts[4] = { 0, 0, 0, 0 };
@@ -136,7 +84,7 @@ static void known_answers(const struct curve *c)
     TR_EQ(counts[VEC_EC_KEYGEN], 3);
 }
 
-static void errors(const struct curve *c)
+static void errors(const struct et_curve *c)
 {
     uint8_t priv[MAXB], pub[1 + 2 * MAXB], q[1 + 2 * MAXB], full[1 + 2 * MAXB];
     uint8_t sig[2 * MAXB], bad[2 * MAXB];
@@ -226,12 +174,12 @@ int main(void)
     size_t i;
 
     tr_init("test_ec_curves");
-    for (i = 0; i < sizeof curves / sizeof curves[0]; i++) {
-        tr_group(curves[i].kat_group);
-        known_answers(&curves[i]);
+    for (i = 0; i < ET_CURVES; i++) {
+        tr_group(et_curves[i].kat_group);
+        known_answers(&et_curves[i]);
         tr_group_end();
-        tr_group(curves[i].err_group);
-        errors(&curves[i]);
+        tr_group(et_curves[i].err_group);
+        errors(&et_curves[i]);
         tr_group_end();
     }
     return tr_finish();
