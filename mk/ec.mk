@@ -13,15 +13,23 @@ VEC_ARGS_vec_wp_ecdsa_p256 := wycheproof $(EC_WP_DIR)/ecdsa_secp256r1_sha256_tes
 VEC_ARGS_vec_wp_ecdsa_p256_p1363 := wycheproof $(EC_WP_DIR)/ecdsa_secp256r1_sha256_p1363_test.json \
     --fields tcId:int,msg:hex,sig:hex,result:result,flags:flags \
     --group-fields publicKey.uncompressed:hex
-# and the same for P-384 (ECDSA with SHA-384; no P1363 file)
-VECTORS += vec_wp_ecdh_p384 vec_wp_ecdsa_p384
-VEC_ARGS_vec_wp_ecdh_p384 := wycheproof $(EC_WP_DIR)/ecdh_secp384r1_test.json \
-    --fields tcId:int,public:hex,private:hex,shared:hex,result:result,flags:flags
+# and the same for P-384 (ECDSA with SHA-384; no P1363 file). ECDH in three
+# parts, each image within a Cortex-M0's 256 KiB of flash.
+VECTORS += vec_wp_ecdsa_p384 vec_wp_ecdh_p384_1 vec_wp_ecdh_p384_2 vec_wp_ecdh_p384_3
 VEC_ARGS_vec_wp_ecdsa_p384 := wycheproof $(EC_WP_DIR)/ecdsa_secp384r1_sha384_test.json \
     --fields tcId:int,msg:hex,sig:hex,result:result,flags:flags \
     --group-fields publicKey.uncompressed:hex
-TEST_VECTORS_test_ec_wycheproof_ecdh := vec_wp_ecdh_p256 vec_wp_ecdh_p384
-TEST_VECTORS_test_ec_wycheproof_ecdsa := vec_wp_ecdsa_p256 vec_wp_ecdsa_p384
+EC_WP_ECDH384 := wycheproof $(EC_WP_DIR)/ecdh_secp384r1_test.json \
+    --fields tcId:int,public:hex,private:hex,shared:hex,result:result,flags:flags
+VEC_ARGS_vec_wp_ecdh_p384_1 := $(EC_WP_ECDH384) --slice 0:350
+VEC_ARGS_vec_wp_ecdh_p384_2 := $(EC_WP_ECDH384) --slice 350:700
+VEC_ARGS_vec_wp_ecdh_p384_3 := $(EC_WP_ECDH384) --slice 700:
+TEST_VECTORS_test_ec_wycheproof_ecdh := vec_wp_ecdh_p256
+TEST_VECTORS_test_ec_wycheproof_ecdsa := vec_wp_ecdsa_p256
+TEST_VECTORS_test_ec_wycheproof_ecdsa_p384 := vec_wp_ecdsa_p384
+TEST_VECTORS_test_ec_wycheproof_ecdh_p384_1 := vec_wp_ecdh_p384_1
+TEST_VECTORS_test_ec_wycheproof_ecdh_p384_2 := vec_wp_ecdh_p384_2
+TEST_VECTORS_test_ec_wycheproof_ecdh_p384_3 := vec_wp_ecdh_p384_3
 TEST_VECTORS_test_ec_wycheproof_p1363 := vec_wp_ecdsa_p256_p1363
 
 # host-only differential test and benchmark peers
