@@ -74,7 +74,8 @@ void read_free(uint8_t *p, size_t len);
 
 /*
  * Writes p[0..n) to the file `path` ("-" or NULL: standard output). With
- * `secret`, a new file is created with mode 0600. Returns 0 or EXIT_BAD.
+ * `secret`, the file gets mode 0600 (also when it exists). Returns 0 or
+ * EXIT_BAD.
  */
 int write_file(const char *path, const uint8_t *p, size_t n, int secret);
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,13 +79,15 @@ void hexarg_free(struct hexarg *a)
 
 int read_file(uint8_t **out, size_t *len, const char *path, size_t max, int bad)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    /* read(2) directly, so no stdio buffer keeps a copy of a private key */
+    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
     uint8_t *buf;
-    size_t n = 0, got;
+    size_t n = 0;
+    ssize_t got = 0;
 
     *out = NULL;
     *len = 0;
-    if (f == NULL) {
+    if (fd < 0) {
         fail(path, ": ", strerror(errno));
         return bad;
     }
@@ -92,21 +95,27 @@ int read_file(uint8_t **out, size_t *len, const char *path, size_t max, int bad)
     buf = malloc(max + 1);
     if (buf == NULL) {
         fail(path, ": out of memory", NULL);
-        if (f != stdin)
-            fclose(f);
+        if (fd != 0)
+            close(fd);
         return bad;
     }
-    while (n <= max && (got = fread(buf + n, 1, max + 1 - n, f)) > 0)
-        n += got;
-    if (ferror(f)) {
+    while (n <= max) {
+        got = read(fd, buf + n, max + 1 - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        n += (size_t)got;
+    }
+    if (got < 0) {
         fail(path, ": read error: ", strerror(errno));
         read_free(buf, max + 1);
-        if (f != stdin)
-            fclose(f);
+        if (fd != 0)
+            close(fd);
         return bad;
     }
-    if (f != stdin)
-        fclose(f);
+    if (fd != 0)
+        close(fd);
     if (n > max) {
         fprintf(stderr, "ctc: %s: too large (more than %lu bytes)\n", path, (unsigned long)max);
         read_free(buf, max + 1);
@@ -125,35 +134,46 @@ void read_free(uint8_t *p, size_t len)
     }
 }
 
+/* write(2) directly, so no stdio buffer keeps a copy of a private key */
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
 int write_file(const char *path, const uint8_t *p, size_t n, int secret)
 {
-    FILE *f;
     int fd;
 
     if (path == NULL || strcmp(path, "-") == 0) {
-        if (fwrite(p, 1, n, stdout) != n || fflush(stdout) != 0) {
+        if (fflush(stdout) != 0 || write_all(1, p, n) != 0) {
             fail("standard output: write error: ", strerror(errno), NULL);
             return EXIT_BAD;
         }
         return 0;
     }
     fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, secret ? 0600 : 0644);
-    if (fd < 0) {
+    /* an existing file keeps its mode unless the key is secret */
+    if (fd < 0 || (secret && fchmod(fd, 0600) != 0)) {
         fail(path, ": ", strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return EXIT_BAD;
     }
-    f = fdopen(fd, "wb");
-    if (f == NULL) {
-        fail(path, ": ", strerror(errno));
+    if (write_all(fd, p, n) != 0) {
+        fail(path, ": write error: ", strerror(errno));
         close(fd);
         return EXIT_BAD;
     }
-    if (fwrite(p, 1, n, f) != n) {
-        fail(path, ": write error: ", strerror(errno));
-        fclose(f);
-        return EXIT_BAD;
-    }
-    if (fclose(f) != 0) {
+    if (close(fd) != 0) {
         fail(path, ": write error: ", strerror(errno));
         return EXIT_BAD;
     }

@@ -390,6 +390,12 @@ def test_ec_known(total, ctc, tmp):
         rc, out, err = run(ctc, ["ecdsa-verify", "--curve", "p256", "--pub", A25_U,
                                  "--in", mfile, "--sig-file", sfile])
         g.check(rc == 0, "verify --in --sig-file: %r" % err)
+        rc, out, err = run(ctc, ["ecdsa-sign", "--curve", "p256", "--priv", A25_X, "--in", mfile,
+                                 "--p1363", "--sig-out", sfile])
+        g.check(rc == 0 and read(sfile).hex() == raw, "%s --p1363 --sig-out" % msg)
+        rc, out, err = run(ctc, ["ecdsa-verify", "--curve", "p256", "--pub", A25_U, "--p1363",
+                                 "--in", "-", "--sig-file", sfile], stdin=msg)
+        g.check(rc == 0, "verify --p1363 --sig-file, --in -: %r" % err)
     g.end()
 
 
@@ -455,7 +461,8 @@ def test_ec_openssl_sign(total, ctc, tmp, cname, keys):
             g.check(rc == 0 and out == "OK\n", "%s: ctc verify of openssl: %d %r" % (alg, rc, err))
             rc, out, err = run(ctc, ["ecdsa-verify", "--hash", alg, "--pub-file", pub,
                                      "--in", bad, "--sig-file", sig])
-            g.check(rc == 1 and "does not verify" in err, "%s other message: %d %r" % (alg, rc, err))
+            g.check(rc == 1 and "does not verify" in err,
+                    "%s other message: %d %r" % (alg, rc, err))
             other = [h for h in EC_HASHES if h != alg][0]
             rc, out, err = run(ctc, ["ecdsa-verify", "--hash", other, "--pub-file", pub,
                                      "--in", msg, "--sig-file", sig])
@@ -476,7 +483,8 @@ def test_ec_openssl_sign(total, ctc, tmp, cname, keys):
     ossl(["ec", "-in", first, "-param_enc", "explicit", "-out", explicit])
     ed = os.path.join(tmp, "ed25519.pem")
     ossl(["genpkey", "-algorithm", "ed25519", "-out", ed])
-    for path, text in ((explicit, "explicit curve parameters are not supported (named curves only)"),
+    for path, text in ((explicit, "explicit curve parameters are not supported "
+                                  "(named curves only)"),
                        (ed, "not an EC key (algorithm OID 1.3.101.112)")):
         rc, out, err = run(ctc, ["pub", "--priv-file", path])
         g.check(rc == 1 and err == "ctc: %s: %s\n" % (path, text) and out == "",
@@ -525,6 +533,12 @@ def test_ec_keygen(total, ctc, tmp, cname):
                 g.check(rc == 0 and out.strip() == ossl_pub_point(path, info["size"]),
                         "pub of %s %s: %r" % (typ, fmt, out))
                 seen.add(read(path))
+    # an existing file is replaced and made private
+    path = write(os.path.join(tmp, "kg-existing.pem"), b"old")
+    os.chmod(path, 0o644)
+    rc, out, err = run(ctc, ["keygen", "--curve", cname, "--out", path])
+    g.check(rc == 0 and os.stat(path).st_mode & 0o777 == 0o600 and
+            read(path).startswith(b"-----BEGIN PRIVATE KEY-----\n"), "existing file: %r" % err)
     rc, out, err = run_raw(ctc, ["keygen", "--curve", cname])
     g.check(rc == 0 and out.startswith(b"-----BEGIN PRIVATE KEY-----\n") and
             all(len(l) <= 64 for l in out.splitlines()), "default: %r" % out[:40])
@@ -746,7 +760,8 @@ def test_ec_errors(total, ctc, tmp, curves):
          "the two public keys in the file differ"),
         ("p8v0pub.der", pkcs8_der(sec1_der(X, Ub), oid, version=0, pub=Ub),
          "a public key in a version 0"),
-        ("k1.der", sec1_der(X, None, bytes.fromhex("2b8104000a")), "unknown curve OID 1.3.132.0.10"),
+        ("k1.der", sec1_der(X, None, bytes.fromhex("2b8104000a")),
+         "unknown curve OID 1.3.132.0.10"),
         ("noparams.der", sec1_der(X, Ub), "no curve in the key"),
         ("explicit.der", tlv(0x30, der_int(1) + tlv(0x04, X) + tlv(0xa0, tlv(0x30, der_int(1)))),
          "explicit curve parameters are not supported"),
