@@ -360,6 +360,30 @@ static void version(void)
     printf("curves: %s\n", curve_list());
 }
 
+static int run_command(const char *cmd, struct opts *o)
+{
+    int r;
+
+    if (ec_is_command(cmd))
+        return ec_command(cmd, o);
+    if (strcmp(cmd, "hash") == 0) {
+        r = refuse(o, "hash", 0, 0, 1);
+        return r ? r : cmd_digest(o, NULL);
+    }
+    if (strcmp(cmd, "hmac") == 0) {
+        r = refuse(o, "hmac", 1, 0, 1);
+        if (r)
+            return r;
+        if (o->key.text == NULL)
+            return usage_error("hmac: needs -k HEXKEY", NULL);
+        if (decode_hex(&o->key, "-k"))
+            return EXIT_BAD;
+        return cmd_digest(o, &o->key);
+    }
+    r = refuse(o, "hkdf", 0, 1, 0);
+    return r ? r : cmd_hkdf(o);
+}
+
 int main(int argc, char **argv)
 {
     struct opts o;
@@ -381,24 +405,14 @@ int main(int argc, char **argv)
         && !ec_is_command(cmd))
         return usage_error("unknown command ", cmd);
     r = parse(&o, argc, argv);
-    if (r != 0)
-        return r;
-    if (ec_is_command(cmd))
-        return ec_command(cmd, &o);
-    if (strcmp(cmd, "hash") == 0) {
-        r = refuse(&o, "hash", 0, 0, 1);
-        return r ? r : cmd_digest(&o, NULL);
-    }
-    if (strcmp(cmd, "hmac") == 0) {
-        r = refuse(&o, "hmac", 1, 0, 1);
-        if (r)
-            return r;
-        if (o.key.text == NULL)
-            return usage_error("hmac: needs -k HEXKEY", NULL);
-        if (decode_hex(&o.key, "-k"))
-            return EXIT_BAD;
-        return cmd_digest(&o, &o.key);
-    }
-    r = refuse(&o, "hkdf", 0, 1, 0);
-    return r ? r : cmd_hkdf(&o);
+    if (r == 0)
+        r = run_command(cmd, &o);
+    /* keys and HKDF inputs may be secret */
+    hexarg_free(&o.key);
+    hexarg_free(&o.ikm);
+    hexarg_free(&o.salt);
+    hexarg_free(&o.info);
+    hexarg_free(&o.prk);
+    free(o.files);
+    return r;
 }
