@@ -57,11 +57,11 @@ static const char usage_text[] =
     "  --ikm HEX, --salt HEX, --info HEX, --prk HEX\n"
     "                    HKDF inputs in hex (salt and info default to empty)\n"
     "  -l, --length N    HKDF output length in bytes, 1 to 255 * digest size\n"
-    "  --curve C         p256 (also P-256, prime256v1, secp256r1); needed unless\n"
-    "                    a key file names the curve (then it must match)\n"
+    "  --curve C         one of the curves below; needed unless a key file names\n"
+    "                    the curve (then it must match)\n"
     "  --hash H          ECDSA message hash: sha224, sha256, sha384, sha512\n"
-    "                    (default: sha256 for p256)\n"
-    "  --priv HEX        private key, big-endian, the curve's size (32 bytes)\n"
+    "                    (default: the curve's, below)\n"
+    "  --priv HEX        private key, big-endian, the curve's size (P-256: 32 bytes)\n"
     "  --priv-file FILE  private key file, PEM or DER, SEC1 (EC PRIVATE KEY) or\n"
     "                    unencrypted PKCS#8 (PRIVATE KEY)\n"
     "  --pub HEX, --peer HEX\n"
@@ -72,14 +72,21 @@ static const char usage_text[] =
     "                    the message (hashed with --hash); FILE \"-\" is standard input\n"
     "  --sig HEX, --sig-file FILE\n"
     "                    the signature: DER, or r || s with --p1363 (FILE: raw bytes)\n"
+    "  --p1363           signatures as r || s (IEEE P1363) instead of DER\n"
+    "  --compressed      pub: print the compressed point (02/03 || x)\n"
+    "  --sig-out FILE    ecdsa-sign: write the signature's bytes to FILE\n"
     "  -o, --out FILE    where keygen and pub write the key (default: standard output)\n"
+    "  --format pem|der  the key file format keygen and pub write (default pem)\n"
+    "  --type pkcs8|sec1 keygen: PKCS#8 PRIVATE KEY (default) or SEC1 EC PRIVATE KEY\n"
     "  --                end of options\n"
     "\n"
     "Output is lowercase hex. For hash and hmac each line is \"HEX  NAME\" as\n"
     "sha256sum prints it (NAME is \"-\" for standard input).\n"
     "Exit status: 0 success, 1 bad or unreadable input, 2 usage error; for\n"
     "ecdsa-verify 1 means only an invalid signature (it does not verify, is not\n"
-    "strict DER or has the wrong length) and every other error is 2.\n";
+    "strict DER or has the wrong length) and every other error is 2.\n"
+    "\n"
+    "Curves built in (--curve NAME or an alias):\n";
 
 int parse_alg(const char *s)
 {
@@ -97,6 +104,20 @@ static const char *alg_name(int id)
     case CTC_HASH_SHA256: return "sha256";
     case CTC_HASH_SHA384: return "sha384";
     default: return "sha512";
+    }
+}
+
+/* the curves of the table, for --help */
+static void usage_curves(void)
+{
+    size_t i, j;
+
+    for (i = 0; i < curve_count; i++) {
+        printf("  %-6s", curves[i].name);
+        for (j = 0; j < 3; j++)
+            if (curves[i].aliases[j])
+                printf("%s%s", j ? ", " : "", curves[i].aliases[j]);
+        printf("; default hash %s\n", alg_name(curves[i].default_hash));
     }
 }
 
@@ -395,6 +416,7 @@ int main(int argc, char **argv)
     cmd = argv[1];
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         fputs(usage_text, stdout);
+        usage_curves();
         return 0;
     }
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {

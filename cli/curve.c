@@ -45,12 +45,12 @@ const size_t curve_count = sizeof curves / sizeof curves[0];
 /* Curves ctc knows by name and OID but that may have no row: only looked
  * at when curves[] has none, so a new row makes its entry here unused. */
 static const struct {
-    const char *name, *std_name;
+    const char *name, *std_name, *alias;
     uint8_t oid[CURVE_MAX_OID];
     size_t oid_len;
 } known[] = {
-    { "p384", "P-384", { 0x2b, 0x81, 0x04, 0x00, 0x22 }, 5 },   /* 1.3.132.0.34 */
-    { "p521", "P-521", { 0x2b, 0x81, 0x04, 0x00, 0x23 }, 5 },   /* 1.3.132.0.35 */
+    { "p384", "P-384", "secp384r1", { 0x2b, 0x81, 0x04, 0x00, 0x22 }, 5 },   /* 1.3.132.0.34 */
+    { "p521", "P-521", "secp521r1", { 0x2b, 0x81, 0x04, 0x00, 0x23 }, 5 },   /* 1.3.132.0.35 */
 };
 
 /* ASCII case-insensitive equality */
@@ -79,7 +79,8 @@ const struct curve *curve_by_name(const char *name, const char **missing)
                 return &curves[i];
     }
     for (i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (same_name(name, known[i].name) || same_name(name, known[i].std_name))
+        if (same_name(name, known[i].name) || same_name(name, known[i].std_name)
+            || same_name(name, known[i].alias))
             *missing = known[i].std_name;
     return NULL;
 }

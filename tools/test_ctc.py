@@ -228,6 +228,7 @@ def test_help(total, ctc):
                                                 "ecdh", "--priv-file", "--pub-file",
                                                 "--peer-file", "--sig-file", "--sig-out",
                                                 "--p1363", "--format", "--type", "--curve",
+                                                "Curves built in", "prime256v1",
                                                 "Exit status"]), "%s: %r" % (arg, out[:80]))
     rc, out, err = run(ctc, ["--version"])
     g.check(rc == 0 and "ctcrypto" in out and "sha224/sha256:" in out and "curves: p256" in out,
@@ -781,6 +782,8 @@ def test_ec_errors(total, ctc, tmp, curves):
                       "curve p384 is not built in (this build has: p256)"))
         cases.append((["ecdh", "--curve", "P-384", "--priv-file", k1, "--peer", U], 2,
                       "curve P-384 is not built in"))
+        cases.append((["ecdsa-verify", "--curve", "secp384r1", "--pub", U, "--msg", msg,
+                       "--sig", "00"], 2, "curve secp384r1 is not built in"))
     else:
         # a P-384 key where P-256 is asked for
         k384 = os.path.join(tmp, "k384.pem")
