@@ -4,7 +4,10 @@
  * Adding a curve that the library has (with the function shapes of
  * include/ctcrypto/ec.h) is adding its row to curves[]; the commands, the
  * key files and tools/test_ctc.py (which asks `ctc --version` for the
- * list) take it from there.
+ * list) take it from there. P-384's row: name "p384", aliases "P-384" and
+ * "secp384r1", OID 1.3.132.0.34 (2b 81 04 00 22), default hash SHA-384,
+ * the CTC_P384_* sizes and the ctc_*p384* functions; its verify takes the
+ * signature's length already, so .verify = ctc_ecdsa_p384_verify.
  */
 #include <string.h>
 
@@ -28,15 +31,18 @@ static int p256_verify(const uint8_t *pub, size_t pub_len, const uint8_t *h, siz
 
 const struct curve curves[] = {
     {
-        "p256", "P-256", { "P-256", "prime256v1", "secp256r1" },
-        { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 }, 8,   /* 1.2.840.10045.3.1.7 */
-        CTC_HASH_SHA256,
-        CTC_P256_SCALAR_BYTES, CTC_P256_PUB_BYTES, CTC_P256_SIG_BYTES, CTC_P256_DER_SIG_MAX,
-        CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM,
-        ctc_p256_public_key, ctc_p256_keygen, ctc_p256_public_key_decode,
-        ctc_p256_public_key_compress, ctc_p256_spki_decode, ctc_ecdh_p256,
-        ctc_ecdsa_p256_sign, p256_verify, ctc_ecdsa_p256_sig_to_der,
-        ctc_ecdsa_p256_sig_from_der,
+        .name = "p256", .std_name = "P-256", .aliases = { "P-256", "prime256v1", "secp256r1" },
+        /* 1.2.840.10045.3.1.7 */
+        .oid = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 }, .oid_len = 8,
+        .default_hash = CTC_HASH_SHA256,
+        .scalar_len = CTC_P256_SCALAR_BYTES, .pub_len = CTC_P256_PUB_BYTES,
+        .sig_len = CTC_P256_SIG_BYTES, .der_sig_max = CTC_P256_DER_SIG_MAX,
+        .rnd_min = CTC_P256_KEYGEN_MIN_RANDOM, .rnd_max = CTC_P256_KEYGEN_MAX_RANDOM,
+        .public_key = ctc_p256_public_key, .keygen = ctc_p256_keygen,
+        .pub_decode = ctc_p256_public_key_decode, .pub_compress = ctc_p256_public_key_compress,
+        .spki_decode = ctc_p256_spki_decode, .ecdh = ctc_ecdh_p256,
+        .sign = ctc_ecdsa_p256_sign, .verify = p256_verify,
+        .sig_to_der = ctc_ecdsa_p256_sig_to_der, .sig_from_der = ctc_ecdsa_p256_sig_from_der,
     },
 };
 
