@@ -11,15 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
+#include "curve.h"
 #include "ctcrypto/ctcrypto.h"
-
-#define EXIT_BAD 1
-#define EXIT_USAGE 2
 
 static const char usage_text[] =
     "usage: ctc COMMAND [OPTIONS]\n"
     "\n"
-    "Commands:\n"
+    "Hash commands:\n"
     "  hash [-a ALG] [FILE...]\n"
     "        Print the digest of each FILE (standard input if none, or for \"-\").\n"
     "  hmac [-a ALG] -k HEXKEY [FILE...]\n"
@@ -30,9 +29,27 @@ static const char usage_text[] =
     "        Print the pseudorandom key PRK = HKDF-Extract(salt, IKM).\n"
     "  hkdf [-a ALG] --prk HEX [--info HEX] -l LENGTH\n"
     "        Print LENGTH bytes of HKDF-Expand(PRK, info).\n"
+    "\n"
+    "Elliptic-curve commands (KEY is --priv HEX or --priv-file FILE; PUB is\n"
+    "--pub HEX or --pub-file FILE; MSG is --msg HEX or --in FILE):\n"
+    "  pub [--curve C] KEY|PUB [--compressed]\n"
+    "        Print the public key: the SEC1 point in hex (uncompressed).\n"
+    "  pub [--curve C] KEY|PUB (--out FILE | --format pem|der)\n"
+    "        Write the public key as a SubjectPublicKeyInfo (PEM by default).\n"
+    "  keygen --curve C [--out FILE] [--format pem|der] [--type pkcs8|sec1]\n"
+    "        Write a new private key (default: PEM PKCS#8 on standard output).\n"
+    "  ecdsa-sign [--curve C] [--hash H] KEY MSG [--p1363] [--sig-out FILE]\n"
+    "        Print the signature of the hash of MSG (RFC 6979, deterministic):\n"
+    "        DER in hex, r || s with --p1363; raw bytes into FILE with --sig-out.\n"
+    "  ecdsa-verify [--curve C] [--hash H] PUB MSG (--sig HEX | --sig-file FILE)\n"
+    "               [--p1363]\n"
+    "        Exit 0 (and print OK) if the signature is valid, 1 if it is not.\n"
+    "  ecdh [--curve C] KEY (--peer HEX | --peer-file FILE)\n"
+    "        Print the shared secret, the x-coordinate of KEY * peer, in hex.\n"
+    "\n"
     "  help      this text (also --help, -h)\n"
-    "  version   library version, build options and the SHA-2 code in use\n"
-    "            (also --version)\n"
+    "  version   library version, build options, the SHA-2 code in use and the\n"
+    "            curves built in (also --version)\n"
     "\n"
     "Options:\n"
     "  -a, --alg ALG     sha224, sha256 (default), sha384 or sha512\n"
@@ -40,49 +57,38 @@ static const char usage_text[] =
     "  --ikm HEX, --salt HEX, --info HEX, --prk HEX\n"
     "                    HKDF inputs in hex (salt and info default to empty)\n"
     "  -l, --length N    HKDF output length in bytes, 1 to 255 * digest size\n"
+    "  --curve C         one of the curves below; needed unless a key file names\n"
+    "                    the curve (then it must match)\n"
+    "  --hash H          ECDSA message hash: sha224, sha256, sha384, sha512\n"
+    "                    (default: the curve's, below)\n"
+    "  --priv HEX        private key, big-endian, the curve's size (P-256: 32 bytes)\n"
+    "  --priv-file FILE  private key file, PEM or DER, SEC1 (EC PRIVATE KEY) or\n"
+    "                    unencrypted PKCS#8 (PRIVATE KEY)\n"
+    "  --pub HEX, --peer HEX\n"
+    "                    public key, a SEC1 point (compressed or not)\n"
+    "  --pub-file FILE, --peer-file FILE\n"
+    "                    public key file, PEM (PUBLIC KEY) or DER SubjectPublicKeyInfo\n"
+    "  --msg HEX, --in FILE\n"
+    "                    the message (hashed with --hash); FILE \"-\" is standard input\n"
+    "  --sig HEX, --sig-file FILE\n"
+    "                    the signature: DER, or r || s with --p1363 (FILE: raw bytes)\n"
+    "  --p1363           signatures as r || s (IEEE P1363) instead of DER\n"
+    "  --compressed      pub: print the compressed point (02/03 || x)\n"
+    "  --sig-out FILE    ecdsa-sign: write the signature's bytes to FILE\n"
+    "  -o, --out FILE    where keygen and pub write the key (default: standard output)\n"
+    "  --format pem|der  the key file format keygen and pub write (default pem)\n"
+    "  --type pkcs8|sec1 keygen: PKCS#8 PRIVATE KEY (default) or SEC1 EC PRIVATE KEY\n"
     "  --                end of options\n"
     "\n"
     "Output is lowercase hex. For hash and hmac each line is \"HEX  NAME\" as\n"
     "sha256sum prints it (NAME is \"-\" for standard input).\n"
-    "Exit status: 0 success, 1 bad or unreadable input, 2 usage error.\n";
+    "Exit status: 0 success, 1 bad or unreadable input, 2 usage error; for\n"
+    "ecdsa-verify 1 means only an invalid signature (it does not verify, is not\n"
+    "strict DER or has the wrong length) and every other error is 2.\n"
+    "\n"
+    "Curves built in (--curve NAME or an alias):\n";
 
-static void fail(const char *a, const char *b, const char *c)
-{
-    fprintf(stderr, "ctc: %s%s%s\n", a, b ? b : "", c ? c : "");
-}
-
-static int usage_error(const char *a, const char *b)
-{
-    fprintf(stderr, "ctc: %s%s (see 'ctc --help')\n", a, b ? b : "");
-    return EXIT_USAGE;
-}
-
-static void print_hex(const uint8_t *p, size_t n)
-{
-    size_t i;
-
-    for (i = 0; i < n; i++)
-        printf("%02x", p[i]);
-}
-
-/* ---- options ----------------------------------------------------------------- */
-
-struct hexarg {
-    const char *text;      /* NULL if not given */
-    uint8_t *bytes;
-    size_t len;
-};
-
-struct opts {
-    int alg;
-    struct hexarg key, ikm, salt, info, prk;
-    long length;           /* -1 if not given */
-    int extract;
-    int nfiles;
-    char **files;
-};
-
-static int parse_alg(const char *s)
+int parse_alg(const char *s)
 {
     if (strcmp(s, "sha224") == 0 || strcmp(s, "sha-224") == 0) return CTC_HASH_SHA224;
     if (strcmp(s, "sha256") == 0 || strcmp(s, "sha-256") == 0) return CTC_HASH_SHA256;
@@ -101,43 +107,70 @@ static const char *alg_name(int id)
     }
 }
 
-static int hexval(int c)
+/* the curves of the table, for --help */
+static void usage_curves(void)
 {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
+    size_t i, j;
+
+    for (i = 0; i < curve_count; i++) {
+        printf("  %-6s", curves[i].name);
+        for (j = 0; j < 3; j++)
+            if (curves[i].aliases[j])
+                printf("%s%s", j ? ", " : "", curves[i].aliases[j]);
+        printf("; default hash %s\n", alg_name(curves[i].default_hash));
+    }
 }
 
-/* Decodes a->text; on error prints one line naming the option. */
 static int decode_hex(struct hexarg *a, const char *opt)
 {
-    size_t n = strlen(a->text), i;
+    return decode_hex_as(a, opt, EXIT_BAD);
+}
 
-    if (n % 2 != 0) {
-        fail(opt, ": not a hex string (odd number of digits)", NULL);
-        return EXIT_BAD;
-    }
-    a->len = n / 2;
-    a->bytes = malloc(a->len ? a->len : 1);
-    if (a->bytes == NULL) {
-        fail(opt, ": out of memory", NULL);
-        return EXIT_BAD;
-    }
-    for (i = 0; i < a->len; i++) {
-        int hi = hexval((unsigned char)a->text[2 * i]);
-        int lo = hexval((unsigned char)a->text[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            fail(opt, ": not a hex string (bad digit)", NULL);
-            return EXIT_BAD;
-        }
-        a->bytes[i] = (uint8_t)(hi * 16 + lo);
-    }
-    return 0;
+/* Every option of every command: the command decides which it takes. */
+static const struct {
+    const char *shrt, *lng;
+    int id, takes_value;
+} opt_table[] = {
+    { "-a", "--alg", OPT_ALG, 1 },
+    { "-k", "--key", OPT_KEY, 1 },
+    { NULL, "--ikm", OPT_IKM, 1 },
+    { NULL, "--salt", OPT_SALT, 1 },
+    { NULL, "--info", OPT_INFO, 1 },
+    { NULL, "--prk", OPT_PRK, 1 },
+    { "-l", "--length", OPT_LENGTH, 1 },
+    { NULL, "--extract", OPT_EXTRACT, 0 },
+    { NULL, "--curve", OPT_CURVE, 1 },
+    { NULL, "--hash", OPT_HASH, 1 },
+    { NULL, "--priv", OPT_PRIV, 1 },
+    { NULL, "--priv-file", OPT_PRIV_FILE, 1 },
+    { NULL, "--pub", OPT_PUB, 1 },
+    { NULL, "--pub-file", OPT_PUB_FILE, 1 },
+    { NULL, "--peer", OPT_PEER, 1 },
+    { NULL, "--peer-file", OPT_PEER_FILE, 1 },
+    { NULL, "--msg", OPT_MSG, 1 },
+    { NULL, "--in", OPT_IN, 1 },
+    { NULL, "--sig", OPT_SIG, 1 },
+    { NULL, "--sig-file", OPT_SIG_FILE, 1 },
+    { NULL, "--sig-out", OPT_SIG_OUT, 1 },
+    { "-o", "--out", OPT_OUT, 1 },
+    { NULL, "--format", OPT_FORMAT, 1 },
+    { NULL, "--type", OPT_TYPE, 1 },
+    { NULL, "--p1363", OPT_P1363, 0 },
+    { NULL, "--compressed", OPT_COMPRESSED, 0 },
+};
+
+const char *opt_name(int id)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof opt_table / sizeof opt_table[0]; i++)
+        if (opt_table[i].id == id)
+            return opt_table[i].lng;
+    return "?";
 }
 
 /* Parses argv[2..]; returns 0 or an exit status (after printing). */
-static int parse(struct opts *o, int argc, char **argv, const char *cmd)
+static int parse(struct opts *o, int argc, char **argv)
 {
     int i, only_files = 0;
 
@@ -151,7 +184,8 @@ static int parse(struct opts *o, int argc, char **argv, const char *cmd)
     }
     for (i = 2; i < argc; i++) {
         const char *a = argv[i];
-        struct hexarg *h = NULL;
+        size_t k, n = sizeof opt_table / sizeof opt_table[0];
+        int id;
 
         if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
             o->files[o->nfiles++] = argv[i];
@@ -161,28 +195,28 @@ static int parse(struct opts *o, int argc, char **argv, const char *cmd)
             only_files = 1;
             continue;
         }
-        if (strcmp(a, "--extract") == 0) {
-            o->extract = 1;
+        for (k = 0; k < n; k++)
+            if ((opt_table[k].shrt && strcmp(a, opt_table[k].shrt) == 0)
+                || strcmp(a, opt_table[k].lng) == 0)
+                break;
+        if (k == n)
+            return usage_error("unknown option ", a);
+        id = opt_table[k].id;
+        if (!opt_table[k].takes_value) {
+            o->val[id] = "";
             continue;
         }
-        /* every other option takes a value */
-        if (strcmp(a, "-a") != 0 && strcmp(a, "--alg") != 0 && strcmp(a, "-k") != 0
-            && strcmp(a, "--key") != 0 && strcmp(a, "--ikm") != 0
-            && strcmp(a, "--salt") != 0 && strcmp(a, "--info") != 0
-            && strcmp(a, "--prk") != 0 && strcmp(a, "-l") != 0
-            && strcmp(a, "--length") != 0)
-            return usage_error("unknown option ", a);
         if (i + 1 >= argc)
             return usage_error("missing value after ", a);
-        i++;
-        if (strcmp(a, "-a") == 0 || strcmp(a, "--alg") == 0) {
+        o->val[id] = argv[++i];
+        if (id == OPT_ALG) {
             o->alg = parse_alg(argv[i]);
             if (o->alg == 0) {
                 fail("unknown algorithm '", argv[i],
                      "' (sha224, sha256, sha384 or sha512)");
                 return EXIT_USAGE;
             }
-        } else if (strcmp(a, "-l") == 0 || strcmp(a, "--length") == 0) {
+        } else if (id == OPT_LENGTH) {
             char *end;
             errno = 0;
             o->length = strtol(argv[i], &end, 10);
@@ -190,22 +224,22 @@ static int parse(struct opts *o, int argc, char **argv, const char *cmd)
                 fail("length '", argv[i], "' is not a number of bytes");
                 return EXIT_USAGE;
             }
-        } else {
-            if (strcmp(a, "-k") == 0 || strcmp(a, "--key") == 0) h = &o->key;
-            else if (strcmp(a, "--ikm") == 0) h = &o->ikm;
-            else if (strcmp(a, "--salt") == 0) h = &o->salt;
-            else if (strcmp(a, "--info") == 0) h = &o->info;
-            else h = &o->prk;
-            h->text = argv[i];
         }
     }
-    (void)cmd;
+    o->extract = o->val[OPT_EXTRACT] != NULL;
+    o->key.text = o->val[OPT_KEY];
+    o->ikm.text = o->val[OPT_IKM];
+    o->salt.text = o->val[OPT_SALT];
+    o->info.text = o->val[OPT_INFO];
+    o->prk.text = o->val[OPT_PRK];
     return 0;
 }
 
 /* Options that the command does not take are refused, not ignored. */
 static int refuse(const struct opts *o, const char *cmd, int key, int hkdf, int files)
 {
+    int id;
+
     if (!key && o->key.text)
         return usage_error(cmd, " takes no -k/--key");
     if (!hkdf && (o->ikm.text || o->salt.text || o->info.text || o->prk.text
@@ -213,6 +247,11 @@ static int refuse(const struct opts *o, const char *cmd, int key, int hkdf, int 
         return usage_error(cmd, " takes no HKDF options (--ikm, --salt, --info, --prk, -l, --extract)");
     if (!files && o->nfiles > 0)
         return usage_error(cmd, " takes no file arguments");
+    for (id = OPT_CURVE; id < OPT_COUNT; id++)
+        if (o->val[id]) {
+            fprintf(stderr, "ctc: %s takes no %s (see 'ctc --help')\n", cmd, opt_name(id));
+            return EXIT_USAGE;
+        }
     return 0;
 }
 
@@ -339,6 +378,31 @@ static void version(void)
     printf("ctc (%s)\n", ctc_build_info());
     printf("sha224/sha256: %s, sha384/sha512: %s\n", ctc_hash_impl(CTC_HASH_SHA256),
            ctc_hash_impl(CTC_HASH_SHA512));
+    printf("curves: %s\n", curve_list());
+}
+
+static int run_command(const char *cmd, struct opts *o)
+{
+    int r;
+
+    if (ec_is_command(cmd))
+        return ec_command(cmd, o);
+    if (strcmp(cmd, "hash") == 0) {
+        r = refuse(o, "hash", 0, 0, 1);
+        return r ? r : cmd_digest(o, NULL);
+    }
+    if (strcmp(cmd, "hmac") == 0) {
+        r = refuse(o, "hmac", 1, 0, 1);
+        if (r)
+            return r;
+        if (o->key.text == NULL)
+            return usage_error("hmac: needs -k HEXKEY", NULL);
+        if (decode_hex(&o->key, "-k"))
+            return EXIT_BAD;
+        return cmd_digest(o, &o->key);
+    }
+    r = refuse(o, "hkdf", 0, 1, 0);
+    return r ? r : cmd_hkdf(o);
 }
 
 int main(int argc, char **argv)
@@ -352,31 +416,25 @@ int main(int argc, char **argv)
     cmd = argv[1];
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         fputs(usage_text, stdout);
+        usage_curves();
         return 0;
     }
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         version();
         return 0;
     }
-    if (strcmp(cmd, "hash") != 0 && strcmp(cmd, "hmac") != 0 && strcmp(cmd, "hkdf") != 0)
+    if (strcmp(cmd, "hash") != 0 && strcmp(cmd, "hmac") != 0 && strcmp(cmd, "hkdf") != 0
+        && !ec_is_command(cmd))
         return usage_error("unknown command ", cmd);
-    r = parse(&o, argc, argv, cmd);
-    if (r != 0)
-        return r;
-    if (strcmp(cmd, "hash") == 0) {
-        r = refuse(&o, "hash", 0, 0, 1);
-        return r ? r : cmd_digest(&o, NULL);
-    }
-    if (strcmp(cmd, "hmac") == 0) {
-        r = refuse(&o, "hmac", 1, 0, 1);
-        if (r)
-            return r;
-        if (o.key.text == NULL)
-            return usage_error("hmac: needs -k HEXKEY", NULL);
-        if (decode_hex(&o.key, "-k"))
-            return EXIT_BAD;
-        return cmd_digest(&o, &o.key);
-    }
-    r = refuse(&o, "hkdf", 0, 1, 0);
-    return r ? r : cmd_hkdf(&o);
+    r = parse(&o, argc, argv);
+    if (r == 0)
+        r = run_command(cmd, &o);
+    /* keys and HKDF inputs may be secret */
+    hexarg_free(&o.key);
+    hexarg_free(&o.ikm);
+    hexarg_free(&o.salt);
+    hexarg_free(&o.info);
+    hexarg_free(&o.prk);
+    free(o.files);
+    return r;
 }

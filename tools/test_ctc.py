@@ -4,13 +4,20 @@
 Builds it (`make ctc`, host), then compares what it prints with Python's
 hashlib and hmac (HKDF written out from RFC 5869 with hmac), on files,
 standard input and several files at once, and checks that bad input gives
-one line on standard error and a non-zero exit status.
+one line on standard error and a non-zero exit status. The elliptic-curve
+commands: RFC 6979 A.2.5 known answers, every error path (crafted key files
+and signatures), and OpenSSL 3 (`openssl`, required: its absence is a
+failure) both ways for every curve `ctc --version` lists: keys made and
+converted by openssl signed here and verified there and the reverse for
+SHA-256/384/512, keygen files read back by openssl, SubjectPublicKeyInfo
+bytes, ECDH.
 One line per test group; the last line is "N passed, N failed".
 """
 import hashlib
 import hmac
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -217,9 +224,628 @@ def test_help(total, ctc):
         rc, out, err = run(ctc, [arg])
         g.check(rc == 0 and err == "" and all(w in out for w in
                                                ["hash", "hmac", "hkdf", "--ikm", "sha512",
+                                                "pub", "keygen", "ecdsa-sign", "ecdsa-verify",
+                                                "ecdh", "--priv-file", "--pub-file",
+                                                "--peer-file", "--sig-file", "--sig-out",
+                                                "--p1363", "--format", "--type", "--curve",
+                                                "Curves built in", "prime256v1",
                                                 "Exit status"]), "%s: %r" % (arg, out[:80]))
     rc, out, err = run(ctc, ["--version"])
-    g.check(rc == 0 and "ctcrypto" in out and "sha224/sha256:" in out, "version: %r" % out)
+    g.check(rc == 0 and "ctcrypto" in out and "sha224/sha256:" in out and "curves: p256" in out,
+            "version: %r" % out)
+    g.end()
+
+
+
+# ---- elliptic curves ----------------------------------------------------------
+
+# what the tests know of each curve ctc may have (`ctc --version` lists those built in)
+CURVES = {
+    "p256": dict(std="P-256", ossl="prime256v1", size=32, oid="2a8648ce3d030107",
+                 n=0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551),
+    "p384": dict(std="P-384", ossl="secp384r1", size=48, oid="2b81040022",
+                 n=int("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF"
+                       "581A0DB248B0A77AECEC196ACCC52973", 16)),
+}
+EC_HASHES = ["sha256", "sha384", "sha512"]
+OID_EC_PUBLIC_KEY = "2a8648ce3d0201"
+
+# RFC 6979 A.2.5 (P-256): key, public key, SHA-256 signatures of "sample" and
+# "test" (the values of tests/unit/test_ec.c)
+A25_X = "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721"
+A25_U = ("04" "60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6"
+         "7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299")
+A25_SIGS = [
+    (b"sample", "EFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716",
+     "F7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8"),
+    (b"test", "F1ABB023518351CD71D881567B1EA663ED3EFCF6C5132B354F28D3B0B7D38367",
+     "019F4113742A2B14BD25926B49C649155F267E60D3814B4C0CC84250E46F0083"),
+]
+
+
+def run_raw(ctc, args, stdin=b""):
+    p = subprocess.run([ctc] + args, input=stdin, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120)
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+
+def ossl(args, stdin=b""):
+    p = subprocess.run(["openssl"] + args, input=stdin, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120)
+    return p.returncode, p.stdout
+
+
+def tlv(tag, content):
+    n = len(content)
+    if n < 0x80:
+        head = bytes([tag, n])
+    elif n < 0x100:
+        head = bytes([tag, 0x81, n])
+    else:
+        head = bytes([tag, 0x82, n >> 8, n & 0xff])
+    return head + content
+
+
+def der_int(v):
+    b = v.to_bytes((v.bit_length() + 8) // 8, "big") if v else b"\0"
+    return tlv(0x02, b)
+
+
+def sec1_der(priv, pub=None, oid=None, version=1):
+    body = der_int(version) + tlv(0x04, priv)
+    if oid is not None:
+        body += tlv(0xa0, tlv(0x06, oid))
+    if pub is not None:
+        body += tlv(0xa1, tlv(0x03, b"\0" + pub))
+    return tlv(0x30, body)
+
+
+def pkcs8_der(inner, oid, version=0, alg=bytes.fromhex(OID_EC_PUBLIC_KEY), attrs=None,
+              pub=None):
+    body = der_int(version) + tlv(0x30, tlv(0x06, alg) + tlv(0x06, oid)) + tlv(0x04, inner)
+    if attrs is not None:
+        body += tlv(0xa0, attrs)
+    if pub is not None:
+        body += tlv(0x81, b"\0" + pub)
+    return tlv(0x30, body)
+
+
+def spki_der(pub, oid):
+    return tlv(0x30, tlv(0x30, tlv(0x06, bytes.fromhex(OID_EC_PUBLIC_KEY)) + tlv(0x06, oid))
+               + tlv(0x03, b"\0" + pub))
+
+
+def pem(label, der):
+    import base64
+    b = base64.b64encode(der).decode()
+    return ("-----BEGIN %s-----\n%s\n-----END %s-----\n" % (
+        label, "\n".join(b[i:i + 64] for i in range(0, len(b), 64)), label)).encode()
+
+
+def sig_der(r, s):
+    return tlv(0x30, der_int(r) + der_int(s))
+
+
+def built_curves(ctc):
+    rc, out, err = run(ctc, ["--version"])
+    for line in out.splitlines():
+        if line.startswith("curves: "):
+            return [c.strip() for c in line[8:].split(",")]
+    return []
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def ossl_pub_point(keyfile, size):
+    """the uncompressed point of a key file, as openssl sees it"""
+    rc, der = ossl(["pkey", "-in", keyfile, "-pubout", "-outform", "DER"])
+    return der[-(2 * size + 1):].hex() if rc == 0 else "openssl failed"
+
+
+def test_ec_known(total, ctc, tmp):
+    g = Group(total, "ctc pub/ecdsa-sign/ecdsa-verify = RFC 6979 A.2.5 (P-256)")
+    rc, out, err = run(ctc, ["pub", "--curve", "p256", "--priv", A25_X])
+    g.check(rc == 0 and out == A25_U.lower() + "\n" and err == "", "pub: %r %r" % (out, err))
+    for name in ["P-256", "prime256v1", "secp256r1", "P256"]:
+        rc, out, err = run(ctc, ["pub", "--curve", name, "--priv", A25_X.lower()])
+        g.check(rc == 0 and out == A25_U.lower() + "\n", "--curve %s: %r" % (name, err))
+    comp = ("03" if int(A25_U[-2:], 16) & 1 else "02") + A25_U[2:66]
+    rc, out, err = run(ctc, ["pub", "--curve", "p256", "--priv", A25_X, "--compressed"])
+    g.check(rc == 0 and out == comp.lower() + "\n", "compressed: %r" % out)
+    for pubhex in (A25_U, comp):
+        rc, out, err = run(ctc, ["pub", "--curve", "p256", "--pub", pubhex])
+        g.check(rc == 0 and out == A25_U.lower() + "\n", "pub --pub %s: %r" % (pubhex[:4], out))
+    for msg, r, s in A25_SIGS:
+        raw = (r + s).lower()
+        der = sig_der(int(r, 16), int(s, 16)).hex()
+        rc, out, err = run(ctc, ["ecdsa-sign", "--curve", "p256", "--hash", "sha256",
+                                 "--priv", A25_X, "--msg", msg.hex(), "--p1363"])
+        g.check(rc == 0 and out == raw + "\n", "%s p1363: %r %r" % (msg, out, err))
+        rc, out, err = run(ctc, ["ecdsa-sign", "--curve", "p256", "--priv", A25_X,
+                                 "--msg", msg.hex()])
+        g.check(rc == 0 and out == der + "\n", "%s der (default hash): %r" % (msg, out))
+        mfile = write(os.path.join(tmp, "a25.msg"), msg)
+        sfile = os.path.join(tmp, "a25.sig")
+        rc, out, err = run(ctc, ["ecdsa-sign", "--curve", "p256", "--hash", "sha256",
+                                 "--priv", A25_X, "--in", mfile, "--sig-out", sfile])
+        g.check(rc == 0 and out == "" and read(sfile).hex() == der, "%s --in/--sig-out" % msg)
+        rc, out, err = run(ctc, ["ecdsa-sign", "--curve", "p256", "--priv", A25_X, "--in", "-"],
+                           stdin=msg)
+        g.check(rc == 0 and out == der + "\n", "%s --in -: %r" % (msg, out))
+        for pubhex in (A25_U, comp):
+            for sig, extra in ((der, []), (raw, ["--p1363"])):
+                rc, out, err = run(ctc, ["ecdsa-verify", "--curve", "p256", "--hash", "sha256",
+                                         "--pub", pubhex, "--msg", msg.hex(), "--sig", sig]
+                                   + extra)
+                g.check(rc == 0 and out == "OK\n" and err == "", "verify %s %r: %d %r"
+                        % (msg, extra, rc, err))
+        rc, out, err = run(ctc, ["ecdsa-verify", "--curve", "p256", "--pub", A25_U,
+                                 "--in", mfile, "--sig-file", sfile])
+        g.check(rc == 0, "verify --in --sig-file: %r" % err)
+        rc, out, err = run(ctc, ["ecdsa-sign", "--curve", "p256", "--priv", A25_X, "--in", mfile,
+                                 "--p1363", "--sig-out", sfile])
+        g.check(rc == 0 and read(sfile).hex() == raw, "%s --p1363 --sig-out" % msg)
+        rc, out, err = run(ctc, ["ecdsa-verify", "--curve", "p256", "--pub", A25_U, "--p1363",
+                                 "--in", "-", "--sig-file", sfile], stdin=msg)
+        g.check(rc == 0, "verify --p1363 --sig-file, --in -: %r" % err)
+    g.end()
+
+
+def ossl_keys(tmp, cname, count):
+    """count keys from openssl genpkey, each in the forms openssl writes"""
+    info = CURVES[cname]
+    keys = []
+    for i in range(count):
+        base = os.path.join(tmp, "%s-o%d" % (cname, i))
+        forms = {"pkcs8.pem": base + ".pkcs8.pem"}
+        ossl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:" + info["std"],
+              "-out", forms["pkcs8.pem"]])
+        for form, args in (("sec1.pem", ["ec"]), ("sec1.der", ["ec", "-outform", "DER"]),
+                           # (openssl 3.0's pkey -outform DER writes SEC1)
+                           ("pkcs8.der", ["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"]),
+                           ("sec1-compressed.pem", ["ec", "-conv_form", "compressed"]),
+                           ("sec1-nopub.pem", ["ec", "-no_public"])):
+            forms[form] = base + "." + form
+            ossl(args + ["-in", forms["pkcs8.pem"], "-out", forms[form]])
+        pub = base + ".pub.pem"
+        ossl(["pkey", "-in", forms["pkcs8.pem"], "-pubout", "-out", pub])
+        keys.append((forms, pub, ossl_pub_point(forms["pkcs8.pem"], info["size"])))
+    # openssl ecparam -genkey: an EC PARAMETERS block before the key
+    ep = os.path.join(tmp, "%s-ecparam.pem" % cname)
+    ossl(["ecparam", "-name", info["ossl"], "-genkey", "-out", ep])
+    keys.append(({"ecparam.pem": ep}, None, ossl_pub_point(ep, info["size"])))
+    return keys
+
+
+def test_ec_openssl_sign(total, ctc, tmp, cname, keys):
+    g = Group(total, "ctc ecdsa vs openssl, %s, sha256/384/512, both ways (PKCS#8, SEC1, PEM, "
+              "DER key files)" % CURVES[cname]["std"])
+    msg = write(os.path.join(tmp, "msg.bin"), b"The quick brown fox " * 50)
+    bad = write(os.path.join(tmp, "msg2.bin"), b"The quick brown fox " * 49)
+    sig = os.path.join(tmp, "sig.der")
+    for forms, pub, point in keys:
+        for form, path in sorted(forms.items()):
+            rc, out, err = run(ctc, ["pub", "--priv-file", path])
+            g.check(rc == 0 and out == point + "\n", "pub %s: %r %r" % (form, out, err))
+            rc, out, err = run(ctc, ["pub", "--curve", cname, "--priv-file", path])
+            g.check(rc == 0 and out == point + "\n", "pub --curve %s: %r" % (form, err))
+        if pub is None:
+            continue
+        files = sorted(forms.values())
+        for i, alg in enumerate(EC_HASHES):
+            key = files[(i + len(EC_HASHES) * keys.index((forms, pub, point))) % len(files)]
+            # ctc signs, openssl verifies
+            rc, out, err = run(ctc, ["ecdsa-sign", "--hash", alg, "--priv-file", key,
+                                     "--in", msg, "--sig-out", sig])
+            rc2, o2 = ossl(["dgst", "-" + alg, "-verify", pub, "-signature", sig, msg])
+            g.check(rc == 0 and rc2 == 0 and b"Verified OK" in o2,
+                    "%s %s: ctc sign %d %r, openssl verify %d" % (alg, key, rc, err, rc2))
+            rc2, o2 = ossl(["dgst", "-" + alg, "-verify", pub, "-signature", sig, bad])
+            g.check(rc2 != 0, "%s: openssl accepted another message" % alg)
+            # deterministic: the same signature from the hex key and from --msg
+            rc, out, err = run(ctc, ["ecdsa-sign", "--curve", cname, "--hash", alg, "--priv-file",
+                                     key, "--msg", read(msg).hex()])
+            g.check(rc == 0 and out == read(sig).hex() + "\n", "%s determinism" % alg)
+            # openssl signs, ctc verifies (DER file, hex, P1363)
+            ossl(["dgst", "-" + alg, "-sign", forms["pkcs8.pem"], "-out", sig, msg])
+            rc, out, err = run(ctc, ["ecdsa-verify", "--hash", alg, "--pub-file", pub,
+                                     "--in", msg, "--sig-file", sig])
+            g.check(rc == 0 and out == "OK\n", "%s: ctc verify of openssl: %d %r" % (alg, rc, err))
+            rc, out, err = run(ctc, ["ecdsa-verify", "--hash", alg, "--pub-file", pub,
+                                     "--in", bad, "--sig-file", sig])
+            g.check(rc == 1 and "does not verify" in err,
+                    "%s other message: %d %r" % (alg, rc, err))
+            other = [h for h in EC_HASHES if h != alg][0]
+            rc, out, err = run(ctc, ["ecdsa-verify", "--hash", other, "--pub-file", pub,
+                                     "--in", msg, "--sig-file", sig])
+            g.check(rc == 1, "%s verified as %s: %d" % (alg, other, rc))
+            d = read(sig)
+            rc, out, err = run(ctc, ["ecdsa-verify", "--curve", cname, "--hash", alg, "--pub",
+                                     point, "--msg", read(msg).hex(), "--sig", d.hex()])
+            g.check(rc == 0, "%s hex: %d %r" % (alg, rc, err))
+            r, s = sig_from_der(d)
+            size = CURVES[cname]["size"]
+            raw = r.to_bytes(size, "big") + s.to_bytes(size, "big")
+            rc, out, err = run(ctc, ["ecdsa-verify", "--hash", alg, "--pub-file", pub,
+                                     "--in", msg, "--sig", raw.hex(), "--p1363"])
+            g.check(rc == 0, "%s p1363: %d %r" % (alg, rc, err))
+    # what openssl writes and ctc refuses: explicit parameters, another algorithm
+    first = keys[0][0]["pkcs8.pem"]
+    explicit = os.path.join(tmp, "explicit.pem")
+    ossl(["ec", "-in", first, "-param_enc", "explicit", "-out", explicit])
+    ed = os.path.join(tmp, "ed25519.pem")
+    ossl(["genpkey", "-algorithm", "ed25519", "-out", ed])
+    for path, text in ((explicit, "explicit curve parameters are not supported "
+                                  "(named curves only)"),
+                       (ed, "not an EC key (algorithm OID 1.3.101.112)")):
+        rc, out, err = run(ctc, ["pub", "--priv-file", path])
+        g.check(rc == 1 and err == "ctc: %s: %s\n" % (path, text) and out == "",
+                "%s: %d %r" % (path, rc, err))
+    g.end()
+
+
+def sig_from_der(d):
+    """(r, s) of a DER signature written by openssl (short lengths)"""
+    assert d[0] == 0x30
+    i = 2 if d[1] < 0x80 else 3
+    lr = d[i + 1]
+    r = int.from_bytes(d[i + 2:i + 2 + lr], "big")
+    j = i + 2 + lr
+    ls = d[j + 1]
+    return r, int.from_bytes(d[j + 2:j + 2 + ls], "big")
+
+
+def test_ec_keygen(total, ctc, tmp, cname):
+    info = CURVES[cname]
+    g = Group(total, "ctc keygen %s: openssl pkey reads every type and format, same public key"
+              % info["std"])
+    seen = set()
+    for typ in ["pkcs8", "sec1"]:
+        for fmt in ["pem", "der"]:
+            for n in range(2):
+                path = os.path.join(tmp, "kg-%s-%s-%d.%s" % (cname, typ, n, fmt))
+                rc, out, err = run(ctc, ["keygen", "--curve", cname, "--type", typ, "--format",
+                                         fmt, "--out", path])
+                g.check(rc == 0 and out == "" and err == "", "keygen %s %s: %r" % (typ, fmt, err))
+                g.check(os.stat(path).st_mode & 0o777 == 0o600, "mode of %s" % path)
+                inform = ["-inform", "DER"] if fmt == "der" else []
+                rc2, _ = ossl(["pkey", "-in", path, "-noout"] + inform)
+                g.check(rc2 == 0, "openssl pkey -noout %s %s" % (typ, fmt))
+                rc2, _ = ossl(["pkey", "-in", path, "-check", "-noout"] + inform)
+                g.check(rc2 == 0, "openssl pkey -check %s %s" % (typ, fmt))
+                # what openssl writes back is the same file (the same DER)
+                if typ == "pkcs8":
+                    rc2, again = ossl(["pkcs8", "-topk8", "-nocrypt", "-in", path, "-outform",
+                                       fmt.upper()] + inform)
+                else:
+                    rc2, again = ossl(["ec", "-in", path, "-outform", fmt.upper()] + inform)
+                g.check(rc2 == 0 and again == read(path), "openssl rewrites %s %s identically"
+                        % (typ, fmt))
+                rc, out, err = run(ctc, ["pub", "--priv-file", path])
+                g.check(rc == 0 and out.strip() == ossl_pub_point(path, info["size"]),
+                        "pub of %s %s: %r" % (typ, fmt, out))
+                seen.add(read(path))
+    # an existing file is replaced and made private
+    path = write(os.path.join(tmp, "kg-existing.pem"), b"old")
+    os.chmod(path, 0o644)
+    rc, out, err = run(ctc, ["keygen", "--curve", cname, "--out", path])
+    g.check(rc == 0 and os.stat(path).st_mode & 0o777 == 0o600 and
+            read(path).startswith(b"-----BEGIN PRIVATE KEY-----\n"), "existing file: %r" % err)
+    rc, out, err = run_raw(ctc, ["keygen", "--curve", cname])
+    g.check(rc == 0 and out.startswith(b"-----BEGIN PRIVATE KEY-----\n") and
+            all(len(l) <= 64 for l in out.splitlines()), "default: %r" % out[:40])
+    stdin_key = write(os.path.join(tmp, "kg-stdout.pem"), out)
+    rc2, _ = ossl(["pkey", "-in", stdin_key, "-noout"])
+    g.check(rc2 == 0, "default output read by openssl")
+    g.check(len(seen) == 8, "8 keys, all different")
+    g.end()
+
+
+def test_ec_spki(total, ctc, tmp, cname, keys):
+    info = CURVES[cname]
+    g = Group(total, "ctc pub SubjectPublicKeyInfo %s = openssl's, both ways" % info["std"])
+    for forms, pub, point in keys:
+        if pub is None:
+            continue
+        key = forms["sec1.der"]
+        rc, want_der = ossl(["pkey", "-pubin", "-in", pub, "-outform", "DER"])
+        for fmt in ["pem", "der"]:
+            out_path = os.path.join(tmp, "spki." + fmt)
+            rc, out, err = run(ctc, ["pub", "--priv-file", key, "--out", out_path, "--format", fmt])
+            g.check(rc == 0 and out == "", "pub --out %s: %r" % (fmt, err))
+            want = read(pub) if fmt == "pem" else want_der
+            g.check(read(out_path) == want, "%s bytes = openssl's" % fmt)
+            inform = ["-inform", "DER"] if fmt == "der" else []
+            rc2, der = ossl(["pkey", "-pubin", "-in", out_path, "-outform", "DER"] + inform)
+            g.check(rc2 == 0 and der == want_der, "openssl pkey -pubin reads our %s" % fmt)
+        rc, out, err = run_raw(ctc, ["pub", "--curve", cname, "--pub", point, "--format", "der"])
+        g.check(rc == 0 and out == want_der, "pub --pub --format der on stdout")
+        # openssl's files into ctc: PEM, DER, compressed point
+        der_path = write(os.path.join(tmp, "o-spki.der"), want_der)
+        comp_path = os.path.join(tmp, "o-spki-c.pem")
+        ossl(["ec", "-pubin", "-in", pub, "-pubout", "-conv_form", "compressed", "-out", comp_path])
+        for path in (pub, der_path, comp_path):
+            rc, out, err = run(ctc, ["pub", "--pub-file", path])
+            g.check(rc == 0 and out == point + "\n", "pub --pub-file %s: %r" % (path, err))
+    g.end()
+
+
+def test_ec_ecdh(total, ctc, tmp, cname, keys):
+    info = CURVES[cname]
+    g = Group(total, "ctc ecdh %s = openssl pkeyutl -derive, both ways" % info["std"])
+    real = [k for k in keys if k[1] is not None]
+    kg = os.path.join(tmp, "ecdh-kg.pem")
+    run(ctc, ["keygen", "--curve", cname, "--out", kg])
+    kg_pub = os.path.join(tmp, "ecdh-kg.pub.pem")
+    run(ctc, ["pub", "--priv-file", kg, "--out", kg_pub])
+    parties = [(k[0]["pkcs8.pem"], k[0]["sec1.der"], k[1], k[2]) for k in real]
+    parties.append((kg, kg, kg_pub, ossl_pub_point(kg, info["size"])))
+    for i, (a_key, a_key2, a_pub, a_point) in enumerate(parties):
+        b_key, b_key2, b_pub, b_point = parties[(i + 1) % len(parties)]
+        rc2, want = ossl(["pkeyutl", "-derive", "-inkey", a_key, "-peerkey", b_pub])
+        want = want.hex()
+        rc, out, err = run(ctc, ["ecdh", "--priv-file", a_key, "--peer-file", b_pub])
+        g.check(rc2 == 0 and rc == 0 and out == want + "\n", "A-B files: %r %r" % (out, err))
+        rc, out, err = run(ctc, ["ecdh", "--priv-file", b_key2, "--peer", a_point])
+        g.check(rc == 0 and out == want + "\n", "B-A hex peer: %r" % err)
+        comp = ("03" if int(a_point[-2:], 16) & 1 else "02") + a_point[2:2 + 2 * info["size"]]
+        rc, out, err = run(ctc, ["ecdh", "--curve", cname, "--priv-file", b_key, "--peer", comp])
+        g.check(rc == 0 and out == want + "\n", "compressed peer: %r" % err)
+        rc2, want2 = ossl(["pkeyutl", "-derive", "-inkey", b_key, "-peerkey", a_pub])
+        g.check(rc2 == 0 and want2.hex() == want, "openssl B-A")
+        rc, out, err = run(ctc, ["ecdh", "--peer-file", a_pub, "--priv-file", b_key2])
+        g.check(rc == 0 and out == want + "\n", "peer file first: %r" % err)
+    g.end()
+
+
+def test_ec_errors(total, ctc, tmp, curves):
+    g = Group(total, "ctc ec errors: exit status, one line on stderr, nothing on stdout")
+    P = ["--curve", "p256"]
+    U = A25_U
+    N = CURVES["p256"]["n"]
+    X = bytes.fromhex(A25_X)
+    Ub = bytes.fromhex(U)
+    oid = bytes.fromhex(CURVES["p256"]["oid"])
+    off = U[:-2] + "%02x" % (int(U[-2:], 16) ^ 1)
+    msg = b"sample".hex()
+    good_der = sig_der(int(A25_SIGS[0][1], 16), int(A25_SIGS[0][2], 16))
+    raw = bytes.fromhex(A25_SIGS[0][1] + A25_SIGS[0][2])
+    V = ["ecdsa-verify"] + P + ["--pub", U, "--msg", msg]
+    f = lambda name, data: write(os.path.join(tmp, "bad-" + name), data)  # noqa: E731
+    other_pub = bytes.fromhex(run(ctc, ["pub"] + P + ["--priv", "01" * 32])[1].strip())
+    k1 = os.path.join(tmp, "good-sec1.pem")
+    write(k1, pem("EC PRIVATE KEY", sec1_der(X, Ub, oid)))
+    missing = os.path.join(tmp, "no-such-file")
+    cases = [
+        # usage
+        (["pub"], 2, "pub: needs --priv or --priv-file"),
+        (["pub", "--priv", A25_X], 2, "needs --curve"),
+        (["pub"] + P + ["--priv", A25_X, "--priv-file", k1], 2, "exclude each other"),
+        (["pub"] + P + ["--priv", A25_X, "--pub", U], 2, "takes one key"),
+        (["pub", "--curve", "p999", "--priv", A25_X], 2, "unknown curve 'p999'"),
+        (["pub"] + P + ["--priv", A25_X, "--compressed", "--format", "pem"], 2, "--compressed"),
+        (["pub"] + P + ["--priv", A25_X, "--format", "xml"], 2, "unknown --format: xml"),
+        (["pub"] + P + ["--priv", A25_X, "--msg", "00"], 2, "pub: takes no --msg"),
+        (["pub"] + P + ["--priv", A25_X, "-a", "sha256"], 2, "pub: takes no --alg"),
+        (["pub"] + P + ["--priv", A25_X, "file"], 2, "takes no file arguments"),
+        (["pub"] + P + ["--priv"], 2, "missing value after --priv"),
+        (["hash", "--curve", "p256"], 2, "hash takes no --curve"),
+        (["keygen"], 2, "keygen: needs --curve"),
+        (["keygen"] + P + ["--type", "pkcs1"], 2, "unknown --type: pkcs1"),
+        (["keygen"] + P + ["--format", "txt"], 2, "unknown --format"),
+        (["keygen"] + P + ["--priv", A25_X], 2, "keygen: takes no --priv"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X], 2, "needs --msg or --in"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X, "--msg", "00", "--in", k1], 2, "exclude"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X, "--msg", "00", "--hash", "md5"], 2,
+         "unknown --hash"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X, "--msg", "00", "--peer", U], 2, "takes no --peer"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X, "--msg", "00", "--sig", "00"], 2,
+         "takes no --sig"),
+        (["ecdsa-verify"] + P + ["--pub", U, "--msg", msg], 2, "needs --sig or --sig-file"),
+        (V + ["--sig", "00", "--hash", "sha1"], 2, "unknown --hash"),
+        (["ecdsa-verify"] + P + ["--msg", msg, "--sig", "00"], 2, "needs --pub or --pub-file"),
+        (["ecdh"] + P + ["--priv", A25_X], 2, "needs --peer or --peer-file"),
+        (["ecdh"] + P + ["--priv", A25_X, "--peer", U, "--peer-file", k1], 2, "exclude"),
+        (["ecdh"] + P + ["--priv", A25_X, "--peer", U, "--p1363"], 2, "takes no --p1363"),
+        # bad input: hex, lengths, ranges, files
+        (["pub"] + P + ["--priv", "zz" * 32], 1, "--priv: not a hex string (bad digit)"),
+        (["pub"] + P + ["--priv", "0" * 63], 1, "--priv: not a hex string (odd"),
+        (["pub"] + P + ["--priv", "00" * 31], 1, "is 32 bytes, not 31"),
+        (["pub"] + P + ["--priv", "00" * 33], 1, "is 32 bytes, not 33"),
+        (["pub"] + P + ["--priv", "00" * 32], 1, "--priv: out of range for P-256"),
+        (["pub"] + P + ["--priv", "%064x" % N], 1, "out of range"),
+        (["pub"] + P + ["--priv", "ff" * 32], 1, "out of range"),
+        (["pub"] + P + ["--pub", U[:-2]], 1, "is 65 or 33 bytes (SEC1), not 64"),
+        (["pub"] + P + ["--pub", "05" + U[2:]], 1, "not a SEC1 point"),
+        (["pub"] + P + ["--pub", off], 1, "--pub: not a point of P-256"),
+        (["pub", "--priv-file", missing], 1, missing + ": No such file"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X, "--msg", "0"], 1, "--msg: not a hex"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X, "--in", missing], 1, "No such file"),
+        (["ecdsa-sign"] + P + ["--priv", "00" * 32, "--msg", "00"], 1, "out of range"),
+        (["ecdsa-sign"] + P + ["--priv", A25_X, "--msg", "00", "--sig-out",
+                               os.path.join(missing, "x")], 1, "No such file"),
+        (["keygen"] + P + ["--out", os.path.join(missing, "k.pem")], 1, "No such file"),
+        (["ecdh"] + P + ["--priv", A25_X, "--peer", off], 1, "--peer: not a point of P-256"),
+        (["ecdh"] + P + ["--priv", A25_X, "--peer", U + "00"], 1, "not 66"),
+        (["ecdh"] + P + ["--priv", A25_X, "--peer", "04"], 1, "not 1"),
+        (["ecdh"] + P + ["--priv", A25_X, "--peer", "0x"], 1, "--peer: not a hex"),
+        (["ecdh"] + P + ["--priv", A25_X, "--peer", "02" + "ff" * 32], 1, "not a point"),
+        (["ecdh"] + P + ["--priv", "00" * 32, "--peer", U], 1, "out of range"),
+        # ecdsa-verify: parse errors are 2, an invalid signature is 1
+        (V + ["--sig", "zz"], 2, "--sig: not a hex string"),
+        (V + ["--sig", "0"], 2, "--sig: not a hex string"),
+        (["ecdsa-verify"] + P + ["--pub", off, "--msg", msg, "--sig", good_der.hex()], 2,
+         "not a point of P-256"),
+        (["ecdsa-verify"] + P + ["--pub", U[:-2], "--msg", msg, "--sig", good_der.hex()], 2,
+         "not 64"),
+        (["ecdsa-verify"] + P + ["--pub", "zz", "--msg", msg, "--sig", good_der.hex()], 2,
+         "--pub: not a hex"),
+        (["ecdsa-verify"] + P + ["--pub", U, "--msg", "x", "--sig", good_der.hex()], 2,
+         "--msg: not a hex"),
+        (["ecdsa-verify"] + P + ["--pub", U, "--in", missing, "--sig", good_der.hex()], 2,
+         "No such file"),
+        (["ecdsa-verify"] + P + ["--pub-file", missing, "--msg", msg, "--sig", "00"], 2,
+         "No such file"),
+        (["ecdsa-verify"] + P + ["--pub-file", k1, "--msg", msg, "--sig", "00"], 2,
+         "a private key, not a public key"),
+        (V + ["--sig-file", missing], 2, "No such file"),
+        (["ecdsa-verify", "--curve", "p999", "--pub", U, "--msg", msg, "--sig", "00"], 2,
+         "unknown curve"),
+        (V + ["--sig", good_der.hex(), "--in", k1], 2, "exclude"),
+        (["ecdsa-verify"] + P + ["--pub", U, "--msg", "00", "--sig", good_der.hex()], 1,
+         "invalid signature (does not verify)"),
+        (V + ["--sig", "00", "--p1363"], 1, "invalid signature (1 bytes; a P1363 signature "
+         "for P-256 is 64)"),
+        (V + ["--sig", raw[:-1].hex(), "--p1363"], 1, "(63 bytes"),
+        (V + ["--sig", (raw + b"\0").hex(), "--p1363"], 1, "(65 bytes"),
+        (V + ["--sig", good_der.hex(), "--p1363"], 1, "invalid signature ("),
+        (V + ["--sig", raw.hex()], 1, "not strict DER"),
+        (V + ["--sig", ""], 1, "not strict DER"),
+        (V + ["--sig", good_der[:-1].hex()], 1, "not strict DER"),
+        (V + ["--sig", (good_der + b"\0").hex()], 1, "not strict DER"),
+        (V + ["--sig", (b"\x30\x81" + good_der[1:]).hex()], 1, "not strict DER"),
+        (V + ["--sig", sig_der(0, 1).hex()], 1, "r or s is 0"),
+        (V + ["--sig", sig_der(int(A25_SIGS[0][1], 16), N).hex()], 1, "r or s"),
+        (V + ["--sig", sig_der(1 << 256, 1).hex()], 1, "invalid signature"),
+        (V + ["--sig", tlv(0x30, tlv(0x02, b"\0\x01") + der_int(1)).hex()], 1, "not strict DER"),
+        (V + ["--sig", (b"\0" * 64).hex(), "--p1363"], 1, "r or s is 0"),
+        (V + ["--sig-file", f("empty.sig", b"")], 1, "not strict DER"),
+    ]
+    # key files: --priv-file gives 1, the same as --pub-file of ecdsa-verify gives 2
+    p384_oid = bytes.fromhex(CURVES["p384"]["oid"])
+    kcases = [
+        ("empty", b"", "not a key file (neither PEM nor DER)"),
+        ("text", b"hello\n", "not a key file"),
+        ("noend.pem", pem("PRIVATE KEY", b"\0" * 30)[:-25], "no END line"),
+        ("badchar.pem", pem("PRIVATE KEY", pkcs8_der(sec1_der(X, Ub), oid)).replace(b"M", b"*", 1),
+         "not base64"),
+        ("badlen.pem", b"-----BEGIN PRIVATE KEY-----\nMIG\n-----END PRIVATE KEY-----\n",
+         "multiple of 4"),
+        ("afterpad.pem", b"-----BEGIN PRIVATE KEY-----\nMA==MA==\n-----END PRIVATE KEY-----\n",
+         "after the '='"),
+        ("encrypted.pem", pem("ENCRYPTED PRIVATE KEY", b"\x30\x00"),
+         "encrypted private keys are not supported"),
+        ("headers.pem", b"-----BEGIN EC PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n"
+         b"DEK-Info: AES-128-CBC,00\n\nMAA=\n-----END EC PRIVATE KEY-----\n", "PEM headers"),
+        ("label.pem", pem("CERTIFICATE", b"\x30\x00"), "PEM label 'CERTIFICATE' is not a private"),
+        ("pubkey.pem", pem("PUBLIC KEY", spki_der(Ub, oid)), "a public key, not a private key"),
+        ("trunc.der", sec1_der(X, Ub, oid)[:-1], "malformed DER"),
+        ("trunc2.der", pkcs8_der(sec1_der(X, Ub), oid)[:40], "malformed DER"),
+        ("trailing.der", sec1_der(X, Ub, oid) + b"\0", "malformed DER"),
+        ("extra-field.der", tlv(0x30, sec1_der(X, Ub, oid)[2:] + tlv(0x04, b"")),
+         "unexpected field"),
+        ("ber-length.der", b"\x30\x81" + sec1_der(X, None, oid)[1:], "malformed DER"),
+        ("sec1-v2.der", sec1_der(X, Ub, oid, version=2), "unsupported ECPrivateKey version"),
+        ("pkcs8-v2.der", pkcs8_der(sec1_der(X, Ub), oid, version=2),
+         "unsupported PrivateKeyInfo version"),
+        ("short.der", sec1_der(X[1:], None, oid), "the private key is 31 bytes, P-256 takes 32"),
+        ("long.pem", pem("PRIVATE KEY", pkcs8_der(sec1_der(b"\0" + X), oid)), "33 bytes"),
+        ("zero.der", sec1_der(b"\0" * 32, None, oid), "the private key is out of range"),
+        ("n.der", sec1_der(N.to_bytes(32, "big"), None, oid), "out of range"),
+        ("wrongpub.pem", pem("EC PRIVATE KEY", sec1_der(X, other_pub, oid)),
+         "the public key in the file is not the private key's"),
+        ("offpub.der", sec1_der(X, bytes.fromhex(off), oid),
+         "the public key in the file is not a valid point"),
+        ("p8wrongpub.der", pkcs8_der(sec1_der(X, None), oid, version=1, pub=other_pub),
+         "is not the private key's"),
+        ("p8twopubs.der", pkcs8_der(sec1_der(X, Ub), oid, version=1, pub=other_pub),
+         "the two public keys in the file differ"),
+        ("p8v0pub.der", pkcs8_der(sec1_der(X, Ub), oid, version=0, pub=Ub),
+         "a public key in a version 0"),
+        ("k1.der", sec1_der(X, None, bytes.fromhex("2b8104000a")),
+         "unknown curve OID 1.3.132.0.10"),
+        ("noparams.der", sec1_der(X, Ub), "no curve in the key"),
+        ("explicit.der", tlv(0x30, der_int(1) + tlv(0x04, X) + tlv(0xa0, tlv(0x30, der_int(1)))),
+         "explicit curve parameters are not supported"),
+        ("p8explicit.der", tlv(0x30, der_int(0) + tlv(0x30, tlv(0x06, bytes.fromhex(
+            OID_EC_PUBLIC_KEY)) + tlv(0x30, der_int(1))) + tlv(0x04, sec1_der(X, Ub))),
+         "explicit curve parameters"),
+        ("p8mismatch.der", pkcs8_der(sec1_der(X, Ub, bytes.fromhex("2b8104000a")), oid),
+         "the curve of the ECPrivateKey differs"),
+        ("ed25519.der", pkcs8_der(sec1_der(X), oid, alg=bytes.fromhex("2b6570")),
+         "not an EC key (algorithm OID 1.3.101.112)"),
+        ("big.pem", b"-" * (64 * 1024 + 1), "too large (more than 65536 bytes)"),
+    ]
+    if "p384" not in curves:
+        kcases.append(("p384.der", sec1_der(b"\x01" * 48, None, p384_oid),
+                       "curve P-384 is not built in (this build has: p256)"))
+        cases.append((["pub", "--curve", "p384", "--priv", "01" * 48], 2,
+                      "curve p384 is not built in (this build has: p256)"))
+        cases.append((["ecdh", "--curve", "P-384", "--priv-file", k1, "--peer", U], 2,
+                      "curve P-384 is not built in"))
+        cases.append((["ecdsa-verify", "--curve", "secp384r1", "--pub", U, "--msg", msg,
+                       "--sig", "00"], 2, "curve secp384r1 is not built in"))
+    else:
+        # a P-384 key where P-256 is asked for
+        k384 = os.path.join(tmp, "k384.pem")
+        run(ctc, ["keygen", "--curve", "p384", "--out", k384])
+        cases.append((["pub", "--curve", "p256", "--priv-file", k384], 1,
+                      "a P-384 key, but --curve is p256"))
+    for name, data, text in kcases:
+        path = f(name, data)
+        cases.append((["pub", "--priv-file", path], 1, (path + ": ", text)))
+        cases.append((["ecdsa-sign", "--priv-file", path, "--msg", "00"], 1, text))
+        cases.append((["ecdh", "--priv-file", path, "--peer", U, "--curve", "p256"], 1, text))
+    pcases = [
+        ("spki-empty", b"", "not a key file"),
+        ("spki-priv.pem", pem("PRIVATE KEY", pkcs8_der(sec1_der(X, Ub), oid)),
+         "a private key, not a public key"),
+        ("spki-label.pem", pem("CERTIFICATE", b"\x30\x00"), "PEM label 'CERTIFICATE' is not a "
+         "public key"),
+        ("spki-trunc.der", spki_der(Ub, oid)[:-1], "malformed DER (SubjectPublicKeyInfo)"),
+        ("spki-trailing.der", spki_der(Ub, oid) + b"\0", "malformed DER"),
+        ("spki-off.der", spki_der(bytes.fromhex(off), oid), "not a point of the curve"),
+        ("spki-short.der", spki_der(Ub[:-1], oid), "wrong length"),
+        ("spki-k1.pem", pem("PUBLIC KEY", spki_der(Ub, bytes.fromhex("2b8104000a"))),
+         "unknown curve OID 1.3.132.0.10"),
+        ("spki-explicit.der", tlv(0x30, tlv(0x30, tlv(0x06, bytes.fromhex(OID_EC_PUBLIC_KEY))
+                                            + tlv(0x30, der_int(1))) + tlv(0x03, b"\0" + Ub)),
+         "explicit curve parameters"),
+        ("spki-rsa.der", tlv(0x30, tlv(0x30, tlv(0x06, bytes.fromhex("2a864886f70d010101"))
+                                       + b"\x05\x00") + tlv(0x03, b"\0" + Ub)),
+         "not an EC key (algorithm OID 1.2.840.113549.1.1.1)"),
+    ]
+    if "p384" not in curves:
+        pcases.append(("spki-p384.der", spki_der(b"\x04" + b"\x01" * 96, p384_oid),
+                       "curve P-384 is not built in"))
+    for name, data, text in pcases:
+        path = f(name, data)
+        cases.append((["pub", "--pub-file", path], 1, (path + ": ", text)))
+        cases.append((["ecdh", "--priv", A25_X, "--curve", "p256", "--peer-file", path], 1, text))
+        cases.append((["ecdsa-verify", "--pub-file", path, "--msg", msg, "--sig",
+                       good_der.hex()], 2, text))
+    for args, status, text in cases:
+        rc, out, err = run(ctc, args)
+        lines = err.splitlines()
+        ok = (rc == status and len(lines) == 1 and lines[0].startswith("ctc: ")
+              and all(t in lines[0] for t in (text if isinstance(text, tuple) else (text,)))
+              and out == "")
+        g.check(ok, "%r: exit %d (want %d), stdout %r, stderr %r" % (args, rc, status, out, err))
+    # accepted variants: PKCS#8 v2 with its [1] public key, attributes, SEC1 with
+    # [0] inside PKCS#8, DER and PEM without a public key, CRLF line ends
+    for name, data in [
+            ("p8v2.der", pkcs8_der(sec1_der(X, Ub), oid, version=1, pub=Ub)),
+            ("p8attrs.der", pkcs8_der(sec1_der(X, Ub), oid, attrs=tlv(0x30, b""))),
+            ("p8params.der", pkcs8_der(sec1_der(X, Ub, oid), oid)),
+            ("p8compressed.der", pkcs8_der(sec1_der(X, bytes.fromhex(
+                run(ctc, ["pub"] + P + ["--priv", A25_X, "--compressed"])[1].strip())), oid)),
+            ("sec1nopub.der", sec1_der(X, None, oid)),
+            ("crlf.pem", pem("EC PRIVATE KEY", sec1_der(X, Ub, oid)).replace(b"\n", b"\r\n")),
+            ("lead.pem", b"comment line\n" + pem("EC PRIVATE KEY", sec1_der(X, Ub, oid)))]:
+        rc, out, err = run(ctc, ["pub", "--priv-file", f(name, data)])
+        g.check(rc == 0 and out == U.lower() + "\n", "%s: %d %r" % (name, rc, err))
+    rc, out, err = run(ctc, ["pub", "--pub-file", f("spki-c.der", spki_der(bytes.fromhex(
+        run(ctc, ["pub"] + P + ["--priv", A25_X, "--compressed"])[1].strip()), oid))])
+    g.check(rc == 0 and out == U.lower() + "\n", "compressed SPKI: %r" % err)
     g.end()
 
 
@@ -238,6 +864,21 @@ def main():
         test_hkdf(total, ctc, rnd)
         test_errors(total, ctc, tmp)
         test_help(total, ctc)
+        curves = built_curves(ctc)
+        g = Group(total, "ctc curves built in, openssl present")
+        g.check("p256" in curves and all(c in CURVES for c in curves), "curves: %r" % curves)
+        g.check(shutil.which("openssl") is not None,
+                "openssl is not installed (tools/deps.sh installs it)")
+        g.end()
+        test_ec_known(total, ctc, tmp)
+        test_ec_errors(total, ctc, tmp, curves)
+        if shutil.which("openssl") is not None:
+            for cname in curves:
+                keys = ossl_keys(tmp, cname, 2)
+                test_ec_openssl_sign(total, ctc, tmp, cname, keys)
+                test_ec_keygen(total, ctc, tmp, cname)
+                test_ec_spki(total, ctc, tmp, cname, keys)
+                test_ec_ecdh(total, ctc, tmp, cname, keys)
     suite.emit(total.line())
     return 1 if total.failed else 0
 
