@@ -4,10 +4,7 @@
  * Adding a curve that the library has (with the function shapes of
  * include/ctcrypto/ec.h) is adding its row to curves[]; the commands, the
  * key files and tools/test_ctc.py (which asks `ctc --version` for the
- * list) take it from there. P-384's row: name "p384", aliases "P-384" and
- * "secp384r1", OID 1.3.132.0.34 (2b 81 04 00 22), default hash SHA-384,
- * the CTC_P384_* sizes and the ctc_*p384* functions; its verify takes the
- * signature's length already, so .verify = ctc_ecdsa_p384_verify.
+ * list) take it from there.
  */
 #include <string.h>
 
@@ -15,19 +12,6 @@
 #include "curve.h"
 
 const uint8_t oid_ec_public_key[7] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
-
-/*
- * The raw-signature verify with the signature's length. The library's
- * P-256 verify takes r || s without a length (64 bytes): this wrapper
- * checks it. Once the library takes sig_len, the body becomes
- *   return ctc_ecdsa_p256_verify(pub, pub_len, h, h_len, sig, sig_len);
- */
-static int p256_verify(const uint8_t *pub, size_t pub_len, const uint8_t *h, size_t h_len,
-                       const uint8_t *sig, size_t sig_len)
-{
-    return sig_len != CTC_P256_SIG_BYTES ? CTC_ERR_LENGTH
-                                         : ctc_ecdsa_p256_verify(pub, pub_len, h, h_len, sig);
-}
 
 const struct curve curves[] = {
     {
@@ -41,8 +25,22 @@ const struct curve curves[] = {
         .public_key = ctc_p256_public_key, .keygen = ctc_p256_keygen,
         .pub_decode = ctc_p256_public_key_decode, .pub_compress = ctc_p256_public_key_compress,
         .spki_decode = ctc_p256_spki_decode, .ecdh = ctc_ecdh_p256,
-        .sign = ctc_ecdsa_p256_sign, .verify = p256_verify,
+        .sign = ctc_ecdsa_p256_sign, .verify = ctc_ecdsa_p256_verify,
         .sig_to_der = ctc_ecdsa_p256_sig_to_der, .sig_from_der = ctc_ecdsa_p256_sig_from_der,
+    },
+    {
+        .name = "p384", .std_name = "P-384", .aliases = { "P-384", "secp384r1", NULL },
+        /* 1.3.132.0.34 */
+        .oid = { 0x2b, 0x81, 0x04, 0x00, 0x22 }, .oid_len = 5,
+        .default_hash = CTC_HASH_SHA384,
+        .scalar_len = CTC_P384_SCALAR_BYTES, .pub_len = CTC_P384_PUB_BYTES,
+        .sig_len = CTC_P384_SIG_BYTES, .der_sig_max = CTC_P384_DER_SIG_MAX,
+        .rnd_min = CTC_P384_KEYGEN_MIN_RANDOM, .rnd_max = CTC_P384_KEYGEN_MAX_RANDOM,
+        .public_key = ctc_p384_public_key, .keygen = ctc_p384_keygen,
+        .pub_decode = ctc_p384_public_key_decode, .pub_compress = ctc_p384_public_key_compress,
+        .spki_decode = ctc_p384_spki_decode, .ecdh = ctc_ecdh_p384,
+        .sign = ctc_ecdsa_p384_sign, .verify = ctc_ecdsa_p384_verify,
+        .sig_to_der = ctc_ecdsa_p384_sig_to_der, .sig_from_der = ctc_ecdsa_p384_sig_from_der,
     },
 };
 
