@@ -692,9 +692,11 @@ def main(argv=None):
                 if want == PRODUCT:
                     want, insn = expected_product(b)
                     how = " ((uint64_t)a*b is %s here)" % insn
-                kind = "leaky-vtmul" if CONTROLS[n] == PRODUCT else "leaky"
+                # the kind of tests/ct/cases.def (ct_claims.py) for the matrix
+                kind = {PRODUCT: "leaky-vtmul", DIVISION: "leaky-div",
+                        ACCEPTED: "real"}.get(CONTROLS[n], "leaky")
                 if want == ACCEPTED:
-                    rows.append(meta(b, opt, n, kind, not fs, bool(fs), False))
+                    rows.append(meta(b, opt, n, kind, not fs, bool(fs), False, group="controls"))
                     record(not fs, "control %s %s: accepted as constant time%s%s"
                            % (n, where, how, "" if not fs else " - but flagged: " + first))
                 else:

@@ -100,8 +100,8 @@ static void errors(const struct et_curve *c)
     TR_EQ(c->keygen(priv, pub, rnd, c->keygen_max), CTC_OK);
 
     /* private keys 0, n, n + 1, 2^bits - 1 are refused; n - 1 works */
-    memset(q, 0, sizeof q);
-    TR_EQ(c->pub(q + 1, q), CTC_ERR_KEY);
+    memset(bad, 0, sizeof bad);
+    TR_EQ(c->pub(q, bad), CTC_ERR_KEY);
     for (k = 0; k <= 1; k++) {
         n_plus(bad, c, k);
         TR_EQ(c->pub(q, bad), CTC_ERR_KEY);
