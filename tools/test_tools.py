@@ -220,6 +220,22 @@ def test_real(total, tmp):
     g.end()
 
 
+def test_ec_consts(total, tmp):
+    """the committed src/ec/<curve>_const.h are what tools/gen_ec_consts.py writes"""
+    g = Group(total, "gen_ec_consts: src/ec/p256_const.h and p384_const.h are the generator's output")
+    for curve in ("p256", "p384"):
+        out = os.path.join(tmp, curve + "_const.h")
+        p = subprocess.run([sys.executable, os.path.join(HERE, "gen_ec_consts.py"), curve, "-o", out],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        g.check(p.returncode == 0, "generator failed: %s" % p.stdout.decode(errors="replace"))
+        if p.returncode == 0:
+            with open(out, "rb") as f1, \
+                    open(os.path.join(ROOT, "src", "ec", curve + "_const.h"), "rb") as f2:
+                g.check(f1.read() == f2.read(), "src/ec/%s_const.h differs from the generator's "
+                        "output" % curve)
+    g.end()
+
+
 def test_p256_table(total, tmp):
     """the committed src/ec/p256_table.h is what tools/gen_p256_table.py writes"""
     g = Group(total, "gen_p256_table: src/ec/p256_table.h is the generator's output")
@@ -376,6 +392,7 @@ def test_ct_matrix(total, tmp):
                         "--require", "--out", os.path.join(tmp, "m.md")],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     g.check(p.returncode == 1, "--require passed a failed result")
+    g.end()
 
 
 # objdump -t -dr excerpts, one per architecture family, for
@@ -526,6 +543,7 @@ def main():
         test_errors(total, tmp)
         test_real(total, tmp)
         test_p256_table(total, tmp)
+        test_ec_consts(total, tmp)
         test_ct_gen(total, tmp)
         test_ct_trace_patch(total, tmp)
         test_ct_matrix(total, tmp)
