@@ -124,7 +124,6 @@ void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A);
 void ec_fe_sqrt_vartime(const ec_curve *C, ec_fe X, const ec_fe A);
 ct_cond ec_fe_is_zero(const ec_curve *C, const ec_fe A);
 ct_cond ec_fe_eq(const ec_curve *C, const ec_fe A, const ec_fe B);
-void ec_fe_copy(const ec_curve *C, ec_fe X, const ec_fe A);
 /* X = the C->bytes big-endian bytes at in in Montgomery form. Returns
  * false (and X = 0) when the value is >= p. */
 ct_cond ec_fe_from_bytes(const ec_curve *C, ec_fe X, const uint8_t *in);

@@ -46,11 +46,6 @@ void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
     mp_mod_neg(X, A, C->p.N, L);
 }
 
-void ec_fe_copy(const ec_curve *C, ec_fe X, const ec_fe A)
-{
-    mp_copy(X, A, L);
-}
-
 void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A)
 {
     /* A = aR; safegcd gives (aR)^-1 = a^-1 R^-1, and a Montgomery product

@@ -31,10 +31,6 @@ static inline int et_int(uint8_t *out, size_t n, const uint8_t *in, size_t len)
     return 1;
 }
 
-static inline int et_int32(uint8_t out[32], const uint8_t *in, size_t len)
-{
-    return et_int(out, 32, in, len);
-}
 
 /* The two curves through one table of their public functions. */
 struct et_curve {
