@@ -97,7 +97,16 @@ typedef struct ec_curve {
     const ct_limb_t *table;     /* fixed-base table or NULL (ladder) */
     unsigned table_rows;
     size_t keygen_min, keygen_max; /* random bytes key generation takes */
+    unsigned leaves;            /* field leaves: EC_LEAVES_* */
 } ec_curve;
+
+/*
+ * Which field leaves a curve uses (ec_field.c): the generic ones on the mp
+ * layer's Montgomery functions, or the dedicated leaves of a curve (C
+ * twins and assembly per target: p256_field.h). The choice is public.
+ */
+#define EC_LEAVES_GENERIC 0
+#define EC_LEAVES_P256 1
 
 /* The curves built in (p256.c, p384.c). */
 #if CTC_EC_P256

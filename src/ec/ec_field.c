@@ -4,23 +4,32 @@
  * curve's moduli.
  */
 #include "ec.h"
+#include "p256_field.h"
 
 #define L (C->limbs)
 
 /* ---- field ------------------------------------------------------------------ */
 
 /*
- * Products use the mp layer's Montgomery multiplication (assembly leaves
- * per target). For P-256 a reduction specialised to p (the multiple m p
- * of each Montgomery step needs no multiplication, since -p^-1 = 1 mod
- * 2^32 and the words of p are 0, 1 or 2^32 - 1) was measured against it
- * and lost on x86-64 and Cortex-M4, winning 8% on Cortex-M0 only
- * (docs/ec.md).
+ * The generic leaves use the mp layer's Montgomery multiplication
+ * (assembly leaves per target) and its modular addition; a curve with
+ * dedicated leaves (C->leaves) goes to them instead (p256_field.h). The
+ * test of C->leaves is on public data.
  */
+#if CTC_EC_P256
+#define EC_P256_LEAVES(C) ((C)->leaves == EC_LEAVES_P256)
+#else
+#define EC_P256_LEAVES(C) 0
+#endif
+
 void ec_fe_mul(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 {
     ct_limb_t T[2 * EC_LIMBS];
 
+    if (EC_P256_LEAVES(C)) {
+        p256_fe_mul(X, A, B);
+        return;
+    }
     mp_montmul(X, A, B, C->p.N, L, C->p.ninv, T);
 }
 
@@ -28,21 +37,37 @@ void ec_fe_sqr(const ec_curve *C, ec_fe X, const ec_fe A)
 {
     ct_limb_t T[2 * EC_LIMBS];
 
+    if (EC_P256_LEAVES(C)) {
+        p256_fe_sqr(X, A);
+        return;
+    }
     mp_montsqr(X, A, C->p.N, L, C->p.ninv, T);
 }
 
 void ec_fe_add(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 {
+    if (EC_P256_LEAVES(C)) {
+        p256_fe_add(X, A, B);
+        return;
+    }
     mp_mod_add(X, A, B, C->p.N, L);
 }
 
 void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 {
+    if (EC_P256_LEAVES(C)) {
+        p256_fe_sub(X, A, B);
+        return;
+    }
     mp_mod_sub(X, A, B, C->p.N, L);
 }
 
 void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
 {
+    if (EC_P256_LEAVES(C)) {
+        p256_fe_neg(X, A);
+        return;
+    }
     mp_mod_neg(X, A, C->p.N, L);
 }
 

@@ -40,6 +40,7 @@ static const ec_curve p256 = {
     p256_n_bytes, p256_oid, sizeof p256_oid, CTC_HASH_SHA256,
     P256_TABLE, P256_TABLE_ROWS,
     CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM,
+    EC_LEAVES_P256,
 };
 
 const ec_curve *ec_p256(void)

@@ -22,6 +22,7 @@ static const ec_curve p384 = {
     p384_n_bytes, p384_oid, sizeof p384_oid, CTC_HASH_SHA384,
     NULL, 0,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
+    EC_LEAVES_GENERIC,
 };
 
 const ec_curve *ec_p384(void)

@@ -21,6 +21,7 @@
 #include "ct_cases.h"
 #include "ct_util.h"
 #include "ec/ec.h"
+#include "ec/p256_field.h"
 
 #define L (256 / MP_LIMB_BITS)
 /* the curve of the P-256 cases (ec.h: every ec function takes it) */
@@ -95,6 +96,41 @@ void ct_case_ec_p256_field(const unsigned char *secret)
     ec_sc_inv_mont(C, t, s);
     ct_keep_mem(s, sizeof s);
     ct_keep_mem(t, sizeof t);
+}
+
+/* the P-256 field leaves directly, the selected ones (assembly where the
+ * target has it) and the C twins: products, sums and differences on
+ * values whose carries and final corrections go both ways */
+void ct_case_ec_p256_leaves(const unsigned char *secret)
+{
+    ct_limb_t a[P256_FE_LIMBS], b[P256_FE_LIMBS], x[P256_FE_LIMBS], y[P256_FE_LIMBS];
+
+    fill_raw(a, secret, 0);
+    fill_raw(b, secret, 32);
+    p256_fe_mul(x, a, b);
+    p256_fe_sqr(y, a);
+    p256_fe_add(x, x, y);
+    p256_fe_sub(y, y, b);
+    p256_fe_neg(x, x);
+    p256_fe_add(a, a, b);
+    p256_fe_sub(b, b, a);
+    ct_keep_mem(x, sizeof x);
+    ct_keep_mem(y, sizeof y);
+    ct_keep_mem(a, sizeof a);
+    ct_keep_mem(b, sizeof b);
+    fill_raw(a, secret, 0);
+    fill_raw(b, secret, 32);
+    p256_fe_mul_c(x, a, b);
+    p256_fe_sqr_c(y, a);
+    p256_fe_add_c(x, x, y);
+    p256_fe_sub_c(y, y, b);
+    p256_fe_neg_c(x, x);
+    p256_fe_add_c(a, a, b);
+    p256_fe_sub_c(b, b, a);
+    ct_keep_mem(x, sizeof x);
+    ct_keep_mem(y, sizeof y);
+    ct_keep_mem(a, sizeof a);
+    ct_keep_mem(b, sizeof b);
 }
 
 void ct_case_ec_p256_point(const unsigned char *secret)

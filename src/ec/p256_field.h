@@ -1,0 +1,66 @@
+/*
+ * p256_field.h - the P-256 field leaves: arithmetic modulo
+ * p = 2^256 - 2^224 + 2^192 + 2^96 - 1 in Montgomery form (R = 2^256, the
+ * form of ec.h), on P256_FE_LIMBS limbs, least significant first.
+ *
+ * Contract of every leaf (the same as ec_fe_* in ec.h): inputs < p,
+ * output < p (fully reduced), the output may be any of the inputs; no
+ * branch and no memory index depends on a value.
+ *
+ *   p256_fe_mul(X, A, B)   X = A B / R mod p
+ *   p256_fe_sqr(X, A)      X = A^2 / R mod p
+ *   p256_fe_add(X, A, B)   X = A + B mod p
+ *   p256_fe_sub(X, A, B)   X = A - B mod p
+ *   p256_fe_neg(X, A)      X = -A mod p
+ *
+ * The C twins (suffix _c: p256_field32.c for 32-bit limbs,
+ * p256_field64.c for 64-bit limbs) exist on every target; the
+ * assembly leaves (src/ec/arch/p256_<arch>.S, suffix _asm) are selected
+ * below from the compiler's macros, and the tests compare the two
+ * (tests/unit/test_p256_field.c). ec_field.c calls these through the
+ * names without suffix when the curve descriptor says EC_LEAVES_P256.
+ */
+#ifndef EC_P256_FIELD_H
+#define EC_P256_FIELD_H
+
+#include "ct/ct.h"
+#include "mp/mp.h"
+
+#define P256_FE_LIMBS (256 / MP_LIMB_BITS)
+
+void p256_fe_mul_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p256_fe_sqr_c(ct_limb_t *X, const ct_limb_t *A);
+void p256_fe_add_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p256_fe_sub_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
+
+/*
+ * P256_ASM_NAME names the assembly in use (none: the C twins). Under
+ * CTC_NO_ASM=1 and MemorySanitizer (CTC_CT_CHECK=2) the C twins are used,
+ * as in mp_arch.h.
+ */
+#if MP_HAVE_ASM
+/* (no P-256 assembly yet) */
+#endif
+
+#if defined(P256_HAVE_ASM)
+void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A);
+void p256_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p256_fe_sub_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p256_fe_neg_asm(ct_limb_t *X, const ct_limb_t *A);
+#define p256_fe_mul p256_fe_mul_asm
+#define p256_fe_sqr p256_fe_sqr_asm
+#define p256_fe_add p256_fe_add_asm
+#define p256_fe_sub p256_fe_sub_asm
+#define p256_fe_neg p256_fe_neg_asm
+#else
+#define P256_ASM_NAME "none"
+#define p256_fe_mul p256_fe_mul_c
+#define p256_fe_sqr p256_fe_sqr_c
+#define p256_fe_add p256_fe_add_c
+#define p256_fe_sub p256_fe_sub_c
+#define p256_fe_neg p256_fe_neg_c
+#endif
+
+#endif /* EC_P256_FIELD_H */
