@@ -9,12 +9,13 @@ that tests/unit/test_ec_curves.c runs on every target.
 
 Kinds (struct vec_ec .kind):
   PUB     pub = priv * G for boundary and random private keys (1, 2, 3,
-          n - 1, n - 2, (n - 1) / 2, 2^k, windows that repeat, random)
+          n - 1, n - 2, (n - 1) / 2, 2^k, windows that repeat, k = 2d mod n
+          for small d (the Jacobian formulas' boundary), random)
   RFC     RFC 6979 appendix A.2.5 (P-256) and A.2.6 (P-384): the private
           key x and the nonce k of the RFC for the hash `hash` and message
           `msg` ("sample", "test"); r = x(kG) mod n and s = k^-1 (e + r x)
           mod n are computed here from them
-  ECDH    shared = x(priv * peer) for random keys
+  ECDH    shared = x(priv * peer) for the boundary and random keys
   KEYGEN  priv = (c mod (n - 1)) + 1 and pub = priv * G for the random
           bytes rnd (FIPS 186-5 A.2.1)
 Standard library only.
@@ -110,9 +111,14 @@ def cases(seed):
     for name in ("p256", "p384"):
         C = Curve(name)
         n = C.n
+        # the boundary scalars of the Jacobian additions (docs/ec.md): k =
+        # 2 d mod n for a last Booth digit d in [-16, 16], powers of 32,
+        # 2^bits mod n (the top table row)
+        boundary = [4, 6, 16, 30, 32, 33, 34, 64, 1024, n - 3, n - 4, n - 16,
+                    n - 30, n - 32, n - 33, 2 ** C.bits % n, 2 ** (C.bits - 5), 2 ** 250 + 2 ** 5]
         keys = [1, 2, 3, n - 1, n - 2, (n - 1) // 2, 2 ** (C.bits - 1), 2 ** 128 + 1,
                 int("10" * (C.bits // 8), 16),           # repeating windows
-                int("ff" * (C.bits // 8), 16) % n]
+                int("ff" * (C.bits // 8), 16) % n] + boundary
         keys += [rnd.randrange(1, n) for _ in range(6)]
         for k in keys:
             out.append(dict(curve=name, kind="PUB", priv=k.to_bytes(C.nbytes, "big"),
@@ -124,6 +130,11 @@ def cases(seed):
             out.append(dict(curve=name, kind="RFC", hash=HASH_ID[hname], msg=msg.encode(),
                             priv=x.to_bytes(C.nbytes, "big"), pub=C.enc(C.mul(x, C.G)),
                             sig=C.sign(x, int(k_hex, 16), h)))
+        for d in [1, 2, 3, n - 1, n - 2] + boundary:
+            q = rnd.randrange(1, n)
+            Q = C.mul(q, C.G)
+            out.append(dict(curve=name, kind="ECDH", priv=d.to_bytes(C.nbytes, "big"),
+                            pub=C.enc(Q), shared=C.mul(d, Q)[0].to_bytes(C.nbytes, "big")))
         for _ in range(4):
             d, q = rnd.randrange(1, n), rnd.randrange(1, n)
             Q = C.mul(q, C.G)

@@ -72,6 +72,12 @@ typedef struct {
     ec_fe x, y;
 } ec_affine;
 
+/* A point in Jacobian coordinates (X : Y : Z), x = X/Z^2, y = Y/Z^3;
+ * infinity has Z = 0 (ec_jacobian.c). */
+typedef struct {
+    ec_fe X, Y, Z;
+} ec_jac;
+
 /*
  * A curve. Limb arrays have C->limbs limbs; field constants are in
  * Montgomery form. The fixed-base table, when there is one, is `rows`
@@ -189,6 +195,25 @@ ct_cond ec_affine_on_curve(const ec_curve *C, const ec_affine *A);
 int ec_point_decode_vartime(const ec_curve *C, ec_affine *A, const uint8_t *in, size_t len);
 /* out = 04 || x || y (1 + 2 * bytes bytes) */
 void ec_point_encode(const ec_curve *C, uint8_t *out, const ec_affine *A);
+
+/* ---- Jacobian coordinates (ec_jacobian.c) --------------------------------- */
+
+/*
+ * Constant-time, not complete: ec_jac_add and ec_jac_add_affine are wrong
+ * for P = Q (P not infinity); infinity operands and P = -Q are right.
+ * Callers show P != Q (docs/ec.md, "Jacobian coordinates").
+ */
+void ec_jac_dbl(const ec_curve *C, ec_jac *R, const ec_jac *P);
+void ec_jac_add(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q);
+/* R = P + A, A affine (not infinity). */
+void ec_jac_add_affine(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A);
+void ec_jac_copy(const ec_curve *C, ec_jac *R, const ec_jac *P);
+void ec_jac_from_affine(const ec_curve *C, ec_jac *P, const ec_affine *A);
+void ec_jac_set_infinity(const ec_curve *C, ec_jac *P);
+/* if (c) R = -R */
+void ec_jac_cneg(const ec_curve *C, ec_jac *R, ct_cond c);
+/* R = P in the projective coordinates of ec_point (2M + 1S). */
+void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
 
 /* ---- scalar multiplication (ec_mul.c, ec_mul_base.c, ec_mul_vartime.c) -- */
 

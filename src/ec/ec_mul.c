@@ -9,10 +9,9 @@
  * digit and the + t_i 2^(5i+5) of the next cancel, and the top digit's t
  * is bit 5D - 1 >= bits, which is 0. The table holds 0P (infinity) .. 16P;
  * each window is 5 doublings, one scan of the whole table
- * (ct_limbs_lookup), a conditional negation and one complete addition -
- * for every scalar, zero digits and k = 0 included, since the complete
- * formulas need no special case for infinity. Cost for P-256: 255
- * doublings, 51 additions, 15 table operations, 52 scans of 17 points.
+ * (ct_limbs_lookup), a conditional negation and one addition - for every
+ * scalar, zero digits and k = 0 included (infinity is handled by masked
+ * copies in the additions).
  */
 #include "ec.h"
 
@@ -43,41 +42,63 @@ ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i
     return ct_cond_from_bit(t);
 }
 
-static void pack(const ec_curve *C, ct_limb_t *dst, const ec_point *P)
+static void pack(const ec_curve *C, ct_limb_t *dst, const ec_jac *P)
 {
     mp_copy(dst, P->X, L);
     mp_copy(dst + L, P->Y, L);
     mp_copy(dst + 2 * L, P->Z, L);
 }
 
-static void unpack(const ec_curve *C, ec_point *P, const ct_limb_t *src)
+static void unpack(const ec_curve *C, ec_jac *P, const ct_limb_t *src)
 {
     mp_copy(P->X, src, L);
     mp_copy(P->Y, src + L, L);
     mp_copy(P->Z, src + 2 * L, L);
 }
 
+/*
+ * Jacobian coordinates (ec_jacobian.c), whose additions are wrong for two
+ * equal points. Why no addition here ever sees two:
+ *  - table: jP = (j - 1)P + P for odd j in 3..15, and (j - 1)P = P would
+ *    need j - 2 = 0 mod n (P has order n: the curve's order is prime);
+ *  - window i >= 1: acc = S P with S = sum_(l > i) d_l 2^(5(l - i)), a
+ *    multiple of 32 with |S| <= 2^(bits - 5i) + 32 < n / 2, and the
+ *    addend is d_i P with |d_i| <= 16; acc = d_i P needs S = d_i mod n,
+ *    so S = d_i as integers, which only S = d_i = 0 satisfies: both
+ *    infinity, which the addition handles;
+ *  - window 0: acc = (k - d_0) P meets d_0 P when k = 2 d_0 mod n. As
+ *    d_0 = k mod 32 (in [-16, 15]), k = 2 d_0 has no solution but k = 0,
+ *    and k = n + 2 d_0 needs d_0 = -n mod 32: k = n + 30 for P-256,
+ *    n + 26 for P-384 - above the order, which ECDH and signing never
+ *    pass, but the function takes any k of `bytes` bytes. So the last
+ *    addition converts both operands to projective coordinates and uses
+ *    the complete formula (tests/unit/test_ec_mul.c drives these k).
+ * Cost for P-256: 255 doublings (3M + 5S), 50 additions (11M + 5S), one
+ * complete addition, 7 doublings and 7 mixed additions for the table,
+ * 52 scans of 17 points.
+ */
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P)
 {
     ct_limb_t tab[TAB * 3 * EC_LIMBS], row[3 * EC_LIMBS];
-    ec_point Q, acc;
+    ec_jac Q, acc;
+    ec_point pa, pq;
     uint32_t a;
     ct_cond neg;
     int i, j, digits = ec_booth_digits(C);
 
     /* tab[j] = jP: doublings of tab[j/2] for even j, mixed additions of P
      * for odd j (the index is public) */
-    ec_point_set_infinity(C, &Q);
+    ec_jac_set_infinity(C, &Q);
     pack(C, PT(tab, 0), &Q);
-    ec_point_from_affine(C, &acc, P);
+    ec_jac_from_affine(C, &acc, P);
     pack(C, PT(tab, 1), &acc);
     for (j = 2; j < TAB; j++) {
         if ((j & 1) == 0) {
             unpack(C, &Q, PT(tab, j / 2));
-            ec_point_dbl(C, &acc, &Q);
+            ec_jac_dbl(C, &acc, &Q);
         } else {
             unpack(C, &Q, PT(tab, j - 1));
-            ec_point_add_affine(C, &acc, &Q, P);
+            ec_jac_add_affine(C, &acc, &Q, P);
         }
         pack(C, PT(tab, j), &acc);
     }
@@ -87,17 +108,24 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     unpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < EC_WIN; j++)
-            ec_point_dbl(C, &acc, &acc);
+            ec_jac_dbl(C, &acc, &acc);
         neg = ec_booth_digit(C, &a, k, i);
         ct_limbs_lookup(row, tab, TAB, 3 * L, a);
         unpack(C, &Q, row);
-        ec_point_cneg(C, &Q, neg);
-        ec_point_add(C, &acc, &acc, &Q);
+        ec_jac_cneg(C, &Q, neg);
+        if (i > 0) {                                    /* public */
+            ec_jac_add(C, &acc, &acc, &Q);
+        } else {
+            ec_jac_to_point(C, &pa, &acc);
+            ec_jac_to_point(C, &pq, &Q);
+            ec_point_add(C, R, &pa, &pq);
+        }
     }
-    ec_point_copy(C, R, &acc);
     ct_zeroize(tab, sizeof tab);
     ct_zeroize(row, sizeof row);
     ct_zeroize(&Q, sizeof Q);
     ct_zeroize(&acc, sizeof acc);
+    ct_zeroize(&pa, sizeof pa);
+    ct_zeroize(&pq, sizeof pq);
     ct_zeroize(&a, sizeof a);
 }

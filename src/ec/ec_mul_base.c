@@ -7,8 +7,15 @@
  * mixed addition - one addition per digit and no doubling. Each row is
  * scanned in full (16 affine points); digit 0 selects no entry (the lookup
  * yields zeros), and the sum is then kept unchanged by a masked copy, so
- * every digit costs the same. The complete mixed formula accepts an
- * accumulator at infinity and equal or opposite points.
+ * every digit costs the same. The additions are Jacobian mixed ones
+ * (ec_jacobian.c), which are wrong for equal points: before row i the
+ * sum is S G with |S| <= 16 (2^(5i) - 1) / 31 < 2^(5i), and the addend is
+ * d 2^(5i) G with 2^(5i) <= |d 2^(5i)| <= 2^(5i + 4); for every row but
+ * the last, both are below n / 2 in size, so S = d 2^(5i) mod n would
+ * need S = d 2^(5i) as integers, which the sizes exclude (S = 0, the
+ * accumulator at infinity, is handled by the addition). The last row uses
+ * the complete projective mixed formula (ec_point.c), so no argument is
+ * needed there.
  * Curves without a table, and PROFILE=small builds, use ec_mul with G.
  */
 #include "ec.h"
@@ -20,15 +27,17 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
     ec_affine A;
 #if !CTC_PROFILE_SMALL
     ct_limb_t entry[2 * EC_LIMBS];
-    ec_point acc, sum;
+    ec_jac acc, sum;
+    ec_point pacc, psum;
     ec_fe t;
     uint32_t a;
-    ct_cond neg;
-    int i;
+    ct_cond neg, nz;
+    int i, last;
 
     if (C->table != NULL) {     /* public: the curve */
-        ec_point_set_infinity(C, &acc);
-        for (i = 0; i < (int)C->table_rows; i++) {
+        last = (int)C->table_rows - 1;
+        ec_jac_set_infinity(C, &acc);
+        for (i = 0; i <= last; i++) {
             neg = ec_booth_digit(C, &a, k, i);
             /* entry a - 1; a = 0 gives an index past the row: all zeros */
             ct_limbs_lookup(entry, C->table + (size_t)i * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
@@ -36,14 +45,25 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
             mp_copy(A.y, entry + L, L);
             ec_fe_neg(C, t, A.y);
             ct_limbs_cmov(neg, A.y, t, L);
-            ec_point_add_affine(C, &sum, &acc, &A);
-            ct_limbs_cmov(ct_u32_nonzero(a), acc.X, sum.X, L);
-            ct_limbs_cmov(ct_u32_nonzero(a), acc.Y, sum.Y, L);
-            ct_limbs_cmov(ct_u32_nonzero(a), acc.Z, sum.Z, L);
+            nz = ct_u32_nonzero(a);
+            if (i < last) {     /* public */
+                ec_jac_add_affine(C, &sum, &acc, &A);
+                ct_limbs_cmov(nz, acc.X, sum.X, L);
+                ct_limbs_cmov(nz, acc.Y, sum.Y, L);
+                ct_limbs_cmov(nz, acc.Z, sum.Z, L);
+            } else {
+                ec_jac_to_point(C, &pacc, &acc);
+                ec_point_add_affine(C, &psum, &pacc, &A);
+                ct_limbs_cmov(nz, pacc.X, psum.X, L);
+                ct_limbs_cmov(nz, pacc.Y, psum.Y, L);
+                ct_limbs_cmov(nz, pacc.Z, psum.Z, L);
+                ec_point_copy(C, R, &pacc);
+            }
         }
-        ec_point_copy(C, R, &acc);
         ct_zeroize(&acc, sizeof acc);
         ct_zeroize(&sum, sizeof sum);
+        ct_zeroize(&pacc, sizeof pacc);
+        ct_zeroize(&psum, sizeof psum);
         ct_zeroize(&A, sizeof A);
         ct_zeroize(entry, sizeof entry);
         ct_zeroize(t, sizeof t);

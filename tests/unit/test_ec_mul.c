@@ -1,0 +1,141 @@
+/*
+ * test_ec_mul.c - the secret scalar multiplications of the ec layer
+ * (ec_mul, ec_mul_base; src/ec/ec.h) on both curves, every target, at the
+ * scalars where their Jacobian additions meet equal points or infinity
+ * (docs/ec.md, "Jacobian coordinates"): k = n + 2d for every last Booth
+ * digit d (one of them, n + 30 for P-256 and n + 26 for P-384, makes the
+ * last addition add a point to itself), k = 0, n, n + 1, 2^bits - 1, and
+ * small k. The oracle is k mod n (an integer computed here) through the
+ * same functions, whose results for k < n the known answers and the
+ * OpenSSL differential tests establish, and ec_mul against ec_mul_base.
+ */
+#include <string.h>
+
+#include "ec/ec.h"
+#include "runner.h"
+
+/* out = n + v (v >= -32) as big-endian bytes; returns the carry out */
+static int n_plus(const ec_curve *C, uint8_t *out, int v)
+{
+    int i, c = v;
+
+    for (i = (int)C->bytes - 1; i >= 0; i--) {
+        c += C->n_bytes[i];
+        out[i] = (uint8_t)(c & 0xff);
+        c >>= 8;    /* arithmetic: -1 borrows */
+    }
+    return c;
+}
+
+/* a small non-negative v as bytes */
+static void small(const ec_curve *C, uint8_t *out, unsigned v)
+{
+    memset(out, 0, C->bytes);
+    out[C->bytes - 1] = (uint8_t)(v & 0xff);
+    out[C->bytes - 2] = (uint8_t)(v >> 8);
+}
+
+/* R1 and R2 are the same point (both infinity counts) */
+static void same_point(const ec_curve *C, const ec_point *R1, const ec_point *R2)
+{
+    ec_affine a1, a2;
+    ct_cond f1 = ec_point_to_affine(C, &a1, R1), f2 = ec_point_to_affine(C, &a2, R2);
+
+    TR_EQ(ct_cond_bit(f1), ct_cond_bit(f2));
+    TR_MEM(a1.x, a2.x, C->limbs * sizeof(ct_limb_t));
+    TR_MEM(a1.y, a2.y, C->limbs * sizeof(ct_limb_t));
+}
+
+static void test_curve(const char *name, const ec_curve *C)
+{
+    uint8_t k[EC_MAX_BYTES], r[EC_MAX_BYTES];
+    ec_affine G, P;
+    ec_point R1, R2, Q;
+    int d;
+    unsigned v;
+
+    tr_group(name);
+    ec_affine_generator(C, &G);
+    /* P = 7G, another base */
+    small(C, k, 7);
+    ec_mul(C, &Q, k, &G);
+    TR_CHECK(ct_cond_bit(ec_point_to_affine(C, &P, &Q)));
+
+    /* n + 2d for every d in [-16, 15]: (n + 2d) P = 2d P */
+    for (d = -16; d <= 15; d++) {
+        TR_EQ(n_plus(C, k, 2 * d), 0);
+        ec_mul(C, &R1, k, &P);
+        if (d >= 0)
+            small(C, r, (unsigned)(2 * d));
+        else
+            (void)n_plus(C, r, 2 * d);
+        ec_mul(C, &R2, r, &P);
+        same_point(C, &R1, &R2);
+        /* and with G: ec_mul_base (table or ladder) and ec_mul agree */
+        ec_mul_base(C, &R1, k);
+        ec_mul(C, &R2, r, &G);
+        same_point(C, &R1, &R2);
+    }
+    /* k = 0 and k = n: infinity; n + 1: P */
+    small(C, k, 0);
+    ec_mul(C, &R1, k, &P);
+    TR_EQ(ct_cond_bit(ec_point_to_affine(C, &G, &R1)), 0);
+    ec_affine_generator(C, &G);
+    (void)n_plus(C, k, 0);
+    ec_mul(C, &R1, k, &P);
+    TR_EQ(ct_cond_bit(ec_point_to_affine(C, &G, &R1)), 0);
+    ec_affine_generator(C, &G);
+    ec_mul_base(C, &R1, k);
+    ec_point_set_infinity(C, &R2);
+    same_point(C, &R1, &R2);
+    (void)n_plus(C, k, 1);
+    ec_mul(C, &R1, k, &P);
+    ec_point_from_affine(C, &R2, &P);
+    same_point(C, &R1, &R2);
+    /* small k: every value up to 70 (k = 2d and its neighbours) */
+    for (v = 1; v <= 70; v++) {
+        small(C, k, v);
+        ec_mul(C, &R1, k, &P);
+        ec_mul_base(C, &Q, k);
+        /* v P = v 7 G */
+        small(C, r, 7 * v);
+        ec_mul(C, &R2, r, &G);
+        same_point(C, &R1, &R2);
+        ec_mul(C, &R2, k, &G);
+        same_point(C, &Q, &R2);
+    }
+    /* 2^bits - 1 = (2^bits - 1 - n) + n */
+    memset(k, 0xff, C->bytes);
+    ec_mul(C, &R1, k, &P);
+    memset(r, 0xff, C->bytes);
+    {
+        /* r = 2^bits - 1 - n: n < 2^bits, so a byte-wise subtraction */
+        int i, b = 0;
+        for (i = (int)C->bytes - 1; i >= 0; i--) {
+            int x = 0xff - C->n_bytes[i] - b;
+            b = x < 0;
+            r[i] = (uint8_t)(x + (b ? 256 : 0));
+        }
+        TR_EQ(b, 0);
+    }
+    ec_mul(C, &R2, r, &P);
+    same_point(C, &R1, &R2);
+    ec_mul_base(C, &R1, k);
+    ec_mul(C, &R2, r, &G);
+    same_point(C, &R1, &R2);
+    tr_group_end();
+}
+
+int main(void)
+{
+    tr_init("test_ec_mul");
+#if CTC_EC_P256
+    test_curve("P-256 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "
+               "small k, 2^256 - 1)", ec_p256());
+#endif
+#if CTC_EC_P384
+    test_curve("P-384 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "
+               "small k, 2^384 - 1)", ec_p384());
+#endif
+    return tr_finish();
+}
