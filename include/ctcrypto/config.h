@@ -28,6 +28,15 @@
  *                     1 (default): the curve is built in. 0: left out (its
  *                     functions do not exist); without P-384 every ec
  *                     array is sized for 256 bits.
+ *   CTC_P256_TABLE_ROWS, CTC_P384_TABLE_ROWS
+ *                     the size of the curve's fixed-base table for k G
+ *                     (key generation, signing): rows of 16 affine points
+ *                     (P-256: 1 KiB per row, one of 1, 2, 4, 13, 26, 52;
+ *                     P-384: 1.5 KiB per row, one of 1, 4, 7, 11, 20).
+ *                     More rows, fewer doublings (docs/ec.md has the
+ *                     measured trade-off). Default: 1 with
+ *                     CTC_PROFILE_SMALL, else 52 and 20 on 64-bit targets
+ *                     and 4 and 4 on the others (microcontrollers).
  */
 #ifndef CTCRYPTO_CONFIG_H
 #define CTCRYPTO_CONFIG_H
@@ -58,6 +67,34 @@
 
 #ifndef CTC_EC_P384
 #define CTC_EC_P384 1
+#endif
+
+#if CTC_PROFILE_SMALL
+#define CTC_EC_TABLE_DEFAULT_ 0
+#elif defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
+#define CTC_EC_TABLE_DEFAULT_ 2
+#else
+#define CTC_EC_TABLE_DEFAULT_ 1
+#endif
+
+#ifndef CTC_P256_TABLE_ROWS
+#if CTC_EC_TABLE_DEFAULT_ == 0
+#define CTC_P256_TABLE_ROWS 1
+#elif CTC_EC_TABLE_DEFAULT_ == 2
+#define CTC_P256_TABLE_ROWS 52
+#else
+#define CTC_P256_TABLE_ROWS 4
+#endif
+#endif
+
+#ifndef CTC_P384_TABLE_ROWS
+#if CTC_EC_TABLE_DEFAULT_ == 0
+#define CTC_P384_TABLE_ROWS 1
+#elif CTC_EC_TABLE_DEFAULT_ == 2
+#define CTC_P384_TABLE_ROWS 20
+#else
+#define CTC_P384_TABLE_ROWS 4
+#endif
 #endif
 
 #endif /* CTCRYPTO_CONFIG_H */

@@ -80,9 +80,10 @@ typedef struct {
 
 /*
  * A curve. Limb arrays have C->limbs limbs; field constants are in
- * Montgomery form. The fixed-base table, when there is one, is `rows`
- * rows of 16 affine points packed as 2 * limbs limbs (x then y): entry j
- * of row i is (j + 1) 2^(5i) G (ec_mul_base.c).
+ * Montgomery form. The fixed-base table is table_rows rows of 16 affine
+ * points packed as 2 * limbs limbs (x then y): entry j of row m is
+ * (j + 1) 2^(5 S m) G with S = table_spacing, and rows * S >= digits
+ * (ec_mul_base.c; tools/gen_ec_table.py; its size is a build option).
  */
 typedef struct ec_curve {
     size_t limbs;               /* field and scalar size in limbs */
@@ -100,8 +101,8 @@ typedef struct ec_curve {
     const uint8_t *oid;         /* named-curve OID contents (SPKI) */
     size_t oid_len;
     int nonce_hash;             /* RFC 6979's HMAC hash (ctcrypto/hash.h id) */
-    const ct_limb_t *table;     /* fixed-base table or NULL (ladder) */
-    unsigned table_rows;
+    const ct_limb_t *table;     /* fixed-base table (ec_mul_base.c) */
+    unsigned table_rows, table_spacing;
     size_t keygen_min, keygen_max; /* random bytes key generation takes */
     unsigned leaves;            /* field leaves: EC_LEAVES_* */
 } ec_curve;
@@ -231,9 +232,9 @@ ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i
  */
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
 /*
- * R = k * G in constant time: with the curve's table (one row per window,
- * one mixed addition each, no doubling) when it has one and the build is
- * not PROFILE=small; ec_mul with G otherwise.
+ * R = k * G in constant time for any k of C->bytes bytes, with the
+ * curve's fixed-base table: one mixed addition per digit and
+ * 5 (table_spacing - 1) doublings.
  */
 void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
 /*

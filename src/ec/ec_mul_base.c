@@ -1,22 +1,36 @@
 /*
- * ec_mul_base.c - constant-time k G (key generation, signing).
+ * ec_mul_base.c - constant-time k G (key generation, signing) with the
+ * curve's fixed-base table.
  *
- * With the signed 5-bit windows of ec_mul.c, k = sum d_i 2^(5i) with
- * |d_i| <= 16, so k G = sum d_i (2^(5i) G): window i needs only the
- * point |d_i| 2^(5i) G from its own row of the curve's table and one
- * mixed addition - one addition per digit and no doubling. Each row is
- * scanned in full (16 affine points); digit 0 selects no entry (the lookup
- * yields zeros), and the sum is then kept unchanged by a masked copy, so
- * every digit costs the same. The additions are Jacobian mixed ones
- * (ec_jacobian.c), which are wrong for equal points: before row i the
- * sum is S G with |S| <= 16 (2^(5i) - 1) / 31 < 2^(5i), and the addend is
- * d 2^(5i) G with 2^(5i) <= |d 2^(5i)| <= 2^(5i + 4); for every row but
- * the last, both are below n / 2 in size, so S = d 2^(5i) mod n would
- * need S = d 2^(5i) as integers, which the sizes exclude (S = 0, the
- * accumulator at infinity, is handled by the addition). The last row uses
- * the complete projective mixed formula (ec_point.c), so no argument is
- * needed there.
- * Curves without a table, and PROFILE=small builds, use ec_mul with G.
+ * With the signed 5-bit digits of ec_mul.c, k = sum d_i 2^(5i) with
+ * |d_i| <= 16 and i < D. The table has `rows` rows and spacing S (rows * S
+ * >= D); digit i = c + S m is in column c and row m, and
+ *
+ *     k G = sum_c 2^(5c) sum_m d_(c + S m) T_m,   T_m = 2^(5 S m) G,
+ *
+ * so the columns are taken from c = S - 1 down to 0, with 5 doublings
+ * between columns and one mixed addition of +-|d| T_m per digit, the point
+ * read from row m by a scan of all 16 entries. Digit 0 selects no entry
+ * (the lookup yields zeros) and the sum is kept by a masked copy, so every
+ * digit costs the same. S = 1 is the large table (one row per digit, no
+ * doubling), one row is 1G..16G and 5 (D - 1) doublings; the build picks
+ * the size (ctcrypto/config.h, docs/ec.md).
+ *
+ * The additions are Jacobian mixed ones (ec_jacobian.c), wrong for equal
+ * points. Write the sum before an addition as s G and the addend as
+ * d 2^(5j) G (j = S m, the exponent of its digit within the column). The
+ * digits in s that sit below 2^(5j) add up to L with |L| <= 16 (2^(5j) -
+ * 1) / 31 < 2^(5j) / 2, the others to a multiple H of 2^(5j + 5). s = d
+ * 2^(5j) as integers needs L = 0 mod 2^(5j), so L = 0, and then H = d
+ * 2^(5j) with |d| <= 16 < 32, so d = 0: no digit (a masked copy) - and s =
+ * 0 (infinity) the addition handles. So equal points would need s = d
+ * 2^(5j) mod n but not as integers, hence |s| + |d 2^(5j)| >= n. In every
+ * column but the last (c >= 1) every exponent is at most D - 2, so |s| <
+ * 2^(5(D - 1)) / 2 and |d 2^(5j)| <= 2^(5(D - 2) + 4), both below n / 2
+ * for both curves (5(D - 1) = 255 and 380), so it cannot happen. The last column (c = 0) takes
+ * the complete projective mixed formula (ec_point.c) instead - unless the
+ * table has one row per digit (S = 1), where s has no part H and only the
+ * very last addition can reach n.
  */
 #include "ec.h"
 
@@ -24,53 +38,61 @@
 
 void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
 {
-    ec_affine A;
-#if !CTC_PROFILE_SMALL
     ct_limb_t entry[2 * EC_LIMBS];
-    ec_jac acc, sum;
-    ec_point pacc, psum;
+    ec_affine A;
+    /* the sum in Jacobian coordinates, then (last column) projective */
+    union {
+        ec_jac j;
+        ec_point p;
+    } acc, sum;
+    ec_point pacc;
     ec_fe t;
     uint32_t a;
     ct_cond neg, nz;
-    int i, last;
+    int c, m, i, j, complete = 0;
+    int S = (int)C->table_spacing, rows = (int)C->table_rows, D = ec_booth_digits(C);
 
-    if (C->table != NULL) {     /* public: the curve */
-        last = (int)C->table_rows - 1;
-        ec_jac_set_infinity(C, &acc);
-        for (i = 0; i <= last; i++) {
+    ec_jac_set_infinity(C, &acc.j);
+    for (c = S - 1; c >= 0; c--) {
+        for (j = 0; c < S - 1 && j < EC_WIN; j++)
+            ec_jac_dbl(C, &acc.j, &acc.j);
+        for (m = 0; m < rows; m++) {
+            i = c + S * m;
+            if (i >= D)             /* public: past the last digit */
+                break;
             neg = ec_booth_digit(C, &a, k, i);
             /* entry a - 1; a = 0 gives an index past the row: all zeros */
-            ct_limbs_lookup(entry, C->table + (size_t)i * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
+            ct_limbs_lookup(entry, C->table + (size_t)m * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
             mp_copy(A.x, entry, L);
             mp_copy(A.y, entry + L, L);
             ec_fe_neg(C, t, A.y);
             ct_limbs_cmov(neg, A.y, t, L);
             nz = ct_u32_nonzero(a);
-            if (i < last) {     /* public */
-                ec_jac_add_affine(C, &sum, &acc, &A);
-                ct_limbs_cmov(nz, acc.X, sum.X, L);
-                ct_limbs_cmov(nz, acc.Y, sum.Y, L);
-                ct_limbs_cmov(nz, acc.Z, sum.Z, L);
+            /* public: the column and row decide the formula (above) */
+            if (c == 0 && !complete && (S > 1 || i == D - 1)) {
+                ec_jac_to_point(C, &pacc, &acc.j);
+                ec_point_copy(C, &acc.p, &pacc);
+                complete = 1;
+            }
+            if (!complete) {
+                ec_jac_add_affine(C, &sum.j, &acc.j, &A);
+                ct_limbs_cmov(nz, acc.j.X, sum.j.X, L);
+                ct_limbs_cmov(nz, acc.j.Y, sum.j.Y, L);
+                ct_limbs_cmov(nz, acc.j.Z, sum.j.Z, L);
             } else {
-                ec_jac_to_point(C, &pacc, &acc);
-                ec_point_add_affine(C, &psum, &pacc, &A);
-                ct_limbs_cmov(nz, pacc.X, psum.X, L);
-                ct_limbs_cmov(nz, pacc.Y, psum.Y, L);
-                ct_limbs_cmov(nz, pacc.Z, psum.Z, L);
-                ec_point_copy(C, R, &pacc);
+                ec_point_add_affine(C, &sum.p, &acc.p, &A);
+                ct_limbs_cmov(nz, acc.p.X, sum.p.X, L);
+                ct_limbs_cmov(nz, acc.p.Y, sum.p.Y, L);
+                ct_limbs_cmov(nz, acc.p.Z, sum.p.Z, L);
             }
         }
-        ct_zeroize(&acc, sizeof acc);
-        ct_zeroize(&sum, sizeof sum);
-        ct_zeroize(&pacc, sizeof pacc);
-        ct_zeroize(&psum, sizeof psum);
-        ct_zeroize(&A, sizeof A);
-        ct_zeroize(entry, sizeof entry);
-        ct_zeroize(t, sizeof t);
-        ct_zeroize(&a, sizeof a);
-        return;
     }
-#endif
-    ec_affine_generator(C, &A);
-    ec_mul(C, R, k, &A);
+    ec_point_copy(C, R, &acc.p);
+    ct_zeroize(&acc, sizeof acc);
+    ct_zeroize(&sum, sizeof sum);
+    ct_zeroize(&pacc, sizeof pacc);
+    ct_zeroize(&A, sizeof A);
+    ct_zeroize(entry, sizeof entry);
+    ct_zeroize(t, sizeof t);
+    ct_zeroize(&a, sizeof a);
 }

@@ -1,8 +1,8 @@
 /*
  * p256.c - NIST P-256 (secp256r1) as a curve of the generic layer (ec.h):
  * its constants (p256_const.h, generated), its fixed-base table
- * (p256_table.h, generated: 52 x 16 affine points, 53 KiB, left out with
- * PROFILE=small) and the public functions of ctcrypto/ec.h (ec_api.h).
+ * (p256_table_<rows>.h, generated; the size is a build option) and the
+ * public functions of ctcrypto/ec.h (ec_api.h).
  * The descriptor is static: armv7a-linux compilers build position-
  * independent code, and an object of another file would be reached
  * through the GOT, which the library does not link with; ec_p256()
@@ -14,20 +14,29 @@
 #if CTC_EC_P256
 #include "p256_const.h"
 
-#if !CTC_PROFILE_SMALL
 /* the table's entry: x then y, 2 * P256_LIMBS limbs (ec_mul_base.c) */
 typedef struct {
     ct_limb_t x[P256_LIMBS], y[P256_LIMBS];
 } p256_affine;
-#define P256_L EC_L
-#include "p256_table.h"
 typedef char p256_entry_is_2L_limbs[sizeof(p256_affine) == 2 * P256_LIMBS * sizeof(ct_limb_t) ? 1 : -1];
-#define P256_TABLE ((const ct_limb_t *)(const void *)p256_table)
-#define P256_TABLE_ROWS 52
+
+/* the fixed-base table the build asked for (ctcrypto/config.h) */
+#if CTC_P256_TABLE_ROWS == 1
+#include "p256_table_1.h"
+#elif CTC_P256_TABLE_ROWS == 2
+#include "p256_table_2.h"
+#elif CTC_P256_TABLE_ROWS == 4
+#include "p256_table_4.h"
+#elif CTC_P256_TABLE_ROWS == 13
+#include "p256_table_13.h"
+#elif CTC_P256_TABLE_ROWS == 26
+#include "p256_table_26.h"
+#elif CTC_P256_TABLE_ROWS == 52
+#include "p256_table_52.h"
 #else
-#define P256_TABLE NULL
-#define P256_TABLE_ROWS 0
+#error "CTC_P256_TABLE_ROWS must be 1, 2, 4, 13, 26 or 52"
 #endif
+#define P256_TABLE ((const ct_limb_t *)(const void *)p256_table)
 
 /* prime256v1: 1.2.840.10045.3.1.7 */
 static const uint8_t p256_oid[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
@@ -38,7 +47,7 @@ static const ec_curve p256 = {
     { p256_n, p256_n_r2, P256_LIMBS, P256_N_NINV },
     p256_one, p256_b, p256_p_r3, p256_sqrt_exp, p256_n_minus_1, p256_gx, p256_gy,
     p256_n_bytes, p256_oid, sizeof p256_oid, CTC_HASH_SHA256,
-    P256_TABLE, P256_TABLE_ROWS,
+    P256_TABLE, CTC_P256_TABLE_ROWS, P256_TABLE_SPACING,
     CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM,
     EC_LEAVES_P256,
 };

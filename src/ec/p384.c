@@ -1,8 +1,8 @@
 /*
  * p384.c - NIST P-384 (secp384r1) as a curve of the generic layer (ec.h):
  * its constants (p384_const.h, generated) and the public functions of
- * ctcrypto/ec.h (ec_api.h). No fixed-base table yet: k G is the
- * variable-base ladder with G. The descriptor is static for the reason
+ * ctcrypto/ec.h (ec_api.h), and its fixed-base table
+ * (p384_table_<rows>.h, generated; the size is a build option). The descriptor is static for the reason
  * p256.c gives; ec_p384() hands it to the tests and benchmarks.
  */
 #include "ec_api.h"
@@ -10,6 +10,27 @@
 
 #if CTC_EC_P384
 #include "p384_const.h"
+
+/* the table's entry: x then y, 2 * P384_LIMBS limbs (ec_mul_base.c) */
+typedef struct {
+    ct_limb_t x[P384_LIMBS], y[P384_LIMBS];
+} p384_affine;
+typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * sizeof(ct_limb_t) ? 1 : -1];
+
+/* the fixed-base table the build asked for (ctcrypto/config.h) */
+#if CTC_P384_TABLE_ROWS == 1
+#include "p384_table_1.h"
+#elif CTC_P384_TABLE_ROWS == 4
+#include "p384_table_4.h"
+#elif CTC_P384_TABLE_ROWS == 7
+#include "p384_table_7.h"
+#elif CTC_P384_TABLE_ROWS == 11
+#include "p384_table_11.h"
+#elif CTC_P384_TABLE_ROWS == 20
+#include "p384_table_20.h"
+#else
+#error "CTC_P384_TABLE_ROWS must be 1, 4, 7, 11 or 20"
+#endif
 
 /* secp384r1: 1.3.132.0.34 */
 static const uint8_t p384_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };
@@ -20,7 +41,7 @@ static const ec_curve p384 = {
     { p384_n, p384_n_r2, P384_LIMBS, P384_N_NINV },
     p384_one, p384_b, p384_p_r3, p384_sqrt_exp, p384_n_minus_1, p384_gx, p384_gy,
     p384_n_bytes, p384_oid, sizeof p384_oid, CTC_HASH_SHA384,
-    NULL, 0,
+    (const ct_limb_t *)(const void *)p384_table, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
     EC_LEAVES_GENERIC,
 };
