@@ -5,7 +5,8 @@
  * layer (itself tested against OpenSSL), on random inputs and on edge
  * values (0, 1, 2, p - 1, p - 2, R mod p, values with all-ones or zero
  * words, powers of two near p's terms), every output aliased to every
- * input.
+ * input. On x86-64 with the CPUID choice, both the MULX and the MUL
+ * product and square.
  */
 #include <string.h>
 
@@ -271,5 +272,20 @@ int main(void)
     test_edges();
     test_random();
     test_chain();
+#if defined(P256_ASM_MULX) && MP_X86_CPUID
+    /* the product and square this CPU did not run above (MUL/ADC), through
+     * the same tests; the MULX ones where the compiler assumes BMI2 and
+     * ADX are the only ones selected, and run above */
+    if (mp_x86_mulx()) {
+        tr_puts("# again with the MUL leaves (mp_x86_mulx_allow(0))\n");
+        mp_x86_mulx_allow(0);
+        test_edges();
+        test_random();
+        test_chain();
+        mp_x86_mulx_allow(1);
+    } else {
+        tr_skip("P-256 MULX/ADX leaves", "this CPU lacks BMI2 or ADX");
+    }
+#endif
     return tr_finish();
 }
