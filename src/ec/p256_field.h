@@ -59,6 +59,10 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
 #elif defined(MP_ASM_X86_64)
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "x86_64"
+/* AArch64 (p256_aarch64.S): MUL/UMULH, ADDS/ADCS, CSEL */
+#elif defined(MP_ASM_AARCH64)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "aarch64"
 #endif
 #endif
 
