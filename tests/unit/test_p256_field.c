@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "ctcrypto/common.h"
 #include "ec/p256_field.h"
 #include "mp/mp.h"
 #include "runner.h"
@@ -264,11 +265,30 @@ static void test_chain(void)
     tr_group_end();
 }
 
+static void test_build_info(void)
+{
+    const char *s = ctc_build_info();
+    const char *want = " p256-asm=" P256_ASM_NAME " ";
+    size_t i, j;
+    int found = 0;
+
+    tr_group("build info names the P-256 field leaves that were built");
+    for (i = 0; s[i] && !found; i++) {
+        for (j = 0; want[j] && s[i + j] == want[j]; j++)
+            ;
+        if (!want[j])
+            found = 1;
+    }
+    TR_CHECK(found);
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_p256_field");
     from_words(P, P32);
     make_edges();
+    test_build_info();
     test_edges();
     test_random();
     test_chain();
