@@ -40,7 +40,30 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
  * as in mp_arch.h.
  */
 #if MP_HAVE_ASM
-/* (no P-256 assembly yet) */
+/*
+ * x86-64 (p256_x86_64.S), whenever mp uses its x86-64 leaves: the product
+ * and the square with MULX/ADCX/ADOX where the compiler may assume BMI2
+ * and ADX, otherwise chosen per call from mp's cached CPUID answer
+ * (mp_x86_mulx(), one query for every layer; MUL/ADC where the CPU lacks
+ * them or the tests forbid them). add, sub and neg have no product and
+ * exist once.
+ */
+#if defined(MP_ASM_X86_64_MULX)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "x86_64-mulx"
+#define P256_ASM_MULX 1
+#elif defined(MP_ASM_X86_64) && MP_X86_CPUID
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "x86_64-cpuid"
+#define P256_ASM_MULX 1
+#elif defined(MP_ASM_X86_64)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "x86_64"
+/* AArch64 (p256_aarch64.S): MUL/UMULH, ADDS/ADCS, CSEL */
+#elif defined(MP_ASM_AARCH64)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "aarch64"
+#endif
 #endif
 
 #if defined(P256_HAVE_ASM)
@@ -49,8 +72,35 @@ void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A);
 void p256_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p256_fe_sub_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p256_fe_neg_asm(ct_limb_t *X, const ct_limb_t *A);
+#if defined(P256_ASM_MULX)
+void p256_fe_mul_asm_mulx(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p256_fe_sqr_asm_mulx(ct_limb_t *X, const ct_limb_t *A);
+#endif
+#if defined(MP_ASM_X86_64_MULX)
+#define p256_fe_mul p256_fe_mul_asm_mulx
+#define p256_fe_sqr p256_fe_sqr_asm_mulx
+#elif defined(P256_ASM_MULX)
+/* the choice depends on the CPU only, never on the data */
+CT_INLINE void p256_fe_mul_cpuid(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+{
+    if (mp_x86_mulx())
+        p256_fe_mul_asm_mulx(X, A, B);
+    else
+        p256_fe_mul_asm(X, A, B);
+}
+CT_INLINE void p256_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
+{
+    if (mp_x86_mulx())
+        p256_fe_sqr_asm_mulx(X, A);
+    else
+        p256_fe_sqr_asm(X, A);
+}
+#define p256_fe_mul p256_fe_mul_cpuid
+#define p256_fe_sqr p256_fe_sqr_cpuid
+#else
 #define p256_fe_mul p256_fe_mul_asm
 #define p256_fe_sqr p256_fe_sqr_asm
+#endif
 #define p256_fe_add p256_fe_add_asm
 #define p256_fe_sub p256_fe_sub_asm
 #define p256_fe_neg p256_fe_neg_asm

@@ -5,10 +5,12 @@
  * layer (itself tested against OpenSSL), on random inputs and on edge
  * values (0, 1, 2, p - 1, p - 2, R mod p, values with all-ones or zero
  * words, powers of two near p's terms), every output aliased to every
- * input.
+ * input. On x86-64 with the CPUID choice, both the MULX and the MUL
+ * product and square.
  */
 #include <string.h>
 
+#include "ctcrypto/common.h"
 #include "ec/p256_field.h"
 #include "mp/mp.h"
 #include "runner.h"
@@ -263,13 +265,47 @@ static void test_chain(void)
     tr_group_end();
 }
 
+static void test_build_info(void)
+{
+    const char *s = ctc_build_info();
+    const char *want = " p256-asm=" P256_ASM_NAME " ";
+    size_t i, j;
+    int found = 0;
+
+    tr_group("build info names the P-256 field leaves that were built");
+    for (i = 0; s[i] && !found; i++) {
+        for (j = 0; want[j] && s[i + j] == want[j]; j++)
+            ;
+        if (!want[j])
+            found = 1;
+    }
+    TR_CHECK(found);
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_p256_field");
     from_words(P, P32);
     make_edges();
+    test_build_info();
     test_edges();
     test_random();
     test_chain();
+#if defined(P256_ASM_MULX) && MP_X86_CPUID
+    /* the product and square this CPU did not run above (MUL/ADC), through
+     * the same tests; the MULX ones where the compiler assumes BMI2 and
+     * ADX are the only ones selected, and run above */
+    if (mp_x86_mulx()) {
+        tr_puts("# again with the MUL leaves (mp_x86_mulx_allow(0))\n");
+        mp_x86_mulx_allow(0);
+        test_edges();
+        test_random();
+        test_chain();
+        mp_x86_mulx_allow(1);
+    } else {
+        tr_skip("P-256 MULX/ADX leaves", "this CPU lacks BMI2 or ADX");
+    }
+#endif
     return tr_finish();
 }
