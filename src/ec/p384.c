@@ -10,6 +10,7 @@
 
 #if CTC_EC_P384
 #include "p384_const.h"
+#include "p384_odd.h"
 
 /* secp384r1: 1.3.132.0.34 */
 static const uint8_t p384_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };
@@ -23,6 +24,7 @@ static const ec_curve p384 = {
     NULL, 0,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
     EC_LEAVES_GENERIC,
+    p384_g_odd, P384_G_ODD_W,
 };
 
 const ec_curve *ec_p384(void)
