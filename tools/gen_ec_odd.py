@@ -20,8 +20,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_ec_consts import CURVES, limbs  # noqa: E402
 
 # the widths chosen by measurement (docs/ec.md, "Verification")
-WIDTH = {"p256": 7, "p384": 7}
-SMALL_WIDTH = {"p256": 5, "p384": 5}
+WIDTH = {"p256": 8, "p384": 8}
+SMALL_WIDTH = {"p256": 4, "p384": 4}
 
 
 def affine_add(c, p1, p2):
