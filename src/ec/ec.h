@@ -229,6 +229,7 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
  * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
+/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md) */
 #define EC_VERIFY_WQ 5
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q);
