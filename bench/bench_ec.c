@@ -1,15 +1,17 @@
 /*
- * bench_ec.c - P-256: field multiply, square and inversion (safegcd and
- * Fermat), variable-base scalar multiplication (k P to affine), public key
- * from a private key (k G), ECDH (peer-key validation included), ECDSA
- * sign (RFC 6979 nonce included) and verify.
+ * bench_ec.c - P-256 and P-384, one table row per curve, the same code
+ * through the curve descriptor: field multiply, square and inversion
+ * (safegcd and Fermat), variable-base scalar multiplication (k P to
+ * affine), public key from a private key (k G), ECDH (peer-key validation
+ * included), ECDSA sign (RFC 6979 nonce included) and verify.
  *
  * On the host, next to OpenSSL (libcrypto's EC_POINT_mul, ECDH_compute_key,
  * ECDSA_do_sign/do_verify on an EC_KEY; its P-256 code may use
  * precomputed tables for k G), mbedTLS 2.28 (mbedtls_ecp_mul,
  * mbedtls_ecdh_compute_shared, mbedtls_ecdsa_sign_det_ext,
  * mbedtls_ecdsa_verify; its blinding RNG is a fast xorshift here) and
- * BearSSL (br_ec_p256_m31 for points, br_ecdsa_i31_sign_raw/vrfy_raw),
+ * BearSSL (br_ec_p256_m31 for P-256 points, br_ec_prime_i31 for P-384,
+ * br_ecdsa_i31_sign_raw/vrfy_raw),
  * in the same run. OpenSSL 3.0 signs with a random nonce (no
  * deterministic option), mbedTLS and BearSSL with RFC 6979 as we do.
  *
@@ -21,7 +23,6 @@
 #include "ctcrypto/ec.h"
 #include "ec/ec.h"
 
-#define C (ec_p256())
 #include "harness.h"
 
 #if BENCH_HOST
@@ -40,8 +41,48 @@
 #include <stdlib.h>
 #endif
 
+#define MAXB EC_MAX_BYTES
+
+/* the curve being measured, and what the peers call it */
+struct bench_curve {
+    const char *title, *prefix;
+    const ec_curve *(*curve)(void);
+#if BENCH_HOST
+    int nid;
+    mbedtls_ecp_group_id mbed;
+    mbedtls_md_type_t md;
+    int br_curve;
+    const br_ec_impl *br;
+    const br_hash_class *br_hash;
+#endif
+};
+
+static const struct bench_curve curves[] = {
+#if CTC_EC_P256
+    { "P-256", "p256", ec_p256,
+#if BENCH_HOST
+      NID_X9_62_prime256v1, MBEDTLS_ECP_DP_SECP256R1, MBEDTLS_MD_SHA256, BR_EC_secp256r1,
+      &br_ec_p256_m31, &br_sha256_vtable,
+#endif
+    },
+#endif
+#if CTC_EC_P384
+    { "P-384", "p384", ec_p384,
+#if BENCH_HOST
+      NID_secp384r1, MBEDTLS_ECP_DP_SECP384R1, MBEDTLS_MD_SHA384, BR_EC_secp384r1,
+      &br_ec_prime_i31, &br_sha384_vtable,
+#endif
+    },
+#endif
+};
+
+static const ec_curve *C;                /* curves[i].curve() */
+static const struct bench_curve *BC;
+static size_t SZ, PUB;                   /* C->bytes, 1 + 2 SZ */
+
 static struct {
-    uint8_t d[32], k[32], h[32], pub[65], peer[65], sig[64], z[32];
+    uint8_t d[MAXB], k[MAXB], h[MAXB], pub[1 + 2 * MAXB], peer[1 + 2 * MAXB], sig[2 * MAXB],
+        z[MAXB];
     ec_fe a, b, x;
     ec_affine P;
     ec_point R;
@@ -57,7 +98,7 @@ static struct {
     mbedtls_mpi md, mk, mr, ms, mz;
     br_ec_private_key bsk;
     br_ec_public_key bpk;
-    uint8_t bsig[64];
+    uint8_t bsig[2 * MAXB];
 #endif
 } S;
 
@@ -75,10 +116,10 @@ static void rand_bytes(uint8_t *p, size_t n)
     }
 }
 
-/* a scalar below 2^255 (a valid key) */
-static void rand_key(uint8_t k[32])
+/* a scalar below 2^(bits - 1) (a valid key) */
+static void rand_key(uint8_t *k)
 {
-    rand_bytes(k, 32);
+    rand_bytes(k, SZ);
     k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
 }
 
@@ -132,28 +173,28 @@ static void o_pub(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += (uint64_t)ctc_p256_public_key(S.pub, S.d);
+        bench_sink += (uint64_t)ec_public_key(C, S.pub, S.d);
 }
 
 static void o_ecdh(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += (uint64_t)ctc_ecdh_p256(S.z, S.d, S.peer, 65);
+        bench_sink += (uint64_t)ec_ecdh(C, S.z, S.d, S.peer, PUB);
 }
 
 static void o_sign(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += (uint64_t)ctc_ecdsa_p256_sign(S.sig, S.d, S.h, 32, NULL, 0);
+        bench_sink += (uint64_t)ec_ecdsa_sign(C, S.sig, S.d, S.h, SZ, NULL, 0);
 }
 
 static void o_verify(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += (uint64_t)ctc_ecdsa_p256_verify(S.pub, 65, S.h, 32, S.sig, 64);
+        bench_sink += (uint64_t)ec_ecdsa_verify(C, S.pub, PUB, S.h, SZ, S.sig, 2 * SZ);
 }
 
 #if BENCH_HOST
@@ -174,12 +215,12 @@ static void s_mul(void *c, uint64_t it)
 
 static void s_pub(void *c, uint64_t it)
 {
-    uint8_t out[65];
+    uint8_t out[1 + 2 * MAXB];
 
     (void)c;
     while (it--) {
         EC_POINT_mul(S.grp, S.oR, S.ok, NULL, NULL, S.bctx);
-        EC_POINT_point2oct(S.grp, S.oR, POINT_CONVERSION_UNCOMPRESSED, out, 65, S.bctx);
+        EC_POINT_point2oct(S.grp, S.oR, POINT_CONVERSION_UNCOMPRESSED, out, PUB, S.bctx);
     }
     bench_sink += out[5];
 }
@@ -189,8 +230,8 @@ static void s_ecdh(void *c, uint64_t it)
     (void)c;
     while (it--) {
         /* decoding and checking the peer's point, as ours does */
-        EC_POINT_oct2point(S.grp, S.opeer, S.peer, 65, S.bctx);
-        bench_sink += (uint64_t)ECDH_compute_key(S.z, 32, S.opeer, S.key, NULL);
+        EC_POINT_oct2point(S.grp, S.opeer, S.peer, PUB, S.bctx);
+        bench_sink += (uint64_t)ECDH_compute_key(S.z, SZ, S.opeer, S.key, NULL);
     }
 }
 
@@ -198,14 +239,14 @@ static void s_sign(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        ECDSA_SIG_free(ECDSA_do_sign(S.h, 32, S.key));
+        ECDSA_SIG_free(ECDSA_do_sign(S.h, (int)SZ, S.key));
 }
 
 static void s_verify(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += (uint64_t)ECDSA_do_verify(S.h, 32, S.osig, S.key);
+        bench_sink += (uint64_t)ECDSA_do_verify(S.h, (int)SZ, S.osig, S.key);
 }
 
 /* ---- mbedTLS ------------------------------------------------------------------ */
@@ -235,7 +276,7 @@ static void m_ecdh(void *c, uint64_t it)
 {
     (void)c;
     while (it--) {
-        mbedtls_ecp_point_read_binary(&S.mg, &S.mQ, S.peer, 65);
+        mbedtls_ecp_point_read_binary(&S.mg, &S.mQ, S.peer, PUB);
         mbedtls_ecp_check_pubkey(&S.mg, &S.mQ);
         mbedtls_ecdh_compute_shared(&S.mg, &S.mz, &S.mQ, &S.md, m_rng, NULL);
     }
@@ -245,8 +286,7 @@ static void m_sign(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        mbedtls_ecdsa_sign_det_ext(&S.mg, &S.mr, &S.ms, &S.md, S.h, 32, MBEDTLS_MD_SHA256,
-                                   m_rng, NULL);
+        mbedtls_ecdsa_sign_det_ext(&S.mg, &S.mr, &S.ms, &S.md, S.h, SZ, BC->md, m_rng, NULL);
 }
 
 static void m_verify(void *c, uint64_t it)
@@ -256,11 +296,11 @@ static void m_verify(void *c, uint64_t it)
     (void)c;
     mbedtls_mpi_init(&r);
     mbedtls_mpi_init(&s);
-    mbedtls_mpi_read_binary(&r, S.sig, 32);
-    mbedtls_mpi_read_binary(&s, S.sig + 32, 32);
-    mbedtls_ecp_point_read_binary(&S.mg, &S.mQ, S.pub, 65);
+    mbedtls_mpi_read_binary(&r, S.sig, SZ);
+    mbedtls_mpi_read_binary(&s, S.sig + SZ, SZ);
+    mbedtls_ecp_point_read_binary(&S.mg, &S.mQ, S.pub, PUB);
     while (it--)
-        bench_sink += (uint64_t)mbedtls_ecdsa_verify(&S.mg, S.h, 32, &S.mQ, &r, &s);
+        bench_sink += (uint64_t)mbedtls_ecdsa_verify(&S.mg, S.h, SZ, &S.mQ, &r, &s);
     mbedtls_mpi_free(&r);
     mbedtls_mpi_free(&s);
 }
@@ -269,22 +309,22 @@ static void m_verify(void *c, uint64_t it)
 
 static void b_mul(void *c, uint64_t it)
 {
-    uint8_t G[65];
+    uint8_t G[1 + 2 * MAXB];
 
     (void)c;
     while (it--) {
-        memcpy(G, S.peer, 65);
-        bench_sink += br_ec_p256_m31.mul(G, 65, S.k, 32, BR_EC_secp256r1);
+        memcpy(G, S.peer, PUB);
+        bench_sink += BC->br->mul(G, PUB, S.k, SZ, BC->br_curve);
     }
 }
 
 static void b_pub(void *c, uint64_t it)
 {
-    uint8_t out[65];
+    uint8_t out[1 + 2 * MAXB];
 
     (void)c;
     while (it--)
-        bench_sink += br_ec_p256_m31.mulgen(out, S.d, 32, BR_EC_secp256r1);
+        bench_sink += BC->br->mulgen(out, S.d, SZ, BC->br_curve);
 }
 
 static void b_ecdh(void *c, uint64_t it)
@@ -297,36 +337,35 @@ static void b_sign(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += br_ecdsa_i31_sign_raw(&br_ec_p256_m31, &br_sha256_vtable, S.h,
-                                           &S.bsk, S.bsig);
+        bench_sink += br_ecdsa_i31_sign_raw(BC->br, BC->br_hash, S.h, &S.bsk, S.bsig);
 }
 
 static void b_verify(void *c, uint64_t it)
 {
     (void)c;
     while (it--)
-        bench_sink += br_ecdsa_i31_vrfy_raw(&br_ec_p256_m31, S.h, 32, &S.bpk, S.sig, 64);
+        bench_sink += br_ecdsa_i31_vrfy_raw(BC->br, S.h, SZ, &S.bpk, S.sig, 2 * SZ);
 }
 
 static void peers_setup(void)
 {
-    BIGNUM *bd = BN_bin2bn(S.d, 32, NULL);
+    BIGNUM *bd = BN_bin2bn(S.d, (int)SZ, NULL);
     EC_POINT *Q;
 
-    S.grp = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
+    S.grp = EC_GROUP_new_by_curve_name(BC->nid);
     S.bctx = BN_CTX_new();
-    S.key = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
+    S.key = EC_KEY_new_by_curve_name(BC->nid);
     S.oP = EC_POINT_new(S.grp);
     S.oR = EC_POINT_new(S.grp);
     S.opeer = EC_POINT_new(S.grp);
-    S.ok = BN_bin2bn(S.k, 32, NULL);
+    S.ok = BN_bin2bn(S.k, (int)SZ, NULL);
     Q = EC_POINT_new(S.grp);
     if (!S.grp || !S.bctx || !S.key || !S.oP || !S.oR || !S.opeer || !S.ok || !bd || !Q
-        || !EC_POINT_oct2point(S.grp, S.oP, S.peer, 65, S.bctx)
-        || !EC_POINT_oct2point(S.grp, Q, S.pub, 65, S.bctx)
+        || !EC_POINT_oct2point(S.grp, S.oP, S.peer, PUB, S.bctx)
+        || !EC_POINT_oct2point(S.grp, Q, S.pub, PUB, S.bctx)
         || !EC_KEY_set_private_key(S.key, bd) || !EC_KEY_set_public_key(S.key, Q))
         abort();
-    S.osig = ECDSA_do_sign(S.h, 32, S.key);
+    S.osig = ECDSA_do_sign(S.h, (int)SZ, S.key);
     BN_free(bd);
     EC_POINT_free(Q);
 
@@ -339,26 +378,57 @@ static void peers_setup(void)
     mbedtls_mpi_init(&S.mr);
     mbedtls_mpi_init(&S.ms);
     mbedtls_mpi_init(&S.mz);
-    if (mbedtls_ecp_group_load(&S.mg, MBEDTLS_ECP_DP_SECP256R1) != 0
-        || mbedtls_ecp_point_read_binary(&S.mg, &S.mP, S.peer, 65) != 0
-        || mbedtls_mpi_read_binary(&S.md, S.d, 32) != 0
-        || mbedtls_mpi_read_binary(&S.mk, S.k, 32) != 0)
+    if (mbedtls_ecp_group_load(&S.mg, BC->mbed) != 0
+        || mbedtls_ecp_point_read_binary(&S.mg, &S.mP, S.peer, PUB) != 0
+        || mbedtls_mpi_read_binary(&S.md, S.d, SZ) != 0
+        || mbedtls_mpi_read_binary(&S.mk, S.k, SZ) != 0)
         abort();
 
-    S.bsk.curve = BR_EC_secp256r1;
+    S.bsk.curve = BC->br_curve;
     S.bsk.x = S.d;
-    S.bsk.xlen = 32;
-    S.bpk.curve = BR_EC_secp256r1;
+    S.bsk.xlen = SZ;
+    S.bpk.curve = BC->br_curve;
     S.bpk.q = S.pub;
-    S.bpk.qlen = 65;
+    S.bpk.qlen = PUB;
+}
+
+static void peers_free(void)
+{
+    ECDSA_SIG_free(S.osig);
+    EC_POINT_free(S.oP);
+    EC_POINT_free(S.oR);
+    EC_POINT_free(S.opeer);
+    EC_KEY_free(S.key);
+    BN_free(S.ok);
+    BN_CTX_free(S.bctx);
+    EC_GROUP_free(S.grp);
+    mbedtls_ecp_group_free(&S.mg);
+    mbedtls_ecp_point_free(&S.mP);
+    mbedtls_ecp_point_free(&S.mR);
+    mbedtls_ecp_point_free(&S.mQ);
+    mbedtls_mpi_free(&S.md);
+    mbedtls_mpi_free(&S.mk);
+    mbedtls_mpi_free(&S.mr);
+    mbedtls_mpi_free(&S.ms);
+    mbedtls_mpi_free(&S.mz);
 }
 #define PEER(x) x
 #else
 #define PEER(x) NULL
 #endif
 
-static void run4(const char *name, bench_fn o, bench_fn s, bench_fn m, bench_fn b, int heavy)
+static void run4(const char *op, bench_fn o, bench_fn s, bench_fn m, bench_fn b, int heavy)
 {
+    char name[64];
+    size_t i = 0, j;
+
+    /* "p256 " + op */
+    for (j = 0; BC->prefix[j] != 0; j++)
+        name[i++] = BC->prefix[j];
+    name[i++] = ' ';
+    for (j = 0; op[j] != 0 && i < sizeof name - 1; j++)
+        name[i++] = op[j];
+    name[i] = 0;
     bench_emu_iters = heavy ? 2 : 9;
     bench_run("ec", name, "ctcrypto", o, &S, 0);
     if (s)
@@ -371,39 +441,52 @@ static void run4(const char *name, bench_fn o, bench_fn s, bench_fn m, bench_fn 
 
 int main(void)
 {
-    uint8_t t[32];
+    uint8_t t[MAXB];
+    size_t c;
 
     bench_info(ctc_build_info());
-    rand_key(S.d);
-    rand_key(S.k);
-    rand_key(t);
-    rand_bytes(S.h, 32);
-    if (ctc_p256_public_key(S.pub, S.d) != 0 || ctc_p256_public_key(S.peer, t) != 0
-        || ctc_ecdsa_p256_sign(S.sig, S.d, S.h, 32, NULL, 0) != 0)
-        return 1;
-    (void)ec_point_decode_vartime(C, &S.P, S.peer, 65);
-    mp_copy(S.a, S.P.x, C->limbs);
-    mp_copy(S.b, S.P.y, C->limbs);
-    mp_copy(S.x, S.P.x, C->limbs);
 #if BENCH_HOST
     {
         char peers[200];
         snprintf(peers, sizeof peers, "peers: %s; mbedTLS %d.%d.%d; BearSSL (Debian libbearssl, "
-                 "p256_m31, ecdsa_i31)", OpenSSL_version(OPENSSL_VERSION),
+                 "p256_m31 and prime_i31, ecdsa_i31)", OpenSSL_version(OPENSSL_VERSION),
                  MBEDTLS_VERSION_MAJOR, MBEDTLS_VERSION_MINOR, MBEDTLS_VERSION_PATCH);
         bench_info(peers);
     }
-    peers_setup();
 #endif
-    bench_header("P-256");
-    run4("p256 field mul", o_fe_mul, NULL, NULL, NULL, 0);
-    run4("p256 field sqr", o_fe_sqr, NULL, NULL, NULL, 0);
-    run4("p256 field inv (safegcd)", o_fe_inv, NULL, NULL, NULL, 0);
-    run4("p256 field inv (Fermat)", o_fe_inv_fermat, NULL, NULL, NULL, 1);
-    run4("p256 scalar mult k P (affine)", o_mul, PEER(s_mul), PEER(m_mul), PEER(b_mul), 1);
-    run4("p256 public key k G", o_pub, PEER(s_pub), PEER(m_pub), PEER(b_pub), 1);
-    run4("p256 ECDH (with peer check)", o_ecdh, PEER(s_ecdh), PEER(m_ecdh), PEER(b_ecdh), 1);
-    run4("p256 ECDSA sign", o_sign, PEER(s_sign), PEER(m_sign), PEER(b_sign), 1);
-    run4("p256 ECDSA verify", o_verify, PEER(s_verify), PEER(m_verify), PEER(b_verify), 1);
+    for (c = 0; c < sizeof curves / sizeof curves[0]; c++) {
+        BC = &curves[c];
+        C = BC->curve();
+        SZ = C->bytes;
+        PUB = 1 + 2 * SZ;
+        rand_key(S.d);
+        rand_key(S.k);
+        rand_key(t);
+        rand_bytes(S.h, SZ);
+        if (ec_public_key(C, S.pub, S.d) != 0 || ec_public_key(C, S.peer, t) != 0
+            || ec_ecdsa_sign(C, S.sig, S.d, S.h, SZ, NULL, 0) != 0
+            || ec_ecdsa_verify(C, S.pub, PUB, S.h, SZ, S.sig, 2 * SZ) != 0)
+            return 1;
+        (void)ec_point_decode_vartime(C, &S.P, S.peer, PUB);
+        mp_copy(S.a, S.P.x, C->limbs);
+        mp_copy(S.b, S.P.y, C->limbs);
+        mp_copy(S.x, S.P.x, C->limbs);
+#if BENCH_HOST
+        peers_setup();
+#endif
+        bench_header(BC->title);
+        run4("field mul", o_fe_mul, NULL, NULL, NULL, 0);
+        run4("field sqr", o_fe_sqr, NULL, NULL, NULL, 0);
+        run4("field inv (safegcd)", o_fe_inv, NULL, NULL, NULL, 0);
+        run4("field inv (Fermat)", o_fe_inv_fermat, NULL, NULL, NULL, 1);
+        run4("scalar mult k P (affine)", o_mul, PEER(s_mul), PEER(m_mul), PEER(b_mul), 1);
+        run4("public key k G", o_pub, PEER(s_pub), PEER(m_pub), PEER(b_pub), 1);
+        run4("ECDH (with peer check)", o_ecdh, PEER(s_ecdh), PEER(m_ecdh), PEER(b_ecdh), 1);
+        run4("ECDSA sign", o_sign, PEER(s_sign), PEER(m_sign), PEER(b_sign), 1);
+        run4("ECDSA verify", o_verify, PEER(s_verify), PEER(m_verify), PEER(b_verify), 1);
+#if BENCH_HOST
+        peers_free();
+#endif
+    }
     return 0;
 }

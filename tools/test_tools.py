@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """test_tools.py - tests of the project's own tools (vector generator, the
-P-256 table, the constant-time secret generators, the trace checker's
-image patching, the constant-time matrix and the disassembly check of the
-library objects).
+P-256 table, the curves' odd multiples of G, the constant-time secret
+generators, the trace checker's image patching, the constant-time matrix
+and the disassembly check of the library objects).
 
 Each test group prints PASS/FAIL; the last line is "N passed, N failed".
 The generated C is compiled with the host compiler and run, so what is
@@ -262,6 +262,22 @@ def test_ec_tables(total, tmp):
         for rows in re.findall(r'#include "%s_table_(\d+)\.h"' % curve, src):
             g.check(os.path.exists(os.path.join(ROOT, "src", "ec", "%s_table_%s.h" % (curve, rows))),
                     "%s.c includes a missing table of %s rows" % (curve, rows))
+    g.end()
+
+
+def test_ec_odd(total, tmp):
+    """the committed src/ec/<curve>_odd.h are what tools/gen_ec_odd.py writes"""
+    g = Group(total, "gen_ec_odd: src/ec/p256_odd.h and p384_odd.h are the generator's output")
+    for curve in ("p256", "p384"):
+        out = os.path.join(tmp, curve + "_odd.h")
+        p = subprocess.run([sys.executable, os.path.join(HERE, "gen_ec_odd.py"), curve, "-o", out],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        g.check(p.returncode == 0, "generator failed: %s" % p.stdout.decode(errors="replace"))
+        if p.returncode == 0:
+            with open(out, "rb") as f1, \
+                    open(os.path.join(ROOT, "src", "ec", curve + "_odd.h"), "rb") as f2:
+                g.check(f1.read() == f2.read(), "src/ec/%s_odd.h differs from the generator's "
+                        "output" % curve)
     g.end()
 
 
@@ -560,6 +576,7 @@ def main():
         test_real(total, tmp)
         test_ec_tables(total, tmp)
         test_ec_consts(total, tmp)
+        test_ec_odd(total, tmp)
         test_ct_gen(total, tmp)
         test_ct_trace_patch(total, tmp)
         test_ct_matrix(total, tmp)

@@ -36,7 +36,8 @@
  * Files: ec_field.c (field and scalar arithmetic), ec_point.c (formulas,
  * affine conversion, curve check, SEC1), ec_mul.c (constant-time scalar
  * multiplication), ec_mul_base.c (the same with G and a precomputed
- * table), ec_mul_vartime.c (double-scalar multiplication for
+ * table), ec_point_vartime.c (Jacobian formulas with branches, for public
+ * data), ec_mul_vartime.c (double-scalar multiplication for
  * verification), ec_keys.c (key generation, validation, ECDH), ecdsa.c
  * (signing, verification), ecdsa_der.c (DER signatures), ec_spki.c;
  * p256.c and p384.c (the curves: constants, table, public wrappers).
@@ -73,7 +74,8 @@ typedef struct {
 } ec_affine;
 
 /* A point in Jacobian coordinates (X : Y : Z), x = X/Z^2, y = Y/Z^3;
- * infinity has Z = 0 (ec_jacobian.c). */
+ * infinity is any Z = 0: constant time in ec_jacobian.c (secret scalar
+ * multiplications), variable time in ec_point_vartime.c (verification). */
 typedef struct {
     ec_fe X, Y, Z;
 } ec_jac;
@@ -84,6 +86,9 @@ typedef struct {
  * points packed as 2 * limbs limbs (x then y): entry j of row m is
  * (j + 1) 2^(5 S m) G with S = table_spacing, and rows * S >= digits
  * (ec_mul_base.c; tools/gen_ec_table.py; its size is a build option).
+ * The odd multiples of G for verification, g_odd, are 2^(g_odd_w - 2)
+ * affine points packed the same way: entry j is (2j + 1) G, the digits of
+ * a width-g_odd_w NAF (ec_mul_vartime.c).
  */
 typedef struct ec_curve {
     size_t limbs;               /* field and scalar size in limbs */
@@ -105,6 +110,8 @@ typedef struct ec_curve {
     unsigned table_rows, table_spacing;
     size_t keygen_min, keygen_max; /* random bytes key generation takes */
     unsigned leaves;            /* field leaves: EC_LEAVES_* */
+    const ct_limb_t *g_odd;     /* G, 3G, 5G, ..: odd multiples, affine */
+    unsigned g_odd_w;           /* their NAF width (2^(w-2) points) */
 } ec_curve;
 
 /*
@@ -238,11 +245,42 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
  */
 void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
 /*
- * R = u1 * G + u2 * Q (plain scalars < 2^bits). Interleaved width-5 NAF.
+ * R = u1 * G + u2 * Q (plain scalars < 2^bits), Jacobian. Interleaved
+ * wNAF: G's odd multiples from the curve's table (width C->g_odd_w), Q's
+ * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
-void ec_mul2_vartime(const ec_curve *C, ec_point *R, const ec_sc u1, const ec_sc u2,
+/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md) */
+#define EC_VERIFY_WQ 5
+void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q);
+
+/* ---- Jacobian points for public data (ec_point_vartime.c) ---------------- */
+/*
+ * a = -3 formulas with the exceptional cases (infinity, P = Q, P = -Q)
+ * taken by branches. Every output may equal an input.
+ * CT: variable time; for public points only (verification).
+ */
+void ec_jac_set_infinity_vartime(const ec_curve *C, ec_jac *R);
+int ec_jac_is_infinity_vartime(const ec_curve *C, const ec_jac *P);
+void ec_jac_from_affine_vartime(const ec_curve *C, ec_jac *R, const ec_affine *A);
+/* R = 2P */
+void ec_jac_dbl_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P);
+/* R = P + Q, Q affine. zr: when not NULL and the sum was the general
+ * case (P not infinity, P != +-Q), receives Z(R) / Z(P) (the table's
+ * z ratios, ec_mul_vartime.c); returns 1 then, 0 otherwise. */
+int ec_jac_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P,
+                              const ec_affine *Q, ct_limb_t *zr);
+/* R = P + Q */
+void ec_jac_add_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q);
+/* A = P affine; returns 0 (A = 0) when P is infinity, 1 otherwise. */
+int ec_jac_to_affine_vartime(const ec_curve *C, ec_affine *A, const ec_jac *P);
+/*
+ * ECDSA's final check without an inversion: returns 1 when P is not
+ * infinity and x(P) mod n = r, i.e. r Z^2 = X, or (when r + n < p, the
+ * x-coordinates in [n, p)) (r + n) Z^2 = X, mod p. r is plain, < n.
+ */
+int ec_jac_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r);
 
 /* ---- keys, ECDH, ECDSA, encodings (the public operations, over C) ------- */
 

@@ -6,8 +6,9 @@
  * x(R) mod n, s = k^-1 (e + r d) mod n with k^-1 by safegcd
  * (ec_sc_inv_mont) and the products in Montgomery form mod n.
  * Verification (public data): w = s^-1 by binary GCD, u1 = e w, u2 = r w,
- * R = u1 G + u2 Q by the interleaved wNAF chain, valid iff R is not
- * infinity and x(R) mod n = r.
+ * R = u1 G + u2 Q by the interleaved wNAF chain in Jacobian coordinates,
+ * valid iff R is not infinity and x(R) mod n = r, checked as
+ * r Z^2 = X or (r + n) Z^2 = X without an inversion.
  */
 #include "ctcrypto/hash.h"
 #include "ec.h"
@@ -105,10 +106,9 @@ int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const
                     size_t h_len, const uint8_t *sig, size_t sig_len)
 {
     /* every input is public: variable time throughout */
-    ec_affine Q, A;
-    ec_point R;
+    ec_affine Q;
+    ec_jac R;
     ec_sc r, s, e, w, u1, u2;
-    uint8_t xb[EC_MAX_BYTES];
     int ret;
 
     if (pub == NULL || h == NULL || sig == NULL)
@@ -126,12 +126,8 @@ int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const
     ec_sc_montmul(C, u1, e, w);
     ec_sc_montmul(C, u2, r, w);
     ec_mul2_vartime(C, &R, u1, u2, &Q);
-    if (!ct_cond_declassify(ec_point_to_affine(C, &A, &R)))
-        return CTC_ERR_SIGNATURE;
-    ec_fe_to_bytes(C, xb, A.x);
-    (void)mp_from_be(e, L, xb, C->bytes);
-    ec_sc_reduce_once(C, e, e);
-    return ct_cond_declassify(mp_eq(e, r, L)) ? CTC_OK : CTC_ERR_SIGNATURE;
+    /* R not infinity and x(R) mod n = r, compared in R's coordinates */
+    return ec_jac_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;
 }
 
 int ec_ecdsa_verify_der(const ec_curve *C, const uint8_t *pub, size_t pub_len,

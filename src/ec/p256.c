@@ -13,6 +13,7 @@
 
 #if CTC_EC_P256
 #include "p256_const.h"
+#include "p256_odd.h"
 
 /* the table's entry: x then y, 2 * P256_LIMBS limbs (ec_mul_base.c) */
 typedef struct {
@@ -50,6 +51,7 @@ static const ec_curve p256 = {
     P256_TABLE, CTC_P256_TABLE_ROWS, P256_TABLE_SPACING,
     CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM,
     EC_LEAVES_P256,
+    p256_g_odd, P256_G_ODD_W,
 };
 
 const ec_curve *ec_p256(void)

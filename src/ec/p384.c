@@ -10,6 +10,7 @@
 
 #if CTC_EC_P384
 #include "p384_const.h"
+#include "p384_odd.h"
 
 /* the table's entry: x then y, 2 * P384_LIMBS limbs (ec_mul_base.c) */
 typedef struct {
@@ -44,6 +45,7 @@ static const ec_curve p384 = {
     (const ct_limb_t *)(const void *)p384_table, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
     EC_LEAVES_GENERIC,
+    p384_g_odd, P384_G_ODD_W,
 };
 
 const ec_curve *ec_p384(void)

@@ -312,7 +312,7 @@ void ct_case_ec_leaky_double_and_add(const unsigned char *secret)
 
 void ct_case_ec_leaky_mul2_vartime(const unsigned char *secret)
 {
-    ec_point R;
+    ec_jac R;
     ec_affine G;
     ec_sc u1, u2;
 
