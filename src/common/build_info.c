@@ -3,6 +3,7 @@
  */
 #include "ctcrypto/common.h"
 #include "ct/ct.h"
+#include "ec/p256_field.h"
 #include "mp/mp_word.h"
 
 #ifndef CTC_TARGET_NAME
@@ -53,6 +54,7 @@ static const char ctc_build_info_text[] =
     " target=" CTC_TARGET_NAME
     " ct-asm=" CT_ASM_NAME
     " mp-asm=" MP_ASM_NAME " mp-mul=" MP_MUL_NAME " mp-carry=" MP_CARRY_NAME
+    " p256-asm=" P256_ASM_NAME
     " barrier=" CTC_BARRIER_NAME
     " force-inline=" CTC_STR(CTC_FORCE_INLINE)
     " limb=" CTC_STR(CTC_LIMB_BITS)

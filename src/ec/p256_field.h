@@ -39,8 +39,10 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
  * CTC_NO_ASM=1 and MemorySanitizer (CTC_CT_CHECK=2) the C twins are used,
  * as in mp_arch.h.
  */
-#if MP_HAVE_ASM
-/* (no P-256 assembly yet) */
+#if defined(MP_ASM_UMAAL)
+/* 32-bit Arm with UMAAL (Cortex-M4/M7, A/R profiles): p256_umaal.S */
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "umaal"
 #endif
 
 #if defined(P256_HAVE_ASM)

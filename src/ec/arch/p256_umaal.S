@@ -1,0 +1,341 @@
+/*
+ * p256_umaal.S - the P-256 field leaves (p256_field.h) for 32-bit Arm
+ * with UMAAL (Cortex-M4, M7; the A/R profiles from Armv6): p256_fe_mul_asm,
+ * p256_fe_sqr_asm, p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm;
+ * C twins in p256_field32.c. Unified syntax, one text for A32 and
+ * Thumb-2, no branch and no IT block: every instruction runs for every
+ * input, and no address depends on a value.
+ *
+ * p = 2^256 - 2^224 + 2^192 + 2^96 - 1; words, least significant first:
+ * ffffffff ffffffff ffffffff 0 0 0 1 ffffffff.
+ *
+ * The products: UMAAL RdLo, RdHi, Rn, Rm sets RdHi:RdLo = Rn Rm + RdLo +
+ * RdHi, which cannot overflow; two rows of the schoolbook product share
+ * one pass over the 16-word product T on the stack, each with its own
+ * carry register, while A stays in registers.
+ *
+ * The Montgomery reduction (R = 2^256) is multiplication-free: -p^-1 = 1
+ * mod 2^32, so step i takes m = t[i], and adding m p at word i sets word
+ * i to zero, leaves words i+1 and i+2, adds m at words i+3 and i+6 and the
+ * two-word m 2^32 - m = (lo = -m mod 2^32, hi = m - [m != 0]) at words
+ * i+7, i+8 (see p256_field32.c). It runs on the low half L = T mod 2^256
+ * only, held in r0-r7, word j in r(j mod 8): word i+8 starts at zero when
+ * step i reaches it, so it takes the register of the spent word i and
+ * absorbs the step's carry (hi + 1 <= 2^32 - 1). After eight steps r0-r7
+ * hold U = (L + M p) / 2^256 < (2^256 + 2^256 p) / 2^256, so U <= p; then
+ * U + T / 2^256 < p + p: one masked subtraction of p fully reduces it.
+ */
+#include "mp/mp_arch.h"
+
+#if defined(MP_ASM_UMAAL) && CTC_EC_P256
+
+        .syntax unified
+#if defined(__thumb__)
+        .thumb
+#define P256_FUNC .thumb_func
+#else
+        .arm
+#define P256_FUNC
+#endif
+
+/* ---- shared pieces --------------------------------------------------------- */
+
+/*
+ * One reduction step: m is word i, w3..w7 words i+3..i+7; m's register
+ * receives word i+8. lo = r8, hi = r9. rsbs sets C exactly when m = 0, so
+ * sbc gives m - 1 + C = m - [m != 0].
+ */
+        .macro  RED_STEP m, w3, w4, w5, w6, w7
+        rsbs    r8, \m, #0
+        sbc     r9, \m, #0
+        adds    \w3, \w3, \m
+        adcs    \w4, \w4, #0
+        adcs    \w5, \w5, #0
+        adcs    \w6, \w6, \m
+        adcs    \w7, \w7, r8
+        adc     \m, r9, #0
+        .endm
+
+/* the eight steps on L in r0-r7; U in r0-r7 after */
+        .macro  REDC_LOW
+        RED_STEP r0, r3, r4, r5, r6, r7
+        RED_STEP r1, r4, r5, r6, r7, r0
+        RED_STEP r2, r5, r6, r7, r0, r1
+        RED_STEP r3, r6, r7, r0, r1, r2
+        RED_STEP r4, r7, r0, r1, r2, r3
+        RED_STEP r5, r0, r1, r2, r3, r4
+        RED_STEP r6, r1, r2, r3, r4, r5
+        RED_STEP r7, r2, r3, r4, r5, r6
+        .endm
+
+/*
+ * (top, r0..r7) -> r0..r7 reduced, for a value below 2p: subtract p over
+ * nine words (r8 = all ones), the final borrow becomes the mask r9 (all
+ * ones when the value was below p) and p & r9 is added back. p & r9 has
+ * words r9, r9, r9, 0, 0, 0, r9 >> 31, r9.
+ */
+        .macro  REDUCE_ONCE top
+        mvn     r8, #0
+        subs    r0, r0, r8
+        sbcs    r1, r1, r8
+        sbcs    r2, r2, r8
+        sbcs    r3, r3, #0
+        sbcs    r4, r4, #0
+        sbcs    r5, r5, #0
+        sbcs    r6, r6, #1
+        sbcs    r7, r7, r8
+        sbcs    \top, \top, #0
+        sbc     r9, r9, r9
+        adds    r0, r0, r9
+        adcs    r1, r1, r9
+        adcs    r2, r2, r9
+        adcs    r3, r3, #0
+        adcs    r4, r4, #0
+        adcs    r5, r5, #0
+        adcs    r6, r6, r9, lsr #31
+        adc     r7, r7, r9
+        .endm
+
+/*
+ * The tail of mul and sqr: T (16 words) at sp, X at [sp, #64]. Reduce
+ * the low half, add the high half (the carry in r12), reduce once, store.
+ */
+        .macro  REDC_TAIL
+        ldm     sp, {r0, r1, r2, r3, r4, r5, r6, r7}
+        REDC_LOW
+        add     lr, sp, #32
+        ldm     lr!, {r8, r9, r10, r11}
+        mov     r12, #0
+        adds    r0, r0, r8
+        adcs    r1, r1, r9
+        adcs    r2, r2, r10
+        adcs    r3, r3, r11
+        ldm     lr, {r8, r9, r10, r11}
+        adcs    r4, r4, r8
+        adcs    r5, r5, r9
+        adcs    r6, r6, r10
+        adcs    r7, r7, r11
+        adc     r12, r12, #0
+        REDUCE_ONCE r12
+        ldr     r8, [sp, #64]
+        stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
+        .endm
+
+/* ---- mul --------------------------------------------------------------------- */
+
+/*
+ * Two rows j, j+1 of A B: b0 = B[j] in r0, b1 = B[j+1] in r1, A[k] in
+ * r(3+k), carries c0 = r11 (row j) and c1 = r12 (row j+1), the column in
+ * lr. Column j+k (byte offset off) gets A[k] b0 and A[k-1] b1.
+ */
+        .macro  COL2 off, ak, akm1
+        ldr     lr, [sp, #\off]
+        umaal   lr, r11, \ak, r0
+        umaal   lr, r12, \akm1, r1
+        str     lr, [sp, #\off]
+        .endm
+
+/* the same for the first two rows, whose columns start at zero */
+        .macro  COL2Z off, ak, akm1
+        mov     lr, #0
+        umaal   lr, r11, \ak, r0
+        umaal   lr, r12, \akm1, r1
+        str     lr, [sp, #\off]
+        .endm
+
+/* rows j, j+1 for j = 2, 4, 6 (off = 4 j): columns j .. j+7 were written
+ * by the rows before, j+8 and j+9 are new */
+        .macro  ROWS2 j, off
+        ldrd    r0, r1, [r2, #\off]
+        mov     r11, #0
+        mov     r12, #0
+        ldr     lr, [sp, #\off]
+        umaal   lr, r11, r3, r0
+        str     lr, [sp, #\off]
+        COL2    (\off + 4), r4, r3
+        COL2    (\off + 8), r5, r4
+        COL2    (\off + 12), r6, r5
+        COL2    (\off + 16), r7, r6
+        COL2    (\off + 20), r8, r7
+        COL2    (\off + 24), r9, r8
+        COL2    (\off + 28), r10, r9
+        umaal   r11, r12, r10, r1
+        str     r11, [sp, #(\off + 32)]
+        str     r12, [sp, #(\off + 36)]
+        .endm
+
+/*
+ * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ *   r0 = X, r1 = A, r2 = B. Stack: T[16] at sp, X at sp + 64.
+ */
+        .section .text.p256_fe_mul_asm,"ax",%progbits
+        .globl  p256_fe_mul_asm
+        .type   p256_fe_mul_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_mul_asm:
+        push    {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #64
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        /* rows 0, 1 */
+        ldrd    r0, r1, [r2]
+        umull   lr, r11, r3, r0
+        str     lr, [sp]
+        umull   lr, r12, r3, r1
+        umaal   lr, r11, r4, r0
+        str     lr, [sp, #4]
+        COL2Z   8, r5, r4
+        COL2Z   12, r6, r5
+        COL2Z   16, r7, r6
+        COL2Z   20, r8, r7
+        COL2Z   24, r9, r8
+        COL2Z   28, r10, r9
+        umaal   r11, r12, r10, r1
+        str     r11, [sp, #32]
+        str     r12, [sp, #36]
+        ROWS2   2, 8
+        ROWS2   4, 16
+        ROWS2   6, 24
+        REDC_TAIL
+        add     sp, sp, #68
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_mul_asm, .-p256_fe_mul_asm
+
+/* ---- sqr --------------------------------------------------------------------- */
+
+        .section .text.p256_fe_sqr_asm,"ax",%progbits
+        .globl  p256_fe_sqr_asm
+        .type   p256_fe_sqr_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_sqr_asm:
+        mov     r2, r1
+        b       p256_fe_mul_asm
+        .size   p256_fe_sqr_asm, .-p256_fe_sqr_asm
+
+/* ---- add, sub, neg ------------------------------------------------------------ */
+
+/*
+ * void p256_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ * A + B < 2p in (r1, r3..r10) ... reduced once in place of r0..r7 by
+ * moving the sum there is avoided: the correction is written out for
+ * r3..r10 directly.
+ */
+        .section .text.p256_fe_add_asm,"ax",%progbits
+        .globl  p256_fe_add_asm
+        .type   p256_fe_add_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_add_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        ldm     r2!, {r1, r11, r12, lr}
+        adds    r3, r3, r1
+        adcs    r4, r4, r11
+        adcs    r5, r5, r12
+        adcs    r6, r6, lr
+        ldm     r2, {r1, r11, r12, lr}
+        adcs    r7, r7, r1
+        adcs    r8, r8, r11
+        adcs    r9, r9, r12
+        adcs    r10, r10, lr
+        mov     r1, #0
+        adc     r1, r1, #0
+        /* subtract p over nine words, add p back under the borrow mask */
+        mvn     r2, #0
+        subs    r3, r3, r2
+        sbcs    r4, r4, r2
+        sbcs    r5, r5, r2
+        sbcs    r6, r6, #0
+        sbcs    r7, r7, #0
+        sbcs    r8, r8, #0
+        sbcs    r9, r9, #1
+        sbcs    r10, r10, r2
+        sbcs    r1, r1, #0
+        sbc     r2, r2, r2
+        adds    r3, r3, r2
+        adcs    r4, r4, r2
+        adcs    r5, r5, r2
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, r2, lsr #31
+        adc     r10, r10, r2
+        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_add_asm, .-p256_fe_add_asm
+
+/*
+ * void p256_fe_sub_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ * A - B over eight words; the borrow becomes the mask of the p added back.
+ */
+        .section .text.p256_fe_sub_asm,"ax",%progbits
+        .globl  p256_fe_sub_asm
+        .type   p256_fe_sub_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_sub_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        ldm     r2!, {r1, r11, r12, lr}
+        subs    r3, r3, r1
+        sbcs    r4, r4, r11
+        sbcs    r5, r5, r12
+        sbcs    r6, r6, lr
+        ldm     r2, {r1, r11, r12, lr}
+        sbcs    r7, r7, r1
+        sbcs    r8, r8, r11
+        sbcs    r9, r9, r12
+        sbcs    r10, r10, lr
+        sbc     r2, r2, r2
+        adds    r3, r3, r2
+        adcs    r4, r4, r2
+        adcs    r5, r5, r2
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, r2, lsr #31
+        adc     r10, r10, r2
+        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_sub_asm, .-p256_fe_sub_asm
+
+/*
+ * void p256_fe_neg_asm(ct_limb_t *X, const ct_limb_t *A)
+ * 0 - A: the borrow is set exactly when A != 0, and then p is added back.
+ */
+        .section .text.p256_fe_neg_asm,"ax",%progbits
+        .globl  p256_fe_neg_asm
+        .type   p256_fe_neg_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_neg_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, lr}
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        mov     r2, #0
+        subs    r3, r2, r3
+        sbcs    r4, r2, r4
+        sbcs    r5, r2, r5
+        sbcs    r6, r2, r6
+        sbcs    r7, r2, r7
+        sbcs    r8, r2, r8
+        sbcs    r9, r2, r9
+        sbcs    r10, r2, r10
+        sbc     r2, r2, r2
+        adds    r3, r3, r2
+        adcs    r4, r4, r2
+        adcs    r5, r5, r2
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, r2, lsr #31
+        adc     r10, r10, r2
+        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        pop     {r4, r5, r6, r7, r8, r9, r10, pc}
+        .size   p256_fe_neg_asm, .-p256_fe_neg_asm
+
+#if defined(__ELF__)
+        .section .note.GNU-stack,"",%progbits
+#endif
+
+#endif
