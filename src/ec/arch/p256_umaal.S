@@ -164,6 +164,26 @@
         str     r12, [sp, #(\off + 36)]
         .endm
 
+/* a column of two triangle rows: T[off] += x0 y0 (carry r11) + x1 y1
+ * (carry r12) */
+        .macro  COL2S off, x0, y0, x1, y1
+        ldr     lr, [sp, #\off]
+        umaal   lr, r11, \x0, \y0
+        umaal   lr, r12, \x1, \y1
+        str     lr, [sp, #\off]
+        .endm
+
+/* words 2i, 2i+1 (byte offset off) of the square: doubled through the
+ * flags, A[i]^2 and the carry r12 added by UMAAL */
+        .macro  SQ_PAIR off, ai
+        ldrd    r0, r1, [sp, #\off]
+        adcs    r0, r0, r0
+        adcs    r1, r1, r1
+        umaal   r0, r12, \ai, \ai
+        umaal   r1, r12, lr, lr
+        strd    r0, r1, [sp, #\off]
+        .endm
+
 /*
  * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
  *   r0 = X, r1 = A, r2 = B. Stack: T[16] at sp, X at sp + 64.
@@ -203,14 +223,111 @@ p256_fe_mul_asm:
 
 /* ---- sqr --------------------------------------------------------------------- */
 
+/*
+ * void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
+ *   r0 = X, r1 = A. Stack as for mul.
+ * The 28 products A[i] A[j], i < j (the same two-row passes, the rows'
+ * multipliers being A's own registers), then one pass that doubles them
+ * (an ADCS chain in the flags) and adds the squares A[i]^2 at word 2i
+ * with a UMAAL chain whose carry stays in r12 (UMAAL with a zero product,
+ * lr = 0, adds that carry to the odd word): the flags and r12 are two
+ * independent carry chains. T < 2^511 and A^2 < 2^512: neither chain
+ * carries out of word 15.
+ */
         .section .text.p256_fe_sqr_asm,"ax",%progbits
         .globl  p256_fe_sqr_asm
         .type   p256_fe_sqr_asm,%function
         .p2align 2
         P256_FUNC
 p256_fe_sqr_asm:
-        mov     r2, r1
-        b       p256_fe_mul_asm
+        push    {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #64
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        /* rows 0 (A[0] A[1..7], columns 1..7) and 1 (A[1] A[2..7],
+         * columns 3..8); c0 = r11, c1 = r12 */
+        umull   lr, r11, r4, r3
+        str     lr, [sp, #4]
+        mov     lr, #0
+        umaal   lr, r11, r5, r3
+        str     lr, [sp, #8]
+        umull   lr, r12, r5, r4
+        umaal   lr, r11, r6, r3
+        str     lr, [sp, #12]
+        mov     lr, #0
+        umaal   lr, r11, r7, r3
+        umaal   lr, r12, r6, r4
+        str     lr, [sp, #16]
+        mov     lr, #0
+        umaal   lr, r11, r8, r3
+        umaal   lr, r12, r7, r4
+        str     lr, [sp, #20]
+        mov     lr, #0
+        umaal   lr, r11, r9, r3
+        umaal   lr, r12, r8, r4
+        str     lr, [sp, #24]
+        mov     lr, #0
+        umaal   lr, r11, r10, r3
+        umaal   lr, r12, r9, r4
+        str     lr, [sp, #28]
+        umaal   r11, r12, r10, r4
+        str     r11, [sp, #32]
+        str     r12, [sp, #36]
+        /* rows 2 (A[2] A[3..7], columns 5..9) and 3 (A[3] A[4..7],
+         * columns 7..10) */
+        mov     r11, #0
+        ldr     lr, [sp, #20]
+        umaal   lr, r11, r6, r5
+        str     lr, [sp, #20]
+        ldr     lr, [sp, #24]
+        umaal   lr, r11, r7, r5
+        str     lr, [sp, #24]
+        mov     r12, #0
+        COL2S   28, r8, r5, r7, r6
+        COL2S   32, r9, r5, r8, r6
+        COL2S   36, r10, r5, r9, r6
+        umaal   r11, r12, r10, r6
+        str     r11, [sp, #40]
+        str     r12, [sp, #44]
+        /* rows 4 (A[4] A[5..7], columns 9..11) and 5 (A[5] A[6..7],
+         * columns 11..12) */
+        mov     r11, #0
+        ldr     lr, [sp, #36]
+        umaal   lr, r11, r8, r7
+        str     lr, [sp, #36]
+        ldr     lr, [sp, #40]
+        umaal   lr, r11, r9, r7
+        str     lr, [sp, #40]
+        mov     r12, #0
+        COL2S   44, r10, r7, r9, r8
+        umaal   r11, r12, r10, r8
+        str     r11, [sp, #48]
+        /* row 6 (A[6] A[7], column 13): word 13 is in r12; word 14 goes
+         * to r11, word 15 is zero */
+        mov     r11, #0
+        umaal   r12, r11, r10, r9
+        str     r12, [sp, #52]
+        /* double and add the squares; lr = 0, the carry of the squares in
+         * r12; word 0 of the doubled sum is zero */
+        mov     lr, #0
+        ldr     r1, [sp, #4]
+        adds    r1, r1, r1
+        umull   r0, r12, r3, r3
+        umaal   r1, r12, lr, lr
+        strd    r0, r1, [sp]
+        SQ_PAIR 8, r4
+        SQ_PAIR 16, r5
+        SQ_PAIR 24, r6
+        SQ_PAIR 32, r7
+        SQ_PAIR 40, r8
+        SQ_PAIR 48, r9
+        adcs    r0, r11, r11
+        adc     r1, lr, lr
+        umaal   r0, r12, r10, r10
+        umaal   r1, r12, lr, lr
+        strd    r0, r1, [sp, #56]
+        REDC_TAIL
+        add     sp, sp, #68
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   p256_fe_sqr_asm, .-p256_fe_sqr_asm
 
 /* ---- add, sub, neg ------------------------------------------------------------ */
