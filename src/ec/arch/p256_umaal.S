@@ -17,11 +17,11 @@
  * The Montgomery reduction (R = 2^256) is multiplication-free: -p^-1 = 1
  * mod 2^32, so step i takes m = t[i], and adding m p at word i sets word
  * i to zero, leaves words i+1 and i+2, adds m at words i+3 and i+6 and the
- * two-word m 2^32 - m = (lo = -m mod 2^32, hi = m - [m != 0]) at words
- * i+7, i+8 (see p256_field32.c). It runs on the low half L = T mod 2^256
- * only, held in r0-r7, word j in r(j mod 8): word i+8 starts at zero when
- * step i reaches it, so it takes the register of the spent word i and
- * absorbs the step's carry (hi + 1 <= 2^32 - 1). After eight steps r0-r7
+ * two-word m 2^32 - m at words i+7, i+8 (see p256_field32.c); two steps
+ * are done at once (RED_PAIR). It runs on the low half L = T mod 2^256
+ * only, held in r0-r7, word j in r(j mod 8): words i+8 and i+9 start at
+ * zero when steps i, i+1 reach them, so they take the registers of the
+ * spent words i, i+1 and absorb the carries. After eight steps r0-r7
  * hold U = (L + M p) / 2^256 < (2^256 + 2^256 p) / 2^256, so U <= p; then
  * U + T / 2^256 < p + p: one masked subtraction of p fully reduces it.
  */
@@ -41,31 +41,39 @@
 /* ---- shared pieces --------------------------------------------------------- */
 
 /*
- * One reduction step: m is word i, w3..w7 words i+3..i+7; m's register
- * receives word i+8. lo = r8, hi = r9. rsbs sets C exactly when m = 0, so
- * sbc gives m - 1 + C = m - [m != 0].
+ * Two reduction steps at once: m0, m1 are words i, i+1 (i even), w3..w7
+ * words i+3..i+7; the registers of m0 and m1 receive words i+8 and i+9.
+ * Step i+1 takes word i+1 before step i has touched it (step i adds from
+ * word i+3 on), so with M = m0 + m1 2^32 the two steps add
+ *   M 2^96 + M 2^192 (2^64 - 2^32 + 1)   (relative to word i),
+ * that is m0, m1 at words i+3, i+4 and the four words of
+ *   M (2^64 - 2^32 + 1) = (m0, m1, m0, m1) - (0, m0, m1, 0)
+ *                       = (m0, v1, v2, v3)   (v in r8, r9, r10)
+ * at words i+6..i+9: one subtraction chain, then one addition chain over
+ * words i+3..i+9. Words i+8 and i+9 are new (zero before), and the sum of
+ * the steps so far stays below 2^(256 + 32 (i + 2)) (L < 2^256 and the
+ * multipliers below 2^(32 (i + 2)), p < 2^256), so the chain never
+ * carries out of word i+9.
  */
-        .macro  RED_STEP m, w3, w4, w5, w6, w7
-        rsbs    r8, \m, #0
-        sbc     r9, \m, #0
-        adds    \w3, \w3, \m
-        adcs    \w4, \w4, #0
+        .macro  RED_PAIR m0, m1, w3, w4, w5, w6, w7
+        subs    r8, \m1, \m0
+        sbcs    r9, \m0, \m1
+        sbc     r10, \m1, #0
+        adds    \w3, \w3, \m0
+        adcs    \w4, \w4, \m1
         adcs    \w5, \w5, #0
-        adcs    \w6, \w6, \m
+        adcs    \w6, \w6, \m0
         adcs    \w7, \w7, r8
-        adc     \m, r9, #0
+        adcs    \m0, r9, #0
+        adc     \m1, r10, #0
         .endm
 
 /* the eight steps on L in r0-r7; U in r0-r7 after */
         .macro  REDC_LOW
-        RED_STEP r0, r3, r4, r5, r6, r7
-        RED_STEP r1, r4, r5, r6, r7, r0
-        RED_STEP r2, r5, r6, r7, r0, r1
-        RED_STEP r3, r6, r7, r0, r1, r2
-        RED_STEP r4, r7, r0, r1, r2, r3
-        RED_STEP r5, r0, r1, r2, r3, r4
-        RED_STEP r6, r1, r2, r3, r4, r5
-        RED_STEP r7, r2, r3, r4, r5, r6
+        RED_PAIR r0, r1, r3, r4, r5, r6, r7
+        RED_PAIR r2, r3, r5, r6, r7, r0, r1
+        RED_PAIR r4, r5, r7, r0, r1, r2, r3
+        RED_PAIR r6, r7, r1, r2, r3, r4, r5
         .endm
 
 /*
