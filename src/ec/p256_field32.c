@@ -15,7 +15,7 @@
  *   m 2^192:              m at word i+6;
  *   m (2^256 - 2^224) = m (2^32 - 1) 2^224: the two-word value
  *                         (m 2^32 - m) at words i+7, i+8.
- * No multiplication at all.
+ * No multiplication at all; p256_redc does two steps at a time.
  */
 #include "p256_field.h"
 
@@ -65,36 +65,49 @@ static void p256_reduce_once(ct_limb_t *X, const ct_limb_t *R, ct_limb_t top)
 /*
  * X = T / 2^256 mod p for a 16-word T < p^2 (T is destroyed).
  *
- * Step i (m = T[i]) adds m at T[i+3] and T[i+6] and (m 2^32 - m) at
- * T[i+7..i+8] in one carry chain. The two words of m 2^32 - m are
- * lo = -m mod 2^32 and hi = m - [m != 0] <= 2^32 - 2; the chain's carry
- * out belongs to T[i+9], which is where the next step adds its hi, so it
- * is folded in there (hi + carry <= 2^32 - 1: no overflow) instead of
- * being propagated to the top. T[i] is set to zero by the step and is not
- * touched again; every word a later step reads as its m has received all
- * the carries of the earlier steps (step j writes T[j+3..j+9] only).
- * After step 7 the value is T[8..15] + c 2^256 = (T + M p) / 2^256
- * < (p^2 + 2^256 p) / 2^256 < 2p.
+ * The steps run on the low half L = T mod 2^256 only, two at a time:
+ * step i+1 takes word i+1 before step i has touched it (step i writes
+ * from word i+3 on), so with m0 = T[i], m1 = T[i+1], M = m0 + m1 2^32
+ * the pair adds
+ *   M 2^96 + M 2^192 (2^64 - 2^32 + 1)   (relative to word i):
+ * m0, m1 at words i+3, i+4 and the four words of
+ *   M (2^64 - 2^32 + 1) = (m0, m1, m0, m1) - (0, m0, m1, 0) = (m0, v1, v2, v3)
+ * at words i+6..i+9, in one carry chain. Words i+8 and i+9 start at zero
+ * (the high half is kept apart in H), and the sum so far stays below
+ * 2^(256 + 32 (i + 2)) (L < 2^256, M's so far < 2^(32 (i + 2)), p < 2^256),
+ * so the chain never carries out of word i+9. After four pairs
+ * U = T[8..15] = (L + M p) / 2^256 < (2^256 + 2^256 p) / 2^256, so U <= p,
+ * and U + H < 2p (H = T / 2^256 < p): one final correction.
  */
 static void p256_redc(ct_limb_t *X, ct_limb_t *T)
 {
-    ct_limb_t c = 0, b, m, lo, hi;
+    ct_limb_t H[L], c, b, m0, m1, v1, v2, v3;
     size_t i;
 
     P256_UNROLL
-    for (i = 0; i < L; i++) {
-        m = T[i];
+    for (i = 0; i < L; i++)
+        H[i] = T[L + i];
+    P256_UNROLL
+    for (i = 0; i < L; i += 2) {
+        m0 = T[i];
+        m1 = T[i + 1];
         b = 0;
-        lo = mp_w_sbb(0, m, &b);        /* -m, borrow [m != 0] */
-        hi = m - b + c;
+        v1 = mp_w_sbb(m1, m0, &b);
+        v2 = mp_w_sbb(m0, m1, &b);
+        v3 = m1 - b;                    /* no borrow: the value is >= 0 */
         c = 0;
-        T[i + 3] = mp_w_adc(T[i + 3], m, &c);
-        T[i + 4] = mp_w_adc(T[i + 4], 0, &c);
+        T[i + 3] = mp_w_adc(T[i + 3], m0, &c);
+        T[i + 4] = mp_w_adc(T[i + 4], m1, &c);
         T[i + 5] = mp_w_adc(T[i + 5], 0, &c);
-        T[i + 6] = mp_w_adc(T[i + 6], m, &c);
-        T[i + 7] = mp_w_adc(T[i + 7], lo, &c);
-        T[i + 8] = mp_w_adc(T[i + 8], hi, &c);
+        T[i + 6] = mp_w_adc(T[i + 6], m0, &c);
+        T[i + 7] = mp_w_adc(T[i + 7], v1, &c);
+        T[i + 8] = mp_w_adc(v2, 0, &c);
+        T[i + 9] = v3 + c;              /* no carry out (above) */
     }
+    c = 0;
+    P256_UNROLL
+    for (i = 0; i < L; i++)
+        T[L + i] = mp_w_adc(T[L + i], H[i], &c);
     p256_reduce_once(X, T + L, c);
 }
 
