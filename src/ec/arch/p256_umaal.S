@@ -129,49 +129,6 @@
         stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
         .endm
 
-/* ---- mul --------------------------------------------------------------------- */
-
-/*
- * Two rows j, j+1 of A B: b0 = B[j] in r0, b1 = B[j+1] in r1, A[k] in
- * r(3+k), carries c0 = r11 (row j) and c1 = r12 (row j+1), the column in
- * lr. Column j+k (byte offset off) gets A[k] b0 and A[k-1] b1.
- */
-        .macro  COL2 off, ak, akm1
-        ldr     lr, [sp, #\off]
-        umaal   lr, r11, \ak, r0
-        umaal   lr, r12, \akm1, r1
-        str     lr, [sp, #\off]
-        .endm
-
-/* the same for the first two rows, whose columns start at zero */
-        .macro  COL2Z off, ak, akm1
-        mov     lr, #0
-        umaal   lr, r11, \ak, r0
-        umaal   lr, r12, \akm1, r1
-        str     lr, [sp, #\off]
-        .endm
-
-/* rows j, j+1 for j = 2, 4, 6 (off = 4 j): columns j .. j+7 were written
- * by the rows before, j+8 and j+9 are new */
-        .macro  ROWS2 j, off
-        ldrd    r0, r1, [r2, #\off]
-        mov     r11, #0
-        mov     r12, #0
-        ldr     lr, [sp, #\off]
-        umaal   lr, r11, r3, r0
-        str     lr, [sp, #\off]
-        COL2    (\off + 4), r4, r3
-        COL2    (\off + 8), r5, r4
-        COL2    (\off + 12), r6, r5
-        COL2    (\off + 16), r7, r6
-        COL2    (\off + 20), r8, r7
-        COL2    (\off + 24), r9, r8
-        COL2    (\off + 28), r10, r9
-        umaal   r11, r12, r10, r1
-        str     r11, [sp, #(\off + 32)]
-        str     r12, [sp, #(\off + 36)]
-        .endm
-
 /* a column of two triangle rows: T[off] += x0 y0 (carry r11) + x1 y1
  * (carry r12) */
         .macro  COL2S off, x0, y0, x1, y1
@@ -192,9 +149,21 @@
         strd    r0, r1, [sp, #\off]
         .endm
 
+/* ---- mul --------------------------------------------------------------------- */
+
 /*
  * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
- *   r0 = X, r1 = A, r2 = B. Stack: T[16] at sp, X at sp + 64.
+ *   r0 = X, r1 = A, r2 = B. Stack: T[16] at sp, X at sp + 64, B + 16 at
+ *   sp + 68 (sp + 72: padding to 8 bytes).
+ * The product in two passes of four rows each: rows j..j+3 (j = 0, 4)
+ * with b0..b3 = B[j..j+3] in r3-r6 and one UMAAL carry chain per row in
+ * r7-r10 (c0..c3). Column j+t gets A[t-r] b_r for the rows r with
+ * 0 <= t-r <= 7; A[t] is loaded at column t into a window of four
+ * registers (A[s] in r0, r2, r12, lr for s mod 4 = 0, 1, 2, 3: A[s] is
+ * used by columns s..s+3), the column's word in r11. The chain of row r
+ * ends at column r+7; its carry starts column r+8, where that register
+ * is the column's word. The first pass starts each chain with UMULL (no
+ * earlier word to add); the second adds to the words of the first.
  */
         .section .text.p256_fe_mul_asm,"ax",%progbits
         .globl  p256_fe_mul_asm
@@ -202,30 +171,137 @@
         .p2align 2
         P256_FUNC
 p256_fe_mul_asm:
-        push    {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #64
-        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
-        /* rows 0, 1 */
-        ldrd    r0, r1, [r2]
-        umull   lr, r11, r3, r0
-        str     lr, [sp]
-        umull   lr, r12, r3, r1
-        umaal   lr, r11, r4, r0
-        str     lr, [sp, #4]
-        COL2Z   8, r5, r4
-        COL2Z   12, r6, r5
-        COL2Z   16, r7, r6
-        COL2Z   20, r8, r7
-        COL2Z   24, r9, r8
-        COL2Z   28, r10, r9
-        umaal   r11, r12, r10, r1
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #76
+        ldm     r2!, {r3, r4, r5, r6}
+        str     r0, [sp, #64]
+        str     r2, [sp, #68]
+        /* rows 0..3: columns 0..11 */
+        ldr     r0, [r1, #0]
+        umull   r11, r7, r0, r3
+        str     r11, [sp, #0]
+        ldr     r2, [r1, #4]
+        umull   r11, r8, r0, r4
+        umaal   r11, r7, r2, r3
+        str     r11, [sp, #4]
+        ldr     r12, [r1, #8]
+        umull   r11, r9, r0, r5
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        str     r11, [sp, #8]
+        ldr     lr, [r1, #12]
+        umull   r11, r10, r0, r6
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        str     r11, [sp, #12]
+        ldr     r0, [r1, #16]
+        mov     r11, #0
+        umaal   r11, r7, r0, r3
+        umaal   r11, r8, lr, r4
+        umaal   r11, r9, r12, r5
+        umaal   r11, r10, r2, r6
+        str     r11, [sp, #16]
+        ldr     r2, [r1, #20]
+        mov     r11, #0
+        umaal   r11, r7, r2, r3
+        umaal   r11, r8, r0, r4
+        umaal   r11, r9, lr, r5
+        umaal   r11, r10, r12, r6
+        str     r11, [sp, #20]
+        ldr     r12, [r1, #24]
+        mov     r11, #0
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        umaal   r11, r9, r0, r5
+        umaal   r11, r10, lr, r6
+        str     r11, [sp, #24]
+        ldr     lr, [r1, #28]
+        mov     r11, #0
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        umaal   r11, r10, r0, r6
+        str     r11, [sp, #28]
+        umaal   r7, r8, lr, r4
+        umaal   r7, r9, r12, r5
+        umaal   r7, r10, r2, r6
+        str     r7, [sp, #32]
+        umaal   r8, r9, lr, r5
+        umaal   r8, r10, r12, r6
+        str     r8, [sp, #36]
+        umaal   r9, r10, lr, r6
+        str     r9, [sp, #40]
+        str     r10, [sp, #44]
+        /* rows 4..7: columns 4..15 */
+        ldr     r0, [sp, #68]
+        ldm     r0, {r3, r4, r5, r6}
+        mov     r7, #0
+        mov     r8, #0
+        mov     r9, #0
+        mov     r10, #0
+        ldr     r0, [r1, #0]
+        ldr     r11, [sp, #16]
+        umaal   r11, r7, r0, r3
+        str     r11, [sp, #16]
+        ldr     r2, [r1, #4]
+        ldr     r11, [sp, #20]
+        umaal   r11, r7, r2, r3
+        umaal   r11, r8, r0, r4
+        str     r11, [sp, #20]
+        ldr     r12, [r1, #8]
+        ldr     r11, [sp, #24]
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        umaal   r11, r9, r0, r5
+        str     r11, [sp, #24]
+        ldr     lr, [r1, #12]
+        ldr     r11, [sp, #28]
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        umaal   r11, r10, r0, r6
+        str     r11, [sp, #28]
+        ldr     r0, [r1, #16]
+        ldr     r11, [sp, #32]
+        umaal   r11, r7, r0, r3
+        umaal   r11, r8, lr, r4
+        umaal   r11, r9, r12, r5
+        umaal   r11, r10, r2, r6
         str     r11, [sp, #32]
-        str     r12, [sp, #36]
-        ROWS2   2, 8
-        ROWS2   4, 16
-        ROWS2   6, 24
+        ldr     r2, [r1, #20]
+        ldr     r11, [sp, #36]
+        umaal   r11, r7, r2, r3
+        umaal   r11, r8, r0, r4
+        umaal   r11, r9, lr, r5
+        umaal   r11, r10, r12, r6
+        str     r11, [sp, #36]
+        ldr     r12, [r1, #24]
+        ldr     r11, [sp, #40]
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        umaal   r11, r9, r0, r5
+        umaal   r11, r10, lr, r6
+        str     r11, [sp, #40]
+        ldr     lr, [r1, #28]
+        ldr     r11, [sp, #44]
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        umaal   r11, r10, r0, r6
+        str     r11, [sp, #44]
+        umaal   r7, r8, lr, r4
+        umaal   r7, r9, r12, r5
+        umaal   r7, r10, r2, r6
+        str     r7, [sp, #48]
+        umaal   r8, r9, lr, r5
+        umaal   r8, r10, r12, r6
+        str     r8, [sp, #52]
+        umaal   r9, r10, lr, r6
+        str     r9, [sp, #56]
+        str     r10, [sp, #60]
         REDC_TAIL
-        add     sp, sp, #68
+        add     sp, sp, #76
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   p256_fe_mul_asm, .-p256_fe_mul_asm
 
