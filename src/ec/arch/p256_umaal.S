@@ -138,15 +138,26 @@
         str     lr, [sp, #\off]
         .endm
 
-/* words 2i, 2i+1 (byte offset off) of the square: doubled through the
- * flags, A[i]^2 and the carry r12 added by UMAAL */
-        .macro  SQ_PAIR off, ai
-        ldrd    r0, r1, [sp, #\off]
-        adcs    r0, r0, r0
-        adcs    r1, r1, r1
-        umaal   r0, r12, \ai, \ai
-        umaal   r1, r12, lr, lr
-        strd    r0, r1, [sp, #\off]
+/* the square A[i]^2 (A at r12, byte offset aoff = 4 i) added to words
+ * 2i, 2i+1 in w0, w1 through the flags (op: adds for the first, adcs) */
+        .macro  SQ_LOW aoff, w0, w1, op
+        ldr     r8, [r12, #\aoff]
+        umull   r9, r10, r8, r8
+        \op     \w0, \w0, r9
+        adcs    \w1, \w1, r10
+        .endm
+
+/* words 2i, 2i+1 (T at sp + toff, A[i] at r12 + aoff) of the high half
+ * added to u0, u1: 2 T[2i], 2 T[2i+1] with the UMAAL chain r11 (lr = 2),
+ * A[i]^2 through the flags */
+        .macro  SQ_HIGH toff, aoff, u0, u1, op
+        ldrd    r8, r9, [sp, #\toff]
+        ldr     r10, [r12, #\aoff]
+        umaal   \u0, r11, r8, lr
+        umaal   \u1, r11, r9, lr
+        umull   r8, r9, r10, r10
+        \op     \u0, \u0, r8
+        adcs    \u1, \u1, r9
         .endm
 
 /* ---- mul --------------------------------------------------------------------- */
@@ -309,14 +320,13 @@ p256_fe_mul_asm:
 
 /*
  * void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
- *   r0 = X, r1 = A. Stack as for mul.
- * The 28 products A[i] A[j], i < j (the same two-row passes, the rows'
- * multipliers being A's own registers), then one pass that doubles them
- * (an ADCS chain in the flags) and adds the squares A[i]^2 at word 2i
- * with a UMAAL chain whose carry stays in r12 (UMAAL with a zero product,
- * lr = 0, adds that carry to the odd word): the flags and r12 are two
- * independent carry chains. T < 2^511 and A^2 < 2^512: neither chain
- * carries out of word 15.
+ *   r0 = X, r1 = A. Stack: T[16] at sp, X at sp + 64, A at sp + 68.
+ * The 28 products A[i] A[j], i < j, into T (two rows per pass over T,
+ * the rows' multipliers being A's own registers), then S = A^2 = 2 T +
+ * the squares A[i]^2 at word 2i: its low half is doubled in registers,
+ * gets the squares of A[0..3] and is reduced (REDC_LOW); its high half
+ * is doubled and added to U in one UMAAL chain (U[k] + 2 T[k] + carry,
+ * the multiplier 2 in a register) and gets the squares of A[4..7].
  */
         .section .text.p256_fe_sqr_asm,"ax",%progbits
         .globl  p256_fe_sqr_asm
@@ -324,8 +334,10 @@ p256_fe_mul_asm:
         .p2align 2
         P256_FUNC
 p256_fe_sqr_asm:
-        push    {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #64
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #76
+        str     r0, [sp, #64]
+        str     r1, [sp, #68]
         ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
         /* rows 0 (A[0] A[1..7], columns 1..7) and 1 (A[1] A[2..7],
          * columns 3..8); c0 = r11, c1 = r12 */
@@ -385,32 +397,54 @@ p256_fe_sqr_asm:
         COL2S   44, r10, r7, r9, r8
         umaal   r11, r12, r10, r8
         str     r11, [sp, #48]
-        /* row 6 (A[6] A[7], column 13): word 13 is in r12; word 14 goes
-         * to r11, word 15 is zero */
+        /* row 6 (A[6] A[7], column 13): word 13 is in r12, word 14 goes
+         * to r11; word 15 is zero and is not stored */
         mov     r11, #0
         umaal   r12, r11, r10, r9
         str     r12, [sp, #52]
-        /* double and add the squares; lr = 0, the carry of the squares in
-         * r12; word 0 of the doubled sum is zero */
-        mov     lr, #0
-        ldr     r1, [sp, #4]
+        str     r11, [sp, #56]
+        /* the low half: S = 2 T + the squares A[0..3]^2, into r0-r7
+         * (word 0 of T is zero); the carries into word 8 of the doubling
+         * and of the squares are summed in r11 */
+        ldm     sp, {r0, r1, r2, r3, r4, r5, r6, r7}
+        mov     r0, #0
         adds    r1, r1, r1
-        umull   r0, r12, r3, r3
-        umaal   r1, r12, lr, lr
-        strd    r0, r1, [sp]
-        SQ_PAIR 8, r4
-        SQ_PAIR 16, r5
-        SQ_PAIR 24, r6
-        SQ_PAIR 32, r7
-        SQ_PAIR 40, r8
-        SQ_PAIR 48, r9
-        adcs    r0, r11, r11
-        adc     r1, lr, lr
-        umaal   r0, r12, r10, r10
-        umaal   r1, r12, lr, lr
-        strd    r0, r1, [sp, #56]
-        REDC_TAIL
-        add     sp, sp, #68
+        adcs    r2, r2, r2
+        adcs    r3, r3, r3
+        adcs    r4, r4, r4
+        adcs    r5, r5, r5
+        adcs    r6, r6, r6
+        adcs    r7, r7, r7
+        mov     r11, #0
+        adc     r11, r11, #0
+        ldr     r12, [sp, #68]
+        SQ_LOW  0, r0, r1, adds
+        SQ_LOW  4, r2, r3, adcs
+        SQ_LOW  8, r4, r5, adcs
+        SQ_LOW  12, r6, r7, adcs
+        adc     r11, r11, #0
+        REDC_LOW
+        /* the high half, added to U in r0-r7: UMAAL with lr = 2 adds
+         * 2 T[k] and the carry chain r11 (at most 3, so no overflow:
+         * U + 2 T + r11 < 2^34), then the squares A[4..7]^2 in the flags;
+         * U + S / 2^256 < 2p, its bit 256 is r11 + the last carry */
+        mov     lr, #2
+        SQ_HIGH 32, 16, r0, r1, adds
+        SQ_HIGH 40, 20, r2, r3, adcs
+        SQ_HIGH 48, 24, r4, r5, adcs
+        ldr     r8, [sp, #56]
+        mov     r9, #0
+        ldr     r10, [r12, #28]
+        umaal   r6, r11, r8, lr
+        umaal   r7, r11, r9, lr
+        umull   r8, r9, r10, r10
+        adcs    r6, r6, r8
+        adcs    r7, r7, r9
+        adc     r11, r11, #0
+        REDUCE_ONCE r11
+        ldr     r8, [sp, #64]
+        stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
+        add     sp, sp, #76
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   p256_fe_sqr_asm, .-p256_fe_sqr_asm
 
