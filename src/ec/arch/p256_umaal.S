@@ -129,24 +129,6 @@
         stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
         .endm
 
-/* a column of two triangle rows: T[off] += x0 y0 (carry r11) + x1 y1
- * (carry r12) */
-        .macro  COL2S off, x0, y0, x1, y1
-        ldr     lr, [sp, #\off]
-        umaal   lr, r11, \x0, \y0
-        umaal   lr, r12, \x1, \y1
-        str     lr, [sp, #\off]
-        .endm
-
-/* the square A[i]^2 (A at r12, byte offset aoff = 4 i) added to words
- * 2i, 2i+1 in w0, w1 through the flags (op: adds for the first, adcs) */
-        .macro  SQ_LOW aoff, w0, w1, op
-        ldr     r8, [r12, #\aoff]
-        umull   r9, r10, r8, r8
-        \op     \w0, \w0, r9
-        adcs    \w1, \w1, r10
-        .endm
-
 /* words 2i, 2i+1 (T at sp + toff, A[i] at r12 + aoff) of the high half
  * added to u0, u1: 2 T[2i], 2 T[2i+1] with the UMAAL chain r11 (lr = 2),
  * A[i]^2 through the flags */
@@ -321,12 +303,13 @@ p256_fe_mul_asm:
 /*
  * void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
  *   r0 = X, r1 = A. Stack: T[16] at sp, X at sp + 64, A at sp + 68.
- * The 28 products A[i] A[j], i < j, into T (two rows per pass over T,
- * the rows' multipliers being A's own registers), then S = A^2 = 2 T +
- * the squares A[i]^2 at word 2i: its low half is doubled in registers,
- * gets the squares of A[0..3] and is reduced (REDC_LOW); its high half
- * is doubled and added to U in one UMAAL chain (U[k] + 2 T[k] + carry,
- * the multiplier 2 in a register) and gets the squares of A[4..7].
+ * The 28 products A[i] A[j], i < j, into T (rows 0..3 in one pass with
+ * four UMAAL chains, then rows 4..6; A stays in registers), then
+ * S = A^2 = 2 T + the squares A[i]^2 at word 2i: its low half is the
+ * squares of A[0..3] plus 2 T[0..7] in one UMAAL chain (UMAAL adds
+ * T[k] times a register holding 2), reduced by REDC_LOW; its high half
+ * goes into U the same way (U[k] + 2 T[k] + carry) and gets the squares
+ * of A[4..7] through the flags.
  */
         .section .text.p256_fe_sqr_asm,"ax",%progbits
         .globl  p256_fe_sqr_asm
@@ -339,96 +322,87 @@ p256_fe_sqr_asm:
         str     r0, [sp, #64]
         str     r1, [sp, #68]
         ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
-        /* rows 0 (A[0] A[1..7], columns 1..7) and 1 (A[1] A[2..7],
-         * columns 3..8); c0 = r11, c1 = r12 */
-        umull   lr, r11, r4, r3
-        str     lr, [sp, #4]
-        mov     lr, #0
-        umaal   lr, r11, r5, r3
-        str     lr, [sp, #8]
-        umull   lr, r12, r5, r4
-        umaal   lr, r11, r6, r3
-        str     lr, [sp, #12]
-        mov     lr, #0
-        umaal   lr, r11, r7, r3
-        umaal   lr, r12, r6, r4
-        str     lr, [sp, #16]
-        mov     lr, #0
-        umaal   lr, r11, r8, r3
-        umaal   lr, r12, r7, r4
-        str     lr, [sp, #20]
-        mov     lr, #0
-        umaal   lr, r11, r9, r3
-        umaal   lr, r12, r8, r4
-        str     lr, [sp, #24]
-        mov     lr, #0
-        umaal   lr, r11, r10, r3
-        umaal   lr, r12, r9, r4
-        str     lr, [sp, #28]
-        umaal   r11, r12, r10, r4
-        str     r11, [sp, #32]
-        str     r12, [sp, #36]
-        /* rows 2 (A[2] A[3..7], columns 5..9) and 3 (A[3] A[4..7],
-         * columns 7..10) */
-        mov     r11, #0
-        ldr     lr, [sp, #20]
-        umaal   lr, r11, r6, r5
-        str     lr, [sp, #20]
-        ldr     lr, [sp, #24]
-        umaal   lr, r11, r7, r5
-        str     lr, [sp, #24]
+        /* rows 0..3 (A[r] A[r+1..7]: columns 1..10, chains c0..c3 in
+         * r0, r1, r2, r11, the column in r12); each chain starts with
+         * UMULL, in a column with no other word to add */
+        umull   r12, r0, r4, r3
+        str     r12, [sp, #4]
         mov     r12, #0
-        COL2S   28, r8, r5, r7, r6
-        COL2S   32, r9, r5, r8, r6
-        COL2S   36, r10, r5, r9, r6
-        umaal   r11, r12, r10, r6
-        str     r11, [sp, #40]
-        str     r12, [sp, #44]
-        /* rows 4 (A[4] A[5..7], columns 9..11) and 5 (A[5] A[6..7],
-         * columns 11..12) */
-        mov     r11, #0
-        ldr     lr, [sp, #36]
-        umaal   lr, r11, r8, r7
-        str     lr, [sp, #36]
-        ldr     lr, [sp, #40]
-        umaal   lr, r11, r9, r7
-        str     lr, [sp, #40]
+        umaal   r12, r0, r5, r3
+        str     r12, [sp, #8]
+        umull   r12, r1, r5, r4
+        umaal   r12, r0, r6, r3
+        str     r12, [sp, #12]
         mov     r12, #0
-        COL2S   44, r10, r7, r9, r8
-        umaal   r11, r12, r10, r8
-        str     r11, [sp, #48]
-        /* row 6 (A[6] A[7], column 13): word 13 is in r12, word 14 goes
-         * to r11; word 15 is zero and is not stored */
-        mov     r11, #0
-        umaal   r12, r11, r10, r9
-        str     r12, [sp, #52]
-        str     r11, [sp, #56]
-        /* the low half: S = 2 T + the squares A[0..3]^2, into r0-r7
-         * (word 0 of T is zero); the carries into word 8 of the doubling
-         * and of the squares are summed in r11 */
-        ldm     sp, {r0, r1, r2, r3, r4, r5, r6, r7}
+        umaal   r12, r0, r7, r3
+        umaal   r12, r1, r6, r4
+        str     r12, [sp, #16]
+        umull   r12, r2, r6, r5
+        umaal   r12, r0, r8, r3
+        umaal   r12, r1, r7, r4
+        str     r12, [sp, #20]
+        mov     r12, #0
+        umaal   r12, r0, r9, r3
+        umaal   r12, r1, r8, r4
+        umaal   r12, r2, r7, r5
+        str     r12, [sp, #24]
+        umull   r12, r11, r7, r6
+        umaal   r12, r0, r10, r3
+        umaal   r12, r1, r9, r4
+        umaal   r12, r2, r8, r5
+        str     r12, [sp, #28]
+        /* row 0 ended at column 7: its carry starts column 8, and so on */
+        umaal   r0, r1, r10, r4
+        umaal   r0, r2, r9, r5
+        umaal   r0, r11, r8, r6
+        str     r0, [sp, #32]
+        umaal   r1, r2, r10, r5
+        umaal   r1, r11, r9, r6
+        umaal   r2, r11, r10, r6
+        /* rows 4..6 (columns 9..14, chains in r0, r12, lr) on words 9, 10,
+         * 11 still in r1, r2, r11 */
         mov     r0, #0
-        adds    r1, r1, r1
-        adcs    r2, r2, r2
-        adcs    r3, r3, r3
-        adcs    r4, r4, r4
-        adcs    r5, r5, r5
-        adcs    r6, r6, r6
-        adcs    r7, r7, r7
+        umaal   r1, r0, r8, r7
+        str     r1, [sp, #36]
+        umaal   r2, r0, r9, r7
+        str     r2, [sp, #40]
+        mov     r12, #0
+        umaal   r11, r0, r10, r7
+        umaal   r11, r12, r9, r8
+        str     r11, [sp, #44]
+        umaal   r0, r12, r10, r8
+        str     r0, [sp, #48]
+        mov     lr, #0
+        umaal   r12, lr, r10, r9
+        str     r12, [sp, #52]
+        str     lr, [sp, #56]
+        /* the low half: S = the squares A[0..3]^2 (over A's registers, each
+         * square after the last use of the register it overwrites; A[4]
+         * is loaded again later) + 2 T[0..7] (T[0] = 0) with one UMAAL
+         * chain, r11, the multiplier 2 in lr; r11 ends as the carry into
+         * word 8 (at most 2) */
+        umull   r0, r1, r3, r3
+        umull   r2, r3, r4, r4
+        umull   r4, r5, r5, r5
+        umull   r6, r7, r6, r6
         mov     r11, #0
-        adc     r11, r11, #0
-        ldr     r12, [sp, #68]
-        SQ_LOW  0, r0, r1, adds
-        SQ_LOW  4, r2, r3, adcs
-        SQ_LOW  8, r4, r5, adcs
-        SQ_LOW  12, r6, r7, adcs
-        adc     r11, r11, #0
+        mov     lr, #2
+        ldm     sp, {r8, r9, r10, r12}
+        umaal   r1, r11, r9, lr
+        umaal   r2, r11, r10, lr
+        umaal   r3, r11, r12, lr
+        add     r8, sp, #16
+        ldm     r8, {r8, r9, r10, r12}
+        umaal   r4, r11, r8, lr
+        umaal   r5, r11, r9, lr
+        umaal   r6, r11, r10, lr
+        umaal   r7, r11, r12, lr
         REDC_LOW
+        ldr     r12, [sp, #68]
         /* the high half, added to U in r0-r7: UMAAL with lr = 2 adds
          * 2 T[k] and the carry chain r11 (at most 3, so no overflow:
          * U + 2 T + r11 < 2^34), then the squares A[4..7]^2 in the flags;
          * U + S / 2^256 < 2p, its bit 256 is r11 + the last carry */
-        mov     lr, #2
         SQ_HIGH 32, 16, r0, r1, adds
         SQ_HIGH 40, 20, r2, r3, adcs
         SQ_HIGH 48, 24, r4, r5, adcs
