@@ -10,9 +10,13 @@
  * ffffffff ffffffff ffffffff 0 0 0 1 ffffffff.
  *
  * The products: UMAAL RdLo, RdHi, Rn, Rm sets RdHi:RdLo = Rn Rm + RdLo +
- * RdHi, which cannot overflow; two rows of the schoolbook product share
- * one pass over the 16-word product T on the stack, each with its own
- * carry register, while A stays in registers.
+ * RdHi, which cannot overflow, and leaves the flags alone; each row of
+ * the schoolbook product has its own UMAAL carry chain in a register,
+ * four rows share one pass over the 16-word product T on the stack (mul:
+ * two passes; sqr: one pass for rows 0..3 and one for rows 4..6 of the
+ * cross products). UMAAL with a register holding 2 adds twice a word
+ * with carry and without flags, so a UMAAL chain and the flags can carry
+ * two sums at once (sqr).
  *
  * The Montgomery reduction (R = 2^256) is multiplication-free: -p^-1 = 1
  * mod 2^32, so step i takes m = t[i], and adding m p at word i sets word
@@ -426,9 +430,8 @@ p256_fe_sqr_asm:
 
 /*
  * void p256_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
- * A + B < 2p in (r1, r3..r10) ... reduced once in place of r0..r7 by
- * moving the sum there is avoided: the correction is written out for
- * r3..r10 directly.
+ * A + B < 2p in (r1, r3..r10), then REDUCE_ONCE written out for these
+ * registers.
  */
         .section .text.p256_fe_add_asm,"ax",%progbits
         .globl  p256_fe_add_asm
