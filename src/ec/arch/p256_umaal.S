@@ -430,8 +430,9 @@ p256_fe_sqr_asm:
 
 /*
  * void p256_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
- * A + B < 2p in (r1, r3..r10), then REDUCE_ONCE written out for these
- * registers.
+ * D = A - p mod 2^256 (A < p: the borrow is certain and dropped), then
+ * D + B = A + B - p + 2^256, whose carry is set exactly when A + B >= p;
+ * without it p is added back (A + B < 2p: one correction suffices).
  */
         .section .text.p256_fe_add_asm,"ax",%progbits
         .globl  p256_fe_add_asm
@@ -441,6 +442,15 @@ p256_fe_sqr_asm:
 p256_fe_add_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
         ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        mvn     r1, #0
+        subs    r3, r3, r1
+        sbcs    r4, r4, r1
+        sbcs    r5, r5, r1
+        sbcs    r6, r6, #0
+        sbcs    r7, r7, #0
+        sbcs    r8, r8, #0
+        sbcs    r9, r9, #1
+        sbc     r10, r10, r1
         ldm     r2!, {r1, r11, r12, lr}
         adds    r3, r3, r1
         adcs    r4, r4, r11
@@ -451,19 +461,6 @@ p256_fe_add_asm:
         adcs    r8, r8, r11
         adcs    r9, r9, r12
         adcs    r10, r10, lr
-        mov     r1, #0
-        adc     r1, r1, #0
-        /* subtract p over nine words, add p back under the borrow mask */
-        mvn     r2, #0
-        subs    r3, r3, r2
-        sbcs    r4, r4, r2
-        sbcs    r5, r5, r2
-        sbcs    r6, r6, #0
-        sbcs    r7, r7, #0
-        sbcs    r8, r8, #0
-        sbcs    r9, r9, #1
-        sbcs    r10, r10, r2
-        sbcs    r1, r1, #0
         sbc     r2, r2, r2
         adds    r3, r3, r2
         adcs    r4, r4, r2
