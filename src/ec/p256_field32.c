@@ -174,20 +174,47 @@ void p256_fe_sqr_c(ct_limb_t *X, const ct_limb_t *A)
     p256_redc(X, T);
 }
 
+/* adds p & m to D (m all ones or zero): p & m = (m, m, m, 0, 0, 0, m & 1, m) */
+static void p256_add_p_masked(ct_limb_t *X, const ct_limb_t *D, ct_limb_t m)
+{
+    ct_limb_t c = 0;
+
+    X[0] = mp_w_adc(D[0], m & P0, &c);
+    X[1] = mp_w_adc(D[1], m & P0, &c);
+    X[2] = mp_w_adc(D[2], m & P0, &c);
+    X[3] = mp_w_adc(D[3], 0, &c);
+    X[4] = mp_w_adc(D[4], 0, &c);
+    X[5] = mp_w_adc(D[5], 0, &c);
+    X[6] = mp_w_adc(D[6], m & P6, &c);
+    X[7] = mp_w_adc(D[7], m & P7, &c);
+}
+
 void p256_fe_add_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
 {
-    ct_limb_t S[L], c = 0;
+    ct_limb_t D[L], b = 0, c = 0, m;
     size_t i;
 
-    /* A + B < 2p */
+    /* D = A - p mod 2^256 (A < p: the borrow is certain and dropped);
+     * D + B = A + B - p + 2^256 carries exactly when A + B >= p, and
+     * without that carry p is added back (A + B < 2p) */
+    D[0] = mp_w_sbb(A[0], P0, &b);
+    D[1] = mp_w_sbb(A[1], P0, &b);
+    D[2] = mp_w_sbb(A[2], P0, &b);
+    D[3] = mp_w_sbb(A[3], 0, &b);
+    D[4] = mp_w_sbb(A[4], 0, &b);
+    D[5] = mp_w_sbb(A[5], 0, &b);
+    D[6] = mp_w_sbb(A[6], P6, &b);
+    D[7] = mp_w_sbb(A[7], P7, &b);
+    P256_UNROLL
     for (i = 0; i < L; i++)
-        S[i] = mp_w_adc(A[i], B[i], &c);
-    p256_reduce_once(X, S, c);
+        D[i] = mp_w_adc(D[i], B[i], &c);
+    m = ct_cond_mask_limb(ct_cond_from_bit((uint32_t)(c ^ 1u)));
+    p256_add_p_masked(X, D, m);
 }
 
 void p256_fe_sub_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
 {
-    ct_limb_t D[L], b = 0, c = 0, m;
+    ct_limb_t D[L], b = 0, m;
 
     /* A - B mod 2^256 and the borrow b; A - B + p when b = 1 (the sum's
      * carry out cancels the borrow) */
@@ -200,14 +227,7 @@ void p256_fe_sub_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
     D[6] = mp_w_sbb(A[6], B[6], &b);
     D[7] = mp_w_sbb(A[7], B[7], &b);
     m = ct_cond_mask_limb(ct_cond_from_bit((uint32_t)b));
-    X[0] = mp_w_adc(D[0], m & P0, &c);
-    X[1] = mp_w_adc(D[1], m & P0, &c);
-    X[2] = mp_w_adc(D[2], m & P0, &c);
-    X[3] = mp_w_adc(D[3], 0, &c);
-    X[4] = mp_w_adc(D[4], 0, &c);
-    X[5] = mp_w_adc(D[5], 0, &c);
-    X[6] = mp_w_adc(D[6], m & P6, &c);
-    X[7] = mp_w_adc(D[7], m & P7, &c);
+    p256_add_p_masked(X, D, m);
 }
 
 void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A)
