@@ -3,6 +3,7 @@
  */
 #include "ctcrypto/common.h"
 #include "ct/ct.h"
+#include "ec/p256_field.h"
 #include "mp/mp_word.h"
 #include "ec/p256_field.h"
 

@@ -63,6 +63,10 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
 #elif defined(MP_ASM_AARCH64)
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "aarch64"
+/* 32-bit Arm with UMAAL (Cortex-M4/M7, A/R profiles): p256_umaal.S */
+#elif defined(MP_ASM_UMAAL)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "umaal"
 #endif
 #endif
 

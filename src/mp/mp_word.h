@@ -1,7 +1,9 @@
 /*
  * mp_word.h - word-level arithmetic of the mp layer: the limb product,
  * add/subtract with carry, and a signed double-width accumulator (for the
- * safegcd inversion). Internal to src/mp; everything is forced inline.
+ * safegcd inversion). Internal to the library (src/mp, and the P-256 field
+ * twin src/ec/p256_field32.c, whose products must be built the same way);
+ * everything is forced inline.
  *
  * All values may be secret; nothing here branches, indexes or divides.
  * Two per-target choices, made from compiler macros (and overridable for

@@ -4,9 +4,9 @@
  * and the C twins against the generic Montgomery arithmetic of the mp
  * layer (itself tested against OpenSSL), on random inputs and on edge
  * values (0, 1, 2, p - 1, p - 2, R mod p, values with all-ones or zero
- * words, powers of two near p's terms), every output aliased to every
- * input. On x86-64 with the CPUID choice, both the MULX and the MUL
- * product and square.
+ * words, powers of two near p's terms, products whose low half is p),
+ * every output aliased to every input. On x86-64 with the CPUID choice,
+ * both the MULX and the MUL product and square.
  */
 #include <string.h>
 
@@ -211,6 +211,42 @@ static void test_edges(void)
     tr_group_end();
 }
 
+/*
+ * Products whose low half A B mod 2^256 is p itself: the Montgomery
+ * multiplier is then 2^256 - 1 and the reduced low half U reaches its
+ * bound, U = p (B = p A^-1 mod 2^256, for the A where that is below p;
+ * from Python's integers).
+ */
+static void test_redc_bound(void)
+{
+    static const uint32_t w[][2][8] = {
+        { { 7 },
+          { 0x49249249u, 0x92492492u, 0x24924924u, 0, 0, 0, 0xb6db6db7u, 0xb6db6db6u } },
+        { { 1, 0, 0, 0, 0, 0, 0, 0x80000000u },
+          { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0, 0, 0, 1, 0x7fffffffu } },
+        { { 0xfffffffdu, 0xffffffffu, 0xffffffffu, 0, 0, 0, 1, 0xffffffffu },
+          { 0xaaaaaaabu, 0xaaaaaaaau, 0xaaaaaaaau, 0x38e38e38u, 0x8e38e38eu, 0xe38e38e3u,
+            0xf684bda0u, 0xda12f684u } },
+        { { 1, 0, 0, 0, 0, 0, 0, 1 },
+          { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0, 0, 0, 1, 0 } },
+    };
+    ct_limb_t A[L], B[L], T[2 * L];
+    size_t i;
+
+    tr_group("P-256 field leaves (" P256_ASM_NAME ") and C twins = generic mp: "
+             "products with A B mod 2^256 = p, aliased");
+    for (i = 0; i < sizeof w / sizeof w[0]; i++) {
+        from_words(A, w[i][0]);
+        from_words(B, w[i][1]);
+        TR_CHECK(ct_cond_bit(mp_lt(A, P, L)) && ct_cond_bit(mp_lt(B, P, L)));
+        mp_mul(T, A, L, B, L);
+        TR_MEM(T, P, sizeof P);
+        check_bin(0, A, B);
+        check_bin(0, B, A);
+    }
+    tr_group_end();
+}
+
 static void test_random(void)
 {
     ct_limb_t A[L], B[L];
@@ -290,6 +326,7 @@ int main(void)
     make_edges();
     test_build_info();
     test_edges();
+    test_redc_bound();
     test_random();
     test_chain();
 #if defined(P256_ASM_MULX) && MP_X86_CPUID
@@ -300,6 +337,7 @@ int main(void)
         tr_puts("# again with the MUL leaves (mp_x86_mulx_allow(0))\n");
         mp_x86_mulx_allow(0);
         test_edges();
+        test_redc_bound();
         test_random();
         test_chain();
         mp_x86_mulx_allow(1);

@@ -1,0 +1,550 @@
+/*
+ * p256_umaal.S - the P-256 field leaves (p256_field.h) for 32-bit Arm
+ * with UMAAL (Cortex-M4, M7; the A/R profiles from Armv6): p256_fe_mul_asm,
+ * p256_fe_sqr_asm, p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm;
+ * C twins in p256_field32.c. Unified syntax, one text for A32 and
+ * Thumb-2, no branch and no IT block: every instruction runs for every
+ * input, and no address depends on a value.
+ *
+ * p = 2^256 - 2^224 + 2^192 + 2^96 - 1; words, least significant first:
+ * ffffffff ffffffff ffffffff 0 0 0 1 ffffffff.
+ *
+ * The products: UMAAL RdLo, RdHi, Rn, Rm sets RdHi:RdLo = Rn Rm + RdLo +
+ * RdHi, which cannot overflow, and leaves the flags alone; each row of
+ * the schoolbook product has its own UMAAL carry chain in a register,
+ * four rows share one pass over the 16-word product T on the stack (mul:
+ * two passes; sqr: one pass for rows 0..3 and one for rows 4..6 of the
+ * cross products). UMAAL with a register holding 2 adds twice a word
+ * with carry and without flags, so a UMAAL chain and the flags can carry
+ * two sums at once (sqr).
+ *
+ * The Montgomery reduction (R = 2^256) is multiplication-free: -p^-1 = 1
+ * mod 2^32, so step i takes m = t[i], and adding m p at word i sets word
+ * i to zero, leaves words i+1 and i+2, adds m at words i+3 and i+6 and the
+ * two-word m 2^32 - m at words i+7, i+8 (see p256_field32.c); two steps
+ * are done at once (RED_PAIR). It runs on the low half L = T mod 2^256
+ * only, held in r0-r7, word j in r(j mod 8): words i+8 and i+9 start at
+ * zero when steps i, i+1 reach them, so they take the registers of the
+ * spent words i, i+1 and absorb the carries. After eight steps r0-r7
+ * hold U = (L + M p) / 2^256 < (2^256 + 2^256 p) / 2^256, so U <= p; then
+ * U + T / 2^256 < p + p: one masked subtraction of p fully reduces it.
+ */
+#include "mp/mp_arch.h"
+
+#if defined(MP_ASM_UMAAL) && CTC_EC_P256
+
+        .syntax unified
+#if defined(__thumb__)
+        .thumb
+#define P256_FUNC .thumb_func
+#else
+        .arm
+#define P256_FUNC
+#endif
+
+/* ---- shared pieces --------------------------------------------------------- */
+
+/*
+ * Two reduction steps at once: m0, m1 are words i, i+1 (i even), w3..w7
+ * words i+3..i+7; the registers of m0 and m1 receive words i+8 and i+9.
+ * Step i+1 takes word i+1 before step i has touched it (step i adds from
+ * word i+3 on), so with M = m0 + m1 2^32 the two steps add
+ *   M 2^96 + M 2^192 (2^64 - 2^32 + 1)   (relative to word i),
+ * that is m0, m1 at words i+3, i+4 and the four words of
+ *   M (2^64 - 2^32 + 1) = (m0, m1, m0, m1) - (0, m0, m1, 0)
+ *                       = (m0, v1, v2, v3)   (v in r8, r9, r10)
+ * at words i+6..i+9: one subtraction chain, then one addition chain over
+ * words i+3..i+9. Words i+8 and i+9 are new (zero before), and the sum of
+ * the steps so far stays below 2^(256 + 32 (i + 2)) (L < 2^256 and the
+ * multipliers below 2^(32 (i + 2)), p < 2^256), so the chain never
+ * carries out of word i+9.
+ */
+        .macro  RED_PAIR m0, m1, w3, w4, w5, w6, w7
+        subs    r8, \m1, \m0
+        sbcs    r9, \m0, \m1
+        sbc     r10, \m1, #0
+        adds    \w3, \w3, \m0
+        adcs    \w4, \w4, \m1
+        adcs    \w5, \w5, #0
+        adcs    \w6, \w6, \m0
+        adcs    \w7, \w7, r8
+        adcs    \m0, r9, #0
+        adc     \m1, r10, #0
+        .endm
+
+/* the eight steps on L in r0-r7; U in r0-r7 after */
+        .macro  REDC_LOW
+        RED_PAIR r0, r1, r3, r4, r5, r6, r7
+        RED_PAIR r2, r3, r5, r6, r7, r0, r1
+        RED_PAIR r4, r5, r7, r0, r1, r2, r3
+        RED_PAIR r6, r7, r1, r2, r3, r4, r5
+        .endm
+
+/*
+ * (top, r0..r7) -> r0..r7 reduced, for a value below 2p: subtract p over
+ * nine words (r8 = all ones), the final borrow becomes the mask r9 (all
+ * ones when the value was below p) and p & r9 is added back. p & r9 has
+ * words r9, r9, r9, 0, 0, 0, r9 >> 31, r9.
+ */
+        .macro  REDUCE_ONCE top
+        mvn     r8, #0
+        subs    r0, r0, r8
+        sbcs    r1, r1, r8
+        sbcs    r2, r2, r8
+        sbcs    r3, r3, #0
+        sbcs    r4, r4, #0
+        sbcs    r5, r5, #0
+        sbcs    r6, r6, #1
+        sbcs    r7, r7, r8
+        sbcs    \top, \top, #0
+        sbc     r9, r9, r9
+        adds    r0, r0, r9
+        adcs    r1, r1, r9
+        adcs    r2, r2, r9
+        adcs    r3, r3, #0
+        adcs    r4, r4, #0
+        adcs    r5, r5, #0
+        adcs    r6, r6, r9, lsr #31
+        adc     r7, r7, r9
+        .endm
+
+/*
+ * The tail of mul and sqr: T (16 words) at sp, X at [sp, #64]. Reduce
+ * the low half, add the high half (the carry in r12), reduce once, store.
+ */
+        .macro  REDC_TAIL
+        ldm     sp, {r0, r1, r2, r3, r4, r5, r6, r7}
+        REDC_LOW
+        add     lr, sp, #32
+        ldm     lr!, {r8, r9, r10, r11}
+        mov     r12, #0
+        adds    r0, r0, r8
+        adcs    r1, r1, r9
+        adcs    r2, r2, r10
+        adcs    r3, r3, r11
+        ldm     lr, {r8, r9, r10, r11}
+        adcs    r4, r4, r8
+        adcs    r5, r5, r9
+        adcs    r6, r6, r10
+        adcs    r7, r7, r11
+        adc     r12, r12, #0
+        REDUCE_ONCE r12
+        ldr     r8, [sp, #64]
+        stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
+        .endm
+
+/* words 2i, 2i+1 (T at sp + toff, A[i] at r12 + aoff) of the high half
+ * added to u0, u1: 2 T[2i], 2 T[2i+1] with the UMAAL chain r11 (lr = 2),
+ * A[i]^2 through the flags */
+        .macro  SQ_HIGH toff, aoff, u0, u1, op
+        ldrd    r8, r9, [sp, #\toff]
+        ldr     r10, [r12, #\aoff]
+        umaal   \u0, r11, r8, lr
+        umaal   \u1, r11, r9, lr
+        umull   r8, r9, r10, r10
+        \op     \u0, \u0, r8
+        adcs    \u1, \u1, r9
+        .endm
+
+/* ---- mul --------------------------------------------------------------------- */
+
+/*
+ * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ *   r0 = X, r1 = A, r2 = B. Stack: T[16] at sp, X at sp + 64, B + 16 at
+ *   sp + 68 (sp + 72: padding to 8 bytes).
+ * The product in two passes of four rows each: rows j..j+3 (j = 0, 4)
+ * with b0..b3 = B[j..j+3] in r3-r6 and one UMAAL carry chain per row in
+ * r7-r10 (c0..c3). Column j+t gets A[t-r] b_r for the rows r with
+ * 0 <= t-r <= 7; A[t] is loaded at column t into a window of four
+ * registers (A[s] in r0, r2, r12, lr for s mod 4 = 0, 1, 2, 3: A[s] is
+ * used by columns s..s+3), the column's word in r11. The chain of row r
+ * ends at column r+7; its carry starts column r+8, where that register
+ * is the column's word. The first pass starts each chain with UMULL (no
+ * earlier word to add); the second adds to the words of the first.
+ */
+        .section .text.p256_fe_mul_asm,"ax",%progbits
+        .globl  p256_fe_mul_asm
+        .type   p256_fe_mul_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_mul_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #76
+        ldm     r2!, {r3, r4, r5, r6}
+        str     r0, [sp, #64]
+        str     r2, [sp, #68]
+        /* rows 0..3: columns 0..11 */
+        ldr     r0, [r1, #0]
+        umull   r11, r7, r0, r3
+        str     r11, [sp, #0]
+        ldr     r2, [r1, #4]
+        umull   r11, r8, r0, r4
+        umaal   r11, r7, r2, r3
+        str     r11, [sp, #4]
+        ldr     r12, [r1, #8]
+        umull   r11, r9, r0, r5
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        str     r11, [sp, #8]
+        ldr     lr, [r1, #12]
+        umull   r11, r10, r0, r6
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        str     r11, [sp, #12]
+        ldr     r0, [r1, #16]
+        mov     r11, #0
+        umaal   r11, r7, r0, r3
+        umaal   r11, r8, lr, r4
+        umaal   r11, r9, r12, r5
+        umaal   r11, r10, r2, r6
+        str     r11, [sp, #16]
+        ldr     r2, [r1, #20]
+        mov     r11, #0
+        umaal   r11, r7, r2, r3
+        umaal   r11, r8, r0, r4
+        umaal   r11, r9, lr, r5
+        umaal   r11, r10, r12, r6
+        str     r11, [sp, #20]
+        ldr     r12, [r1, #24]
+        mov     r11, #0
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        umaal   r11, r9, r0, r5
+        umaal   r11, r10, lr, r6
+        str     r11, [sp, #24]
+        ldr     lr, [r1, #28]
+        mov     r11, #0
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        umaal   r11, r10, r0, r6
+        str     r11, [sp, #28]
+        umaal   r7, r8, lr, r4
+        umaal   r7, r9, r12, r5
+        umaal   r7, r10, r2, r6
+        str     r7, [sp, #32]
+        umaal   r8, r9, lr, r5
+        umaal   r8, r10, r12, r6
+        str     r8, [sp, #36]
+        umaal   r9, r10, lr, r6
+        str     r9, [sp, #40]
+        str     r10, [sp, #44]
+        /* rows 4..7: columns 4..15 */
+        ldr     r0, [sp, #68]
+        ldm     r0, {r3, r4, r5, r6}
+        mov     r7, #0
+        mov     r8, #0
+        mov     r9, #0
+        mov     r10, #0
+        ldr     r0, [r1, #0]
+        ldr     r11, [sp, #16]
+        umaal   r11, r7, r0, r3
+        str     r11, [sp, #16]
+        ldr     r2, [r1, #4]
+        ldr     r11, [sp, #20]
+        umaal   r11, r7, r2, r3
+        umaal   r11, r8, r0, r4
+        str     r11, [sp, #20]
+        ldr     r12, [r1, #8]
+        ldr     r11, [sp, #24]
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        umaal   r11, r9, r0, r5
+        str     r11, [sp, #24]
+        ldr     lr, [r1, #12]
+        ldr     r11, [sp, #28]
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        umaal   r11, r10, r0, r6
+        str     r11, [sp, #28]
+        ldr     r0, [r1, #16]
+        ldr     r11, [sp, #32]
+        umaal   r11, r7, r0, r3
+        umaal   r11, r8, lr, r4
+        umaal   r11, r9, r12, r5
+        umaal   r11, r10, r2, r6
+        str     r11, [sp, #32]
+        ldr     r2, [r1, #20]
+        ldr     r11, [sp, #36]
+        umaal   r11, r7, r2, r3
+        umaal   r11, r8, r0, r4
+        umaal   r11, r9, lr, r5
+        umaal   r11, r10, r12, r6
+        str     r11, [sp, #36]
+        ldr     r12, [r1, #24]
+        ldr     r11, [sp, #40]
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        umaal   r11, r9, r0, r5
+        umaal   r11, r10, lr, r6
+        str     r11, [sp, #40]
+        ldr     lr, [r1, #28]
+        ldr     r11, [sp, #44]
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        umaal   r11, r10, r0, r6
+        str     r11, [sp, #44]
+        umaal   r7, r8, lr, r4
+        umaal   r7, r9, r12, r5
+        umaal   r7, r10, r2, r6
+        str     r7, [sp, #48]
+        umaal   r8, r9, lr, r5
+        umaal   r8, r10, r12, r6
+        str     r8, [sp, #52]
+        umaal   r9, r10, lr, r6
+        str     r9, [sp, #56]
+        str     r10, [sp, #60]
+        REDC_TAIL
+        add     sp, sp, #76
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_mul_asm, .-p256_fe_mul_asm
+
+/* ---- sqr --------------------------------------------------------------------- */
+
+/*
+ * void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
+ *   r0 = X, r1 = A. Stack: T[16] at sp, X at sp + 64, A at sp + 68.
+ * The 28 products A[i] A[j], i < j, into T (rows 0..3 in one pass with
+ * four UMAAL chains, then rows 4..6; A stays in registers), then
+ * S = A^2 = 2 T + the squares A[i]^2 at word 2i: its low half is the
+ * squares of A[0..3] plus 2 T[0..7] in one UMAAL chain (UMAAL adds
+ * T[k] times a register holding 2), reduced by REDC_LOW; its high half
+ * goes into U the same way (U[k] + 2 T[k] + carry) and gets the squares
+ * of A[4..7] through the flags.
+ */
+        .section .text.p256_fe_sqr_asm,"ax",%progbits
+        .globl  p256_fe_sqr_asm
+        .type   p256_fe_sqr_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_sqr_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #76
+        str     r0, [sp, #64]
+        str     r1, [sp, #68]
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        /* rows 0..3 (A[r] A[r+1..7]: columns 1..10, chains c0..c3 in
+         * r0, r1, r2, r11, the column in r12); each chain starts with
+         * UMULL, in a column with no other word to add */
+        umull   r12, r0, r4, r3
+        str     r12, [sp, #4]
+        mov     r12, #0
+        umaal   r12, r0, r5, r3
+        str     r12, [sp, #8]
+        umull   r12, r1, r5, r4
+        umaal   r12, r0, r6, r3
+        str     r12, [sp, #12]
+        mov     r12, #0
+        umaal   r12, r0, r7, r3
+        umaal   r12, r1, r6, r4
+        str     r12, [sp, #16]
+        umull   r12, r2, r6, r5
+        umaal   r12, r0, r8, r3
+        umaal   r12, r1, r7, r4
+        str     r12, [sp, #20]
+        mov     r12, #0
+        umaal   r12, r0, r9, r3
+        umaal   r12, r1, r8, r4
+        umaal   r12, r2, r7, r5
+        str     r12, [sp, #24]
+        umull   r12, r11, r7, r6
+        umaal   r12, r0, r10, r3
+        umaal   r12, r1, r9, r4
+        umaal   r12, r2, r8, r5
+        str     r12, [sp, #28]
+        /* row 0 ended at column 7: its carry starts column 8, and so on */
+        umaal   r0, r1, r10, r4
+        umaal   r0, r2, r9, r5
+        umaal   r0, r11, r8, r6
+        str     r0, [sp, #32]
+        umaal   r1, r2, r10, r5
+        umaal   r1, r11, r9, r6
+        umaal   r2, r11, r10, r6
+        /* rows 4..6 (columns 9..14, chains in r0, r12, lr) on words 9, 10,
+         * 11 still in r1, r2, r11 */
+        mov     r0, #0
+        umaal   r1, r0, r8, r7
+        str     r1, [sp, #36]
+        umaal   r2, r0, r9, r7
+        str     r2, [sp, #40]
+        mov     r12, #0
+        umaal   r11, r0, r10, r7
+        umaal   r11, r12, r9, r8
+        str     r11, [sp, #44]
+        umaal   r0, r12, r10, r8
+        str     r0, [sp, #48]
+        mov     lr, #0
+        umaal   r12, lr, r10, r9
+        str     r12, [sp, #52]
+        str     lr, [sp, #56]
+        /* the low half: S = the squares A[0..3]^2 (over A's registers, each
+         * square after the last use of the register it overwrites; A[4]
+         * is loaded again later) + 2 T[0..7] (T[0] = 0) with one UMAAL
+         * chain, r11, the multiplier 2 in lr; r11 ends as the carry into
+         * word 8 (at most 2) */
+        umull   r0, r1, r3, r3
+        umull   r2, r3, r4, r4
+        umull   r4, r5, r5, r5
+        umull   r6, r7, r6, r6
+        mov     r11, #0
+        mov     lr, #2
+        ldm     sp, {r8, r9, r10, r12}
+        umaal   r1, r11, r9, lr
+        umaal   r2, r11, r10, lr
+        umaal   r3, r11, r12, lr
+        add     r8, sp, #16
+        ldm     r8, {r8, r9, r10, r12}
+        umaal   r4, r11, r8, lr
+        umaal   r5, r11, r9, lr
+        umaal   r6, r11, r10, lr
+        umaal   r7, r11, r12, lr
+        REDC_LOW
+        ldr     r12, [sp, #68]
+        /* the high half, added to U in r0-r7: UMAAL with lr = 2 adds
+         * 2 T[k] and the carry chain r11 (at most 3, so no overflow:
+         * U + 2 T + r11 < 2^34), then the squares A[4..7]^2 in the flags;
+         * U + S / 2^256 < 2p, its bit 256 is r11 + the last carry */
+        SQ_HIGH 32, 16, r0, r1, adds
+        SQ_HIGH 40, 20, r2, r3, adcs
+        SQ_HIGH 48, 24, r4, r5, adcs
+        ldr     r8, [sp, #56]
+        mov     r9, #0
+        ldr     r10, [r12, #28]
+        umaal   r6, r11, r8, lr
+        umaal   r7, r11, r9, lr
+        umull   r8, r9, r10, r10
+        adcs    r6, r6, r8
+        adcs    r7, r7, r9
+        adc     r11, r11, #0
+        REDUCE_ONCE r11
+        ldr     r8, [sp, #64]
+        stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
+        add     sp, sp, #76
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_sqr_asm, .-p256_fe_sqr_asm
+
+/* ---- add, sub, neg ------------------------------------------------------------ */
+
+/*
+ * void p256_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ * D = A - p mod 2^256 (A < p: the borrow is certain and dropped), then
+ * D + B = A + B - p + 2^256, whose carry is set exactly when A + B >= p;
+ * without it p is added back (A + B < 2p: one correction suffices).
+ */
+        .section .text.p256_fe_add_asm,"ax",%progbits
+        .globl  p256_fe_add_asm
+        .type   p256_fe_add_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_add_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        mvn     r1, #0
+        subs    r3, r3, r1
+        sbcs    r4, r4, r1
+        sbcs    r5, r5, r1
+        sbcs    r6, r6, #0
+        sbcs    r7, r7, #0
+        sbcs    r8, r8, #0
+        sbcs    r9, r9, #1
+        sbc     r10, r10, r1
+        ldm     r2!, {r1, r11, r12, lr}
+        adds    r3, r3, r1
+        adcs    r4, r4, r11
+        adcs    r5, r5, r12
+        adcs    r6, r6, lr
+        ldm     r2, {r1, r11, r12, lr}
+        adcs    r7, r7, r1
+        adcs    r8, r8, r11
+        adcs    r9, r9, r12
+        adcs    r10, r10, lr
+        sbc     r2, r2, r2
+        adds    r3, r3, r2
+        adcs    r4, r4, r2
+        adcs    r5, r5, r2
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, r2, lsr #31
+        adc     r10, r10, r2
+        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_add_asm, .-p256_fe_add_asm
+
+/*
+ * void p256_fe_sub_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ * A - B over eight words; the borrow becomes the mask of the p added back.
+ */
+        .section .text.p256_fe_sub_asm,"ax",%progbits
+        .globl  p256_fe_sub_asm
+        .type   p256_fe_sub_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_sub_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        ldm     r2!, {r1, r11, r12, lr}
+        subs    r3, r3, r1
+        sbcs    r4, r4, r11
+        sbcs    r5, r5, r12
+        sbcs    r6, r6, lr
+        ldm     r2, {r1, r11, r12, lr}
+        sbcs    r7, r7, r1
+        sbcs    r8, r8, r11
+        sbcs    r9, r9, r12
+        sbcs    r10, r10, lr
+        sbc     r2, r2, r2
+        adds    r3, r3, r2
+        adcs    r4, r4, r2
+        adcs    r5, r5, r2
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, r2, lsr #31
+        adc     r10, r10, r2
+        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_sub_asm, .-p256_fe_sub_asm
+
+/*
+ * void p256_fe_neg_asm(ct_limb_t *X, const ct_limb_t *A)
+ * 0 - A: the borrow is set exactly when A != 0, and then p is added back.
+ */
+        .section .text.p256_fe_neg_asm,"ax",%progbits
+        .globl  p256_fe_neg_asm
+        .type   p256_fe_neg_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_neg_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, lr}
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        mov     r2, #0
+        subs    r3, r2, r3
+        sbcs    r4, r2, r4
+        sbcs    r5, r2, r5
+        sbcs    r6, r2, r6
+        sbcs    r7, r2, r7
+        sbcs    r8, r2, r8
+        sbcs    r9, r2, r9
+        sbcs    r10, r2, r10
+        sbc     r2, r2, r2
+        adds    r3, r3, r2
+        adcs    r4, r4, r2
+        adcs    r5, r5, r2
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, r2, lsr #31
+        adc     r10, r10, r2
+        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        pop     {r4, r5, r6, r7, r8, r9, r10, pc}
+        .size   p256_fe_neg_asm, .-p256_fe_neg_asm
+
+#if defined(__ELF__)
+        .section .note.GNU-stack,"",%progbits
+#endif
+
+#endif
