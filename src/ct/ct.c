@@ -133,13 +133,33 @@ void ct_limbs_czero(ct_cond c, ct_limb_t *X, size_t n)
 void ct_limbs_lookup(ct_limb_t *X, const ct_limb_t *table, size_t count,
                      size_t n, size_t index)
 {
+    /* four limbs at a time in locals across the whole table (registers:
+     * one load, AND and OR per table limb), then the rest one by one */
     size_t i, j;
 
-    for (j = 0; j < n; j++)
-        X[j] = 0;
-    for (i = 0; i < count; i++, table += n) {
-        ct_limb_t m = ct_cond_mask_limb(ct_sz_eq(i, index));
-        for (j = 0; j < n; j++)
-            X[j] |= m & table[j];
+    for (j = 0; j + 4 <= n; j += 4) {
+        const ct_limb_t *t = table + j;
+        ct_limb_t x0 = 0, x1 = 0, x2 = 0, x3 = 0;
+
+        for (i = 0; i < count; i++, t += n) {
+            ct_limb_t m = ct_cond_mask_limb(ct_sz_eq(i, index));
+
+            x0 |= m & t[0];
+            x1 |= m & t[1];
+            x2 |= m & t[2];
+            x3 |= m & t[3];
+        }
+        X[j] = x0;
+        X[j + 1] = x1;
+        X[j + 2] = x2;
+        X[j + 3] = x3;
+    }
+    for (; j < n; j++) {
+        const ct_limb_t *t = table + j;
+        ct_limb_t x = 0;
+
+        for (i = 0; i < count; i++, t += n)
+            x |= ct_cond_mask_limb(ct_sz_eq(i, index)) & t[0];
+        X[j] = x;
     }
 }

@@ -71,8 +71,71 @@ void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
     mp_mod_neg(X, A, C->p.N, L);
 }
 
+#if CTC_EC_P256
+/*
+ * A^(p - 2) for P-256 on its leaves (A in Montgomery form stays so: the
+ * product of a R and b R is a b R), p - 2 = ffffffff 00000001 0^128
+ * ffffffff ffffffff fffffffd (hex, 32-bit words): x_k = A^(2^k - 1) for
+ * k = 2, 3, 6, 12, 15, 30, 32, then the words from the top. 255 squares,
+ * 12 products, the same for every A (0 gives 0).
+ */
+static void p256_sqr_n(ct_limb_t *X, int n)
+{
+    while (n-- > 0)                 /* public count */
+        p256_fe_sqr(X, X);
+}
+
+static void p256_inv_chain(ct_limb_t *X, const ct_limb_t *A)
+{
+    ct_limb_t x2[P256_FE_LIMBS], x3[P256_FE_LIMBS], x15[P256_FE_LIMBS], x30[P256_FE_LIMBS],
+        x32[P256_FE_LIMBS], t[P256_FE_LIMBS];
+
+    p256_fe_sqr(x2, A);
+    p256_fe_mul(x2, x2, A);         /* 2^2 - 1 */
+    p256_fe_sqr(x3, x2);
+    p256_fe_mul(x3, x3, A);         /* 2^3 - 1 */
+    mp_copy(t, x3, P256_FE_LIMBS);
+    p256_sqr_n(t, 3);
+    p256_fe_mul(t, t, x3);          /* 2^6 - 1 */
+    mp_copy(x15, t, P256_FE_LIMBS);
+    p256_sqr_n(x15, 6);
+    p256_fe_mul(x15, x15, t);       /* 2^12 - 1 */
+    p256_sqr_n(x15, 3);
+    p256_fe_mul(x15, x15, x3);      /* 2^15 - 1 */
+    mp_copy(x30, x15, P256_FE_LIMBS);
+    p256_sqr_n(x30, 15);
+    p256_fe_mul(x30, x30, x15);     /* 2^30 - 1 */
+    mp_copy(x32, x30, P256_FE_LIMBS);
+    p256_sqr_n(x32, 2);
+    p256_fe_mul(x32, x32, x2);      /* 2^32 - 1: word ffffffff */
+    mp_copy(t, x32, P256_FE_LIMBS);
+    p256_sqr_n(t, 32);
+    p256_fe_mul(t, t, A);           /* word 00000001 */
+    p256_sqr_n(t, 128);
+    p256_fe_mul(t, t, x32);         /* three zero words, then ffffffff */
+    p256_sqr_n(t, 32);
+    p256_fe_mul(t, t, x32);         /* ffffffff */
+    p256_sqr_n(t, 30);
+    p256_fe_mul(t, t, x30);
+    p256_sqr_n(t, 2);
+    p256_fe_mul(X, t, A);           /* fffffffd */
+    ct_zeroize(x2, sizeof x2);
+    ct_zeroize(x3, sizeof x3);
+    ct_zeroize(x15, sizeof x15);
+    ct_zeroize(x30, sizeof x30);
+    ct_zeroize(x32, sizeof x32);
+    ct_zeroize(t, sizeof t);
+}
+#endif
+
 void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A)
 {
+#if CTC_EC_P256 && P256_INV_CHAIN
+    if (EC_P256_LEAVES(C)) {
+        p256_inv_chain(X, A);
+        return;
+    }
+#endif
     /* A = aR; safegcd gives (aR)^-1 = a^-1 R^-1, and a Montgomery product
      * with R^3 gives a^-1 R^-1 R^3 R^-1 = a^-1 R, the Montgomery form of
      * a^-1. A = 0 gives 0 (gcd(0, p) = p: mp_inv returns 0). */
@@ -86,6 +149,12 @@ void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A)
 
 void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A)
 {
+#if CTC_EC_P256
+    if (EC_P256_LEAVES(C)) {
+        p256_inv_chain(X, A);
+        return;
+    }
+#endif
     /* (aR)^(p-2) = a^-1 R^-1 as well; same correction */
     ct_limb_t T[MP_EXP_SCRATCH(EC_LIMBS, 1) + EC_LIMBS + 8];
     ec_fe Y;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ctcrypto/common.h"
+#include "ec/ec.h"
 #include "ec/p256_field.h"
 #include "mp/mp.h"
 #include "runner.h"
@@ -319,6 +320,45 @@ static void test_build_info(void)
     tr_group_end();
 }
 
+/* the field inversion on these leaves: ec_fe_inv (the addition chain where
+ * P256_INV_CHAIN, safegcd elsewhere) and ec_fe_inv_fermat (always the
+ * chain for P-256) against a reference: safegcd of the mp layer on the
+ * Montgomery value, A^-1 R = (A)^-1 R^2 (one product by R^3 mod p) */
+static void test_inv(void)
+{
+#if CTC_EC_P256
+    const ec_curve *C = ec_p256();
+    ec_fe A, X, Y, R;
+    ct_limb_t T[MP_INV_SCRATCH(L)];
+    unsigned long it;
+    size_t i;
+
+    memset(A, 0, sizeof A);
+
+    tr_group("P-256 field inversion (chain and safegcd) = the mp layer's safegcd; A A^-1 = 1; 0 -> 0");
+    for (it = 0; it < TR_ITERS(300ul) + N_EDGE; it++) {
+        if (it < N_EDGE)
+            mp_copy(A, E[it], L);
+        else
+            rand_fe(A, (int)(it & 1));
+        (void)mp_inv(R, A, P, L, T);
+        ec_fe_mul(C, R, R, C->r3);
+        ec_fe_inv(C, X, A);
+        TR_MEM(X, R, L * sizeof(ct_limb_t));
+        ec_fe_inv_fermat(C, Y, A);
+        TR_MEM(Y, R, L * sizeof(ct_limb_t));
+        ec_fe_mul(C, Y, Y, A);
+        if (ct_cond_bit(mp_is_zero(A, L))) {
+            TR_CHECK(ct_cond_bit(mp_is_zero(X, L)));
+        } else {
+            for (i = 0; i < L; i++)
+                TR_EQ(Y[i], C->one[i]);
+        }
+    }
+    tr_group_end();
+#endif
+}
+
 int main(void)
 {
     tr_init("test_p256_field");
@@ -329,6 +369,7 @@ int main(void)
     test_redc_bound();
     test_random();
     test_chain();
+    test_inv();
 #if defined(P256_ASM_MULX) && MP_X86_CPUID
     /* the product and square this CPU did not run above (MUL/ADC), through
      * the same tests; the MULX ones where the compiler assumes BMI2 and
