@@ -44,7 +44,7 @@ static const ec_curve p384 = {
     p384_n_bytes, p384_oid, sizeof p384_oid, CTC_HASH_SHA384,
     (const ct_limb_t *)(const void *)p384_table, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
-    EC_LEAVES_GENERIC,
+    EC_LEAVES_P384,
     p384_g_odd, P384_G_ODD_W,
 };
 
