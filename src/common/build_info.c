@@ -4,8 +4,8 @@
 #include "ctcrypto/common.h"
 #include "ct/ct.h"
 #include "ec/p256_field.h"
+#include "ec/p384_field.h"
 #include "mp/mp_word.h"
-#include "ec/p256_field.h"
 
 #ifndef CTC_TARGET_NAME
 #define CTC_TARGET_NAME "unknown"
@@ -56,6 +56,7 @@ static const char ctc_build_info_text[] =
     " ct-asm=" CT_ASM_NAME
     " mp-asm=" MP_ASM_NAME " mp-mul=" MP_MUL_NAME " mp-carry=" MP_CARRY_NAME
     " p256-asm=" P256_ASM_NAME
+    " p384-asm=" P384_ASM_NAME
     " barrier=" CTC_BARRIER_NAME
     " force-inline=" CTC_STR(CTC_FORCE_INLINE)
     " limb=" CTC_STR(CTC_LIMB_BITS)

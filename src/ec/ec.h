@@ -117,10 +117,12 @@ typedef struct ec_curve {
 /*
  * Which field leaves a curve uses (ec_field.c): the generic ones on the mp
  * layer's Montgomery functions, or the dedicated leaves of a curve (C
- * twins and assembly per target: p256_field.h). The choice is public.
+ * twins and assembly per target: p256_field.h; C twins: p384_field.h).
+ * The choice is public.
  */
 #define EC_LEAVES_GENERIC 0
 #define EC_LEAVES_P256 1
+#define EC_LEAVES_P384 2
 
 /* The curves built in (p256.c, p384.c). */
 #if CTC_EC_P256

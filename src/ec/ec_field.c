@@ -5,6 +5,7 @@
  */
 #include "ec.h"
 #include "p256_field.h"
+#include "p384_field.h"
 
 #define L (C->limbs)
 
@@ -13,13 +14,18 @@
 /*
  * The generic leaves use the mp layer's Montgomery multiplication
  * (assembly leaves per target) and its modular addition; a curve with
- * dedicated leaves (C->leaves) goes to them instead (p256_field.h). The
+ * dedicated leaves (C->leaves) goes to them instead (p256_field.h, p384_field.h). The
  * test of C->leaves is on public data.
  */
 #if CTC_EC_P256
 #define EC_P256_LEAVES(C) ((C)->leaves == EC_LEAVES_P256)
 #else
 #define EC_P256_LEAVES(C) 0
+#endif
+#if CTC_EC_P384
+#define EC_P384_LEAVES(C) ((C)->leaves == EC_LEAVES_P384)
+#else
+#define EC_P384_LEAVES(C) 0
 #endif
 
 void ec_fe_mul(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
@@ -28,6 +34,10 @@ void ec_fe_mul(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 
     if (EC_P256_LEAVES(C)) {
         p256_fe_mul(X, A, B);
+        return;
+    }
+    if (EC_P384_LEAVES(C)) {
+        p384_fe_mul(X, A, B);
         return;
     }
     mp_montmul(X, A, B, C->p.N, L, C->p.ninv, T);
@@ -41,6 +51,10 @@ void ec_fe_sqr(const ec_curve *C, ec_fe X, const ec_fe A)
         p256_fe_sqr(X, A);
         return;
     }
+    if (EC_P384_LEAVES(C)) {
+        p384_fe_sqr(X, A);
+        return;
+    }
     mp_montsqr(X, A, C->p.N, L, C->p.ninv, T);
 }
 
@@ -48,6 +62,10 @@ void ec_fe_add(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 {
     if (EC_P256_LEAVES(C)) {
         p256_fe_add(X, A, B);
+        return;
+    }
+    if (EC_P384_LEAVES(C)) {
+        p384_fe_add(X, A, B);
         return;
     }
     mp_mod_add(X, A, B, C->p.N, L);
@@ -59,6 +77,10 @@ void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
         p256_fe_sub(X, A, B);
         return;
     }
+    if (EC_P384_LEAVES(C)) {
+        p384_fe_sub(X, A, B);
+        return;
+    }
     mp_mod_sub(X, A, B, C->p.N, L);
 }
 
@@ -66,6 +88,10 @@ void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
 {
     if (EC_P256_LEAVES(C)) {
         p256_fe_neg(X, A);
+        return;
+    }
+    if (EC_P384_LEAVES(C)) {
+        p384_fe_neg(X, A);
         return;
     }
     mp_mod_neg(X, A, C->p.N, L);

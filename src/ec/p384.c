@@ -33,6 +33,18 @@ typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * size
 #error "CTC_P384_TABLE_ROWS must be 1, 4, 7, 11 or 20"
 #endif
 
+/*
+ * The field leaves: the dedicated C twins (p384_field.h) beat the generic
+ * path wherever mp's products are C or 32-bit assembly (Cortex-M4, M0),
+ * but not mp's 64-bit assembly rows (x86-64 measured in bench_ec,
+ * docs/ec.md; AArch64 kept with it until measured).
+ */
+#if defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX) || defined(MP_ASM_AARCH64)
+#define P384_LEAVES EC_LEAVES_GENERIC
+#else
+#define P384_LEAVES EC_LEAVES_P384
+#endif
+
 /* secp384r1: 1.3.132.0.34 */
 static const uint8_t p384_oid[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };
 
@@ -44,7 +56,7 @@ static const ec_curve p384 = {
     p384_n_bytes, p384_oid, sizeof p384_oid, CTC_HASH_SHA384,
     (const ct_limb_t *)(const void *)p384_table, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
-    EC_LEAVES_GENERIC,
+    P384_LEAVES,
     p384_g_odd, P384_G_ODD_W,
 };
 

@@ -22,6 +22,7 @@
 #include "ct_util.h"
 #include "ec/ec.h"
 #include "ec/p256_field.h"
+#include "ec/p384_field.h"
 
 #define L (256 / MP_LIMB_BITS)
 /* the curve of the P-256 cases (ec.h: every ec function takes it) */
@@ -251,6 +252,48 @@ void ct_case_ec_p384_field(const unsigned char *secret)
     ec_sc_reduce_once(C3, s, s);
     ec_sc_inv_mont(C3, s, s);
     ct_keep_mem(s, sizeof s);
+}
+
+/* two P-384 field elements from the secret bytes at `off` and off + 48
+ * (big-endian), with the top bit cleared so that each is below p (the
+ * leaves' contract); the bytes patterns still give all-zero and
+ * all-ones words */
+static void fill_p384(ct_limb_t *a, ct_limb_t *b, const unsigned char *secret, unsigned off)
+{
+    (void)mp_from_be(a, P384_FE_LIMBS, secret + off, 48);
+    (void)mp_from_be(b, P384_FE_LIMBS, secret + off + 48, 48);
+    a[P384_FE_LIMBS - 1] &= (ct_limb_t)-1 >> 1;
+    b[P384_FE_LIMBS - 1] &= (ct_limb_t)-1 >> 1;
+}
+
+void ct_case_ec_p384_leaves(const unsigned char *secret)
+{
+    ct_limb_t a[P384_FE_LIMBS], b[P384_FE_LIMBS], x[P384_FE_LIMBS], y[P384_FE_LIMBS];
+
+    fill_p384(a, b, secret, 0);
+    p384_fe_mul(x, a, b);
+    p384_fe_sqr(y, a);
+    p384_fe_add(x, x, y);
+    p384_fe_sub(y, y, b);
+    p384_fe_neg(x, x);
+    p384_fe_add(a, a, b);
+    p384_fe_sub(b, b, a);
+    ct_keep_mem(x, sizeof x);
+    ct_keep_mem(y, sizeof y);
+    ct_keep_mem(a, sizeof a);
+    ct_keep_mem(b, sizeof b);
+    fill_p384(a, b, secret, 0);
+    p384_fe_mul_c(x, a, b);
+    p384_fe_sqr_c(y, a);
+    p384_fe_add_c(x, x, y);
+    p384_fe_sub_c(y, y, b);
+    p384_fe_neg_c(x, x);
+    p384_fe_add_c(a, a, b);
+    p384_fe_sub_c(b, b, a);
+    ct_keep_mem(x, sizeof x);
+    ct_keep_mem(y, sizeof y);
+    ct_keep_mem(a, sizeof a);
+    ct_keep_mem(b, sizeof b);
 }
 
 void ct_case_ec_p384_ecdh(const unsigned char *secret)

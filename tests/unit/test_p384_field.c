@@ -1,0 +1,366 @@
+/*
+ * test_p384_field.c - the P-384 field leaves (src/ec/p384_field.h) on
+ * every target: the selected leaves (assembly where the target has it)
+ * and the C twins against the generic Montgomery arithmetic of the mp
+ * layer (itself tested against OpenSSL), on random inputs and on edge
+ * values (0, 1, 2, p - 1, p - 2, R mod p, values with all-ones or zero
+ * words, powers of two at p's terms, products whose low half is p),
+ * every output aliased to every input. There is no assembly yet: the
+ * selected leaves are the C twins, and the test is ready for both.
+ */
+#include <string.h>
+
+#include "ctcrypto/common.h"
+#include "ec/p384_field.h"
+#include "mp/mp.h"
+#include "runner.h"
+
+#define L P384_FE_LIMBS
+
+/* p as 32-bit words, least significant first */
+static const uint32_t P32[12] = { 0xffffffffu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+
+static ct_limb_t P[L];
+
+static void from_words(ct_limb_t *X, const uint32_t *w)
+{
+    size_t i;
+
+    for (i = 0; i < L; i++) {
+#if MP_LIMB_BITS == 64
+        X[i] = (ct_limb_t)w[2 * i] | ((ct_limb_t)w[2 * i + 1] << 32);
+#else
+        X[i] = w[i];
+#endif
+    }
+}
+
+/* a value < p: random words, some forced to 0 or all ones */
+static void rand_fe(ct_limb_t *X, int edgy)
+{
+    uint32_t w[12];
+    size_t i;
+
+    for (i = 0; i < 12; i++) {
+        uint32_t r = tr_rand32();
+        w[i] = r;
+        if (edgy) {
+            switch (tr_rand32() & 3) {
+            case 0: w[i] = 0; break;
+            case 1: w[i] = 0xffffffffu; break;
+            case 2: w[i] = r & 1 ? 1u : 0x80000000u; break;
+            default: break;
+            }
+        }
+    }
+    from_words(X, w);
+    while (!ct_cond_bit(mp_lt(X, P, L)))
+        (void)mp_sub(X, X, P, L);
+}
+
+/* edge values, each < p */
+#define N_EDGE 20
+static ct_limb_t E[N_EDGE][L];
+
+static void make_edges(void)
+{
+    static const uint32_t w[][12] = {
+        { 0, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0 }, /* 0 */
+        { 0x00000001u, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0 }, /* 1 */
+        { 0x00000002u, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0 }, /* 2 */
+        { 0xfffffffeu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu }, /* p - 1 */
+        { 0xfffffffdu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu }, /* p - 2 */
+        { 0x00000001u, 0xffffffffu, 0xffffffffu, 0, 0x00000001u, 0,
+          0, 0, 0, 0, 0, 0 }, /* R mod p */
+        { 0, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0x80000000u }, /* 2^383 */
+        { 0, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0xffffffffu }, /* 2^384 - 2^352 < p */
+        { 0xffffffffu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xfffffffeu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu }, /* p - 2^160 */
+        { 0, 0, 0, 0x00000001u, 0, 0,
+          0, 0, 0, 0, 0, 0 }, /* 2^96 */
+        { 0, 0, 0, 0, 0x00000001u, 0,
+          0, 0, 0, 0, 0, 0 }, /* 2^128 */
+        { 0, 0x00000001u, 0, 0, 0, 0,
+          0, 0, 0, 0, 0, 0 }, /* 2^32 */
+        { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0, 0,
+          0, 0, 0, 0, 0, 0 }, /* 2^128 - 1 */
+        { 0, 0xffffffffu, 0, 0xffffffffu, 0, 0xffffffffu,
+          0, 0xffffffffu, 0, 0xffffffffu, 0, 0 }, /* alternate words */
+        { 0xffffffffu, 0, 0xffffffffu, 0, 0xffffffffu, 0,
+          0xffffffffu, 0, 0xffffffffu, 0, 0xffffffffu, 0 }, /* alternate words */
+        { 0, 0, 0, 0, 0xfffffffeu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu }, /* 2^384 - 2^129 (< p) */
+        { 0xfffffffeu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0x7fffffffu }, /* (p - 1) - 2^383 */
+        { 0, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu }, /* p - 2^32 + 1 */
+        { 0x80000000u, 0, 0x80000000u, 0x7fffffffu, 0xffffffffu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0x7fffffffu }, /* (p + 1) / 2 */
+        { 0x00000001u, 0xfffffffeu, 0, 0x00000002u, 0, 0xfffffffeu,
+          0, 0x00000002u, 0x00000001u, 0, 0, 0 }, /* R^2 mod p */
+    };
+    size_t i;
+
+    for (i = 0; i < N_EDGE; i++) {
+        from_words(E[i], w[i]);
+        TR_CHECK(ct_cond_bit(mp_lt(E[i], P, L)));
+    }
+}
+
+/* the reference: the mp layer's generic Montgomery arithmetic mod p */
+static void ref_mul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+{
+    ct_limb_t T[2 * L];
+
+    /* -p^-1 mod 2^64 is 2^32 + 1; mod 2^32 it is 1 */
+    mp_montmul(X, A, B, P, L, (ct_limb_t)(((uint64_t)1 << 32) + 1), T);
+}
+
+typedef void (*bin_fn)(ct_limb_t *, const ct_limb_t *, const ct_limb_t *);
+typedef void (*un_fn)(ct_limb_t *, const ct_limb_t *);
+
+static void ref_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+{
+    mp_mod_add(X, A, B, P, L);
+}
+
+static void ref_sub(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+{
+    mp_mod_sub(X, A, B, P, L);
+}
+
+static void ref_neg(ct_limb_t *X, const ct_limb_t *A)
+{
+    mp_mod_neg(X, A, P, L);
+}
+
+static void ref_sqr(ct_limb_t *X, const ct_limb_t *A)
+{
+    ref_mul(X, A, A);
+}
+
+static void w_mul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B) { p384_fe_mul(X, A, B); }
+static void w_sqr(ct_limb_t *X, const ct_limb_t *A) { p384_fe_sqr(X, A); }
+static void w_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B) { p384_fe_add(X, A, B); }
+static void w_sub(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B) { p384_fe_sub(X, A, B); }
+static void w_neg(ct_limb_t *X, const ct_limb_t *A) { p384_fe_neg(X, A); }
+
+static const struct {
+    const char *name;
+    bin_fn leaf, twin, ref;
+} bins[] = {
+    { "mul", w_mul, p384_fe_mul_c, ref_mul },
+    { "add", w_add, p384_fe_add_c, ref_add },
+    { "sub", w_sub, p384_fe_sub_c, ref_sub },
+};
+static const struct {
+    const char *name;
+    un_fn leaf, twin, ref;
+} uns[] = {
+    { "sqr", w_sqr, p384_fe_sqr_c, ref_sqr },
+    { "neg", w_neg, p384_fe_neg_c, ref_neg },
+};
+
+/* one binary leaf on (A, B): plain, X == A, X == B, and A == B == X */
+static void check_bin(size_t f, const ct_limb_t *A, const ct_limb_t *B)
+{
+    ct_limb_t R[L], X[L], Y[L];
+
+    bins[f].ref(R, A, B);
+    bins[f].leaf(X, A, B);
+    TR_MEM(X, R, sizeof R);
+    bins[f].twin(Y, A, B);
+    TR_MEM(Y, R, sizeof R);
+    memcpy(X, A, sizeof X);
+    bins[f].leaf(X, X, B);
+    TR_MEM(X, R, sizeof R);
+    memcpy(Y, A, sizeof Y);
+    bins[f].twin(Y, Y, B);
+    TR_MEM(Y, R, sizeof R);
+    memcpy(X, B, sizeof X);
+    bins[f].leaf(X, A, X);
+    TR_MEM(X, R, sizeof R);
+    memcpy(Y, B, sizeof Y);
+    bins[f].twin(Y, A, Y);
+    TR_MEM(Y, R, sizeof R);
+    bins[f].ref(R, A, A);
+    memcpy(X, A, sizeof X);
+    bins[f].leaf(X, X, X);
+    TR_MEM(X, R, sizeof R);
+    memcpy(Y, A, sizeof Y);
+    bins[f].twin(Y, Y, Y);
+    TR_MEM(Y, R, sizeof R);
+}
+
+static void check_un(size_t f, const ct_limb_t *A)
+{
+    ct_limb_t R[L], X[L], Y[L];
+
+    uns[f].ref(R, A);
+    uns[f].leaf(X, A);
+    TR_MEM(X, R, sizeof R);
+    uns[f].twin(Y, A);
+    TR_MEM(Y, R, sizeof R);
+    memcpy(X, A, sizeof X);
+    uns[f].leaf(X, X);
+    TR_MEM(X, R, sizeof R);
+    memcpy(Y, A, sizeof Y);
+    uns[f].twin(Y, Y);
+    TR_MEM(Y, R, sizeof R);
+}
+
+static void test_edges(void)
+{
+    size_t f, i, j;
+
+    tr_group("P-384 field leaves (" P384_ASM_NAME ") and C twins = generic mp: "
+             "every pair of edge values, aliased");
+    for (f = 0; f < sizeof bins / sizeof bins[0]; f++)
+        for (i = 0; i < N_EDGE; i++)
+            for (j = 0; j < N_EDGE; j++)
+                check_bin(f, E[i], E[j]);
+    for (f = 0; f < sizeof uns / sizeof uns[0]; f++)
+        for (i = 0; i < N_EDGE; i++)
+            check_un(f, E[i]);
+    tr_group_end();
+}
+
+/*
+ * Products whose low half A B mod 2^384 is p itself: the Montgomery
+ * multiplier is then 2^384 - 1 and the reduced low half U reaches its
+ * bound, U = p (B = p A^-1 mod 2^384, for the A where that is below p;
+ * from Python's integers).
+ */
+static void test_redc_bound(void)
+{
+    static const uint32_t w[][2][12] = {
+        { { 0x00000007u, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0 },
+          { 0x49249249u, 0x49249249u, 0x92492492u, 0x6db6db6du, 0x24924924u, 0x49249249u,
+            0x92492492u, 0x24924924u, 0x49249249u, 0x92492492u, 0x24924924u, 0x49249249u } },
+        { { 0x00000001u, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0x80000000u },
+          { 0xffffffffu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+            0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0x7fffffffu } },
+        { { 0xfffffffdu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+            0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu },
+          { 0xaaaaaaabu, 0x38e38e38u, 0xbda12f68u, 0x5ba78194u, 0xd2b3183bu, 0xf40f7388u,
+            0x48eceb83u, 0x08db7091u, 0xc0b2f6efu, 0xd69232a0u, 0x2c434783u, 0xcb91a001u } },
+        { { 0x00000001u, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0x00000001u },
+          { 0xffffffffu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+            0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0 } },
+        { { 0x00000003u, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0 },
+          { 0x55555555u, 0, 0, 0x55555555u, 0xaaaaaaaau, 0xaaaaaaaau,
+            0xaaaaaaaau, 0xaaaaaaaau, 0xaaaaaaaau, 0xaaaaaaaau, 0xaaaaaaaau, 0xaaaaaaaau } },
+    };
+    ct_limb_t A[L], B[L], T[2 * L];
+    size_t i;
+
+    tr_group("P-384 field leaves (" P384_ASM_NAME ") and C twins = generic mp: "
+             "products with A B mod 2^384 = p, aliased");
+    for (i = 0; i < sizeof w / sizeof w[0]; i++) {
+        from_words(A, w[i][0]);
+        from_words(B, w[i][1]);
+        TR_CHECK(ct_cond_bit(mp_lt(A, P, L)) && ct_cond_bit(mp_lt(B, P, L)));
+        mp_mul(T, A, L, B, L);
+        TR_MEM(T, P, sizeof P);
+        check_bin(0, A, B);
+        check_bin(0, B, A);
+    }
+    tr_group_end();
+}
+
+static void test_random(void)
+{
+    ct_limb_t A[L], B[L];
+    unsigned long it;
+    size_t f;
+
+    tr_group("P-384 field leaves (" P384_ASM_NAME ") and C twins = generic mp: "
+             "random and edgy-random values, aliased");
+    for (it = 0; it < TR_ITERS(20000ul); it++) {
+        rand_fe(A, (int)(it & 1));
+        rand_fe(B, (int)((it >> 1) & 1));
+        for (f = 0; f < sizeof bins / sizeof bins[0]; f++)
+            check_bin(f, A, B);
+        for (f = 0; f < sizeof uns / sizeof uns[0]; f++)
+            check_un(f, A);
+    }
+    tr_group_end();
+}
+
+/* a chain: x <- x^2 + x*y - y repeated, leaf against reference, so that
+ * outputs feed inputs (catches a leaf whose result is correct mod p but
+ * not fully reduced only when the next leaf mishandles it) */
+static void test_chain(void)
+{
+    ct_limb_t x[L], y[L], t[L], rx[L], rt[L];
+    unsigned long it;
+
+    tr_group("P-384 field leaves (" P384_ASM_NAME "): a long chain of products and "
+             "sums, outputs below p");
+    rand_fe(x, 0);
+    rand_fe(y, 1);
+    memcpy(rx, x, sizeof x);
+    for (it = 0; it < TR_ITERS(20000ul); it++) {
+        p384_fe_sqr(t, x);
+        p384_fe_mul(x, x, y);
+        p384_fe_add(x, x, t);
+        p384_fe_sub(x, x, y);
+        p384_fe_neg(t, x);
+        p384_fe_add(x, x, t);  /* 0 */
+        TR_CHECK(ct_cond_bit(mp_is_zero(x, L)));
+        p384_fe_sub(x, t, y);
+        TR_CHECK(ct_cond_bit(mp_lt(x, P, L)));
+
+        ref_sqr(rt, rx);
+        ref_mul(rx, rx, y);
+        ref_add(rx, rx, rt);
+        ref_sub(rx, rx, y);
+        ref_neg(rt, rx);
+        ref_sub(rx, rt, y);
+        TR_MEM(x, rx, sizeof x);
+    }
+    tr_group_end();
+}
+
+static void test_build_info(void)
+{
+    const char *s = ctc_build_info();
+    const char *want = " p384-asm=" P384_ASM_NAME " ";
+    size_t i, j;
+    int found = 0;
+
+    tr_group("build info names the P-384 field leaves that were built");
+    for (i = 0; s[i] && !found; i++) {
+        for (j = 0; want[j] && s[i + j] == want[j]; j++)
+            ;
+        if (!want[j])
+            found = 1;
+    }
+    TR_CHECK(found);
+    tr_group_end();
+}
+
+int main(void)
+{
+    tr_init("test_p384_field");
+    from_words(P, P32);
+    make_edges();
+    test_build_info();
+    test_edges();
+    test_redc_bound();
+    test_random();
+    test_chain();
+    return tr_finish();
+}
