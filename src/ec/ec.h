@@ -259,22 +259,18 @@ void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u
 
 /* ---- Jacobian points for public data (ec_point_vartime.c) ---------------- */
 /*
- * a = -3 formulas with the exceptional cases (infinity, P = Q, P = -Q)
- * taken by branches. Every output may equal an input.
+ * The mixed addition with the exceptional cases (infinity, P = Q, P = -Q)
+ * taken by branches; doubling, infinity and the affine embedding are the
+ * constant-time ones above (ec_jac_dbl needs no case: Z = 0 doubles to
+ * Z = 0). Every output may equal an input.
  * CT: variable time; for public points only (verification).
  */
-void ec_jac_set_infinity_vartime(const ec_curve *C, ec_jac *R);
 int ec_jac_is_infinity_vartime(const ec_curve *C, const ec_jac *P);
-void ec_jac_from_affine_vartime(const ec_curve *C, ec_jac *R, const ec_affine *A);
-/* R = 2P */
-void ec_jac_dbl_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P);
 /* R = P + Q, Q affine. zr: when not NULL and the sum was the general
  * case (P not infinity, P != +-Q), receives Z(R) / Z(P) (the table's
  * z ratios, ec_mul_vartime.c); returns 1 then, 0 otherwise. */
 int ec_jac_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P,
                               const ec_affine *Q, ct_limb_t *zr);
-/* R = P + Q */
-void ec_jac_add_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q);
 /* A = P affine; returns 0 (A = 0) when P is infinity, 1 otherwise. */
 int ec_jac_to_affine_vartime(const ec_curve *C, ec_affine *A, const ec_jac *P);
 /*

@@ -82,8 +82,8 @@ static void odd_multiples_vartime(const ec_curve *C, ec_affine tab[ODDQ], const 
     /* d = 2Q = (X : Y : Z); on the isomorphic curve d is (X, Y), Q is
      * (x Z^2, y Z^3) with iso-Z 1, and a point of iso-Z z there has Z = z Z
      * here */
-    ec_jac_from_affine_vartime(C, &acc, Q);
-    ec_jac_dbl_vartime(C, &d, &acc);
+    ec_jac_from_affine(C, &acc, Q);
+    ec_jac_dbl(C, &d, &acc);
     mp_copy(d_iso.x, d.X, L);
     mp_copy(d_iso.y, d.Y, L);
     ec_fe_sqr(C, z2, d.Z);
@@ -140,9 +140,9 @@ void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u
     odd_multiples_vartime(C, tq, Q);
     for (top = (int)C->bits; top >= 0 && n1[top] == 0 && n2[top] == 0; top--)
         ;
-    ec_jac_set_infinity_vartime(C, R);
+    ec_jac_set_infinity(C, R);
     for (i = top; i >= 0; i--) {
-        ec_jac_dbl_vartime(C, R, R);
+        ec_jac_dbl(C, R, R);
         d = n1[i];
         if (d != 0) {
             e = C->g_odd + (size_t)((d < 0 ? -d : d) >> 1) * 2 * L;

@@ -4,16 +4,12 @@
  * complete projective formulas of ec_point.c, these have exceptional
  * cases (an operand at infinity, P = Q, P = -Q), and they are taken by
  * branches: every input here is public, and the general case is cheaper
- * (counting products M and squarings S):
- *   doubling      4M + 4S   (complete projective: 8M + 3S + 2 products by b)
- *   mixed J + A   8M + 3S   (complete mixed: 11M + 2 products by b)
- *   J + J        12M + 4S   (complete: 12M + 2 products by b)
- * The doubling is the a = -3 one (3(X - Z^2)(X + Z^2) = 3X^2 - 3Z^4) with
- * Z3 = 2YZ, a product instead of (Y + Z)^2 - Y^2 - Z^2 (3M + 5S): on these
- * leaves a squaring costs no less than a product (docs/ec.md,
- * "Verification"), and the product saves two subtractions. The mixed
- * addition likewise takes the form with 8M + 3S rather than 7M + 4S and
- * four more additions.
+ * (counting products M and squarings S): the mixed addition J + A is
+ * 8M + 3S (complete mixed: 11M + 2 products by b). Doublings are
+ * ec_jac_dbl (ec_jacobian.c, 3M + 5S), which needs no special case. The
+ * mixed addition takes the form with 8M + 3S rather than 7M + 4S and four
+ * more additions (measured when a squaring cost more than a product,
+ * docs/ec.md "Verification").
  *
  * The temporaries are local, so an output may equal an input.
  */
@@ -27,58 +23,9 @@
 /* public field values: the tests below branch */
 #define IS_ZERO(a) ct_cond_declassify(ec_fe_is_zero(C, (a)))
 
-void ec_jac_set_infinity_vartime(const ec_curve *C, ec_jac *R)
-{
-    mp_copy(R->X, C->one, L);
-    mp_copy(R->Y, C->one, L);
-    mp_zero(R->Z, L);
-}
-
 int ec_jac_is_infinity_vartime(const ec_curve *C, const ec_jac *P)
 {
     return IS_ZERO(P->Z);
-}
-
-void ec_jac_from_affine_vartime(const ec_curve *C, ec_jac *R, const ec_affine *A)
-{
-    mp_copy(R->X, A->x, L);
-    mp_copy(R->Y, A->y, L);
-    mp_copy(R->Z, C->one, L);
-}
-
-void ec_jac_dbl_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P)
-{
-    ec_fe d, g, b, a, t, X3;
-
-    /* infinity doubles to itself; Y = 0 (a point of order 2) does not
-     * occur on these prime-order curves, and would give Z3 = 0 anyway */
-    if (IS_ZERO(P->Z)) {
-        ec_jac_set_infinity_vartime(C, R);
-        return;
-    }
-    SQR(d, P->Z);               /* delta = Z^2 */
-    SQR(g, P->Y);               /* gamma = Y^2 */
-    MUL(b, P->X, g);            /* beta = X gamma */
-    SUB(t, P->X, d);
-    ADD(a, P->X, d);
-    MUL(a, a, t);               /* X^2 - Z^4 */
-    ADD(t, a, a);
-    ADD(a, a, t);               /* alpha = 3 (X^2 - Z^4) = 3X^2 + a Z^4 */
-    MUL(R->Z, P->Y, P->Z);
-    ADD(R->Z, R->Z, R->Z);      /* Z3 = 2 Y Z (P->Y, P->Z no longer read) */
-    SQR(X3, a);
-    ADD(b, b, b);
-    ADD(b, b, b);               /* 4 beta */
-    SUB(X3, X3, b);
-    SUB(X3, X3, b);             /* X3 = alpha^2 - 8 beta */
-    SUB(b, b, X3);
-    MUL(b, a, b);               /* alpha (4 beta - X3) */
-    SQR(g, g);
-    ADD(g, g, g);
-    ADD(g, g, g);
-    ADD(g, g, g);               /* 8 gamma^2 */
-    SUB(R->Y, b, g);            /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
-    mp_copy(R->X, X3, L);
 }
 
 /*
@@ -112,7 +59,7 @@ int ec_jac_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P,
     ec_fe zz, u2, s2, h, r;
 
     if (IS_ZERO(P->Z)) {
-        ec_jac_from_affine_vartime(C, R, Q);
+        ec_jac_from_affine(C, R, Q);
         return 0;
     }
     SQR(zz, P->Z);
@@ -124,9 +71,9 @@ int ec_jac_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P,
     if (IS_ZERO(h)) {
         /* same x: P = Q (same y) or P = -Q */
         if (IS_ZERO(r))
-            ec_jac_dbl_vartime(C, R, P);
+            ec_jac_dbl(C, R, P);
         else
-            ec_jac_set_infinity_vartime(C, R);
+            ec_jac_set_infinity(C, R);
         return 0;
     }
     MUL(R->Z, P->Z, h);         /* Z3 = Z1 h (P->Z no longer read) */
@@ -135,44 +82,6 @@ int ec_jac_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P,
     /* U1 = X1, S1 = Y1 (Z2 = 1); add_tail reads them before it writes */
     add_tail(C, R, P->X, P->Y, h, r);
     return 1;
-}
-
-void ec_jac_add_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q)
-{
-    ec_fe z1z1, z2z2, u1, u2, s1, s2, h, r;
-
-    if (IS_ZERO(P->Z)) {
-        mp_copy(R->X, Q->X, L);
-        mp_copy(R->Y, Q->Y, L);
-        mp_copy(R->Z, Q->Z, L);
-        return;
-    }
-    if (IS_ZERO(Q->Z)) {
-        mp_copy(R->X, P->X, L);
-        mp_copy(R->Y, P->Y, L);
-        mp_copy(R->Z, P->Z, L);
-        return;
-    }
-    SQR(z1z1, P->Z);
-    SQR(z2z2, Q->Z);
-    MUL(u1, P->X, z2z2);        /* U1 = X1 Z2^2 */
-    MUL(u2, Q->X, z1z1);        /* U2 = X2 Z1^2 */
-    MUL(s1, P->Y, Q->Z);
-    MUL(s1, s1, z2z2);          /* S1 = Y1 Z2^3 */
-    MUL(s2, Q->Y, P->Z);
-    MUL(s2, s2, z1z1);          /* S2 = Y2 Z1^3 */
-    SUB(h, u2, u1);
-    SUB(r, s2, s1);
-    if (IS_ZERO(h)) {
-        if (IS_ZERO(r))
-            ec_jac_dbl_vartime(C, R, P);
-        else
-            ec_jac_set_infinity_vartime(C, R);
-        return;
-    }
-    MUL(z1z1, P->Z, Q->Z);
-    MUL(R->Z, z1z1, h);         /* Z3 = Z1 Z2 h (P, Q no longer read) */
-    add_tail(C, R, u1, s1, h, r);
 }
 
 int ec_jac_to_affine_vartime(const ec_curve *C, ec_affine *A, const ec_jac *P)
