@@ -31,8 +31,10 @@
  *   CTC_P256_TABLE_ROWS, CTC_P384_TABLE_ROWS
  *                     the size of the curve's fixed-base table for k G
  *                     (key generation, signing): rows of 16 affine points
- *                     (P-256: 1 KiB per row, one of 1, 2, 4, 13, 26, 52;
- *                     P-384: 1.5 KiB per row, one of 1, 4, 7, 11, 20).
+ *                     (P-256: 1 KiB per row, up to 52, e.g. 1, 2, 4, 13,
+ *                     26, 52; P-384: 1.5 KiB per row, up to 77, e.g. 1, 4,
+ *                     7, 11, 20, 77; a count that the spacing
+ *                     ceil(digits / rows) does not give back is refused).
  *                     More rows, fewer doublings (docs/ec.md has the
  *                     measured trade-off). Default: 1 with
  *                     CTC_PROFILE_SMALL, else 52 and 20 on 64-bit targets

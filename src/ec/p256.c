@@ -1,7 +1,7 @@
 /*
  * p256.c - NIST P-256 (secp256r1) as a curve of the generic layer (ec.h):
  * its constants (p256_const.h, generated), its fixed-base table
- * (p256_table_<rows>.h, generated; the size is a build option) and the
+ * (p256_table.h, generated; the size is a build option) and the
  * public functions of ctcrypto/ec.h (ec_api.h).
  * The descriptor is static: armv7a-linux compilers build position-
  * independent code, and an object of another file would be reached
@@ -21,22 +21,16 @@ typedef struct {
 } p256_affine;
 typedef char p256_entry_is_2L_limbs[sizeof(p256_affine) == 2 * P256_LIMBS * sizeof(ct_limb_t) ? 1 : -1];
 
-/* the fixed-base table the build asked for (ctcrypto/config.h) */
-#if CTC_P256_TABLE_ROWS == 1
-#include "p256_table_1.h"
-#elif CTC_P256_TABLE_ROWS == 2
-#include "p256_table_2.h"
-#elif CTC_P256_TABLE_ROWS == 4
-#include "p256_table_4.h"
-#elif CTC_P256_TABLE_ROWS == 13
-#include "p256_table_13.h"
-#elif CTC_P256_TABLE_ROWS == 26
-#include "p256_table_26.h"
-#elif CTC_P256_TABLE_ROWS == 52
-#include "p256_table_52.h"
-#else
-#error "CTC_P256_TABLE_ROWS must be 1, 2, 4, 13, 26 or 52"
+/* the fixed-base table the build asked for (ctcrypto/config.h): the rows
+ * of P256_table.h at multiples of the spacing S = ceil(D / rows), D = 52;
+ * a row count that S does not give back exactly is refused */
+#define P256_TABLE_ROWS CTC_P256_TABLE_ROWS
+#define P256_TABLE_SPACING ((52 + P256_TABLE_ROWS - 1) / P256_TABLE_ROWS)
+#if P256_TABLE_ROWS < 1 || P256_TABLE_ROWS > 52 || \
+    (52 + P256_TABLE_SPACING - 1) / P256_TABLE_SPACING != P256_TABLE_ROWS
+#error "CTC_P256_TABLE_ROWS must be 1..52 and ceil(52 / ceil(52 / rows)) = rows"
 #endif
+#include "p256_table.h"
 #define P256_TABLE ((const ct_limb_t *)(const void *)p256_table)
 
 /* prime256v1: 1.2.840.10045.3.1.7 */

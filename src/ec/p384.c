@@ -2,7 +2,7 @@
  * p384.c - NIST P-384 (secp384r1) as a curve of the generic layer (ec.h):
  * its constants (p384_const.h, generated) and the public functions of
  * ctcrypto/ec.h (ec_api.h), and its fixed-base table
- * (p384_table_<rows>.h, generated; the size is a build option). The descriptor is static for the reason
+ * (p384_table.h, generated; the size is a build option). The descriptor is static for the reason
  * p256.c gives; ec_p384() hands it to the tests and benchmarks.
  */
 #include "ec_api.h"
@@ -18,20 +18,16 @@ typedef struct {
 } p384_affine;
 typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * sizeof(ct_limb_t) ? 1 : -1];
 
-/* the fixed-base table the build asked for (ctcrypto/config.h) */
-#if CTC_P384_TABLE_ROWS == 1
-#include "p384_table_1.h"
-#elif CTC_P384_TABLE_ROWS == 4
-#include "p384_table_4.h"
-#elif CTC_P384_TABLE_ROWS == 7
-#include "p384_table_7.h"
-#elif CTC_P384_TABLE_ROWS == 11
-#include "p384_table_11.h"
-#elif CTC_P384_TABLE_ROWS == 20
-#include "p384_table_20.h"
-#else
-#error "CTC_P384_TABLE_ROWS must be 1, 4, 7, 11 or 20"
+/* the fixed-base table the build asked for (ctcrypto/config.h): the rows
+ * of P384_table.h at multiples of the spacing S = ceil(D / rows), D = 77;
+ * a row count that S does not give back exactly is refused */
+#define P384_TABLE_ROWS CTC_P384_TABLE_ROWS
+#define P384_TABLE_SPACING ((77 + P384_TABLE_ROWS - 1) / P384_TABLE_ROWS)
+#if P384_TABLE_ROWS < 1 || P384_TABLE_ROWS > 77 || \
+    (77 + P384_TABLE_SPACING - 1) / P384_TABLE_SPACING != P384_TABLE_ROWS
+#error "CTC_P384_TABLE_ROWS must be 1..77 and ceil(77 / ceil(77 / rows)) = rows"
 #endif
+#include "p384_table.h"
 
 /*
  * The field leaves: the dedicated C twins (p384_field.h) beat the generic
