@@ -69,6 +69,13 @@ typedef uint32_t ct_limb_t;
 #define CT_INLINE static inline
 #endif
 
+/* a function kept out of line (its frame stays out of its callers) */
+#if defined(__GNUC__) || defined(__clang__)
+#define CT_NOINLINE __attribute__((noinline))
+#else
+#define CT_NOINLINE
+#endif
+
 /* ---- the optimisation barrier ------------------------------------------ */
 /*
  * Returns its argument, but the compiler must assume any value came out.
