@@ -171,8 +171,6 @@ void ec_sc_add(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B);
 /* X = A^-1 mod n for plain A (0 for A = 0), result in Montgomery form
  * (A^-1 * R mod n): safegcd and one multiplication by R^2. */
 void ec_sc_inv_mont(const ec_curve *C, ec_sc X, const ec_sc A);
-/* The same by binary GCD. CT: variable time; public A only. */
-void ec_sc_inv_mont_vartime(const ec_curve *C, ec_sc X, const ec_sc A);
 
 /* ---- points (ec_point.c) ------------------------------------------------- */
 

@@ -294,12 +294,3 @@ void ec_sc_inv_mont(const ec_curve *C, ec_sc X, const ec_sc A)
     ec_sc_montmul(C, X, Y, C->n.R2);
     ct_zeroize(Y, sizeof Y);
 }
-
-void ec_sc_inv_mont_vartime(const ec_curve *C, ec_sc X, const ec_sc A)
-{
-    ct_limb_t T[4 * EC_LIMBS];
-    ec_sc Y;
-
-    (void)mp_inv_vartime(Y, A, C->n.N, L, T);
-    ec_sc_montmul(C, X, Y, C->n.R2);
-}

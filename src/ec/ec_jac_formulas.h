@@ -3,6 +3,8 @@
  * mixed addition of ec_jacobian.c, written once over the field macros
  *
  *   JF_MUL(x, a, b)  JF_SQR(x, a)  JF_ADD(x, a, b)  JF_SUB(x, a, b)
+ *   JF_MULK(x, a, k, t)  x = k a for k = 3, 4, 8 (t: a temporary distinct
+ *                    from x and a, for leaves that make it from additions)
  *   JF_L             the limb count
  *   JF(name)         the name of each function made
  *
@@ -13,9 +15,10 @@
  * guard, as it is meant to be included more than once.
  *
  * Costs (M product, S square, a addition or subtraction):
- *   doubling (dbl-2001-b, Z3 = 2 Y Z)  4M + 4S + 13a
- *   addition (add-2007-bl)            11M + 5S + 11a
- *   mixed addition (madd-2007-bl)      7M + 4S + 11a
+ *   doubling (dbl-2001-b, Z3 = 2 Y Z)  4M + 4S + 7a + 3k
+ *   addition (add-2007-bl)            12M + 4S + 10a
+ *   mixed addition (madd-2007-bl)      8M + 3S + 9a + 1k
+ * (k: a product by a small constant, JF_MULK).
  * The doubling takes Z3 = 2 Y Z as one product and one addition rather
  * than (Y + Z)^2 - Y^2 - Z^2 (a square, an addition and two
  * subtractions): the product costs less than the square and two
@@ -34,20 +37,16 @@ static void JF(dbl)(const ec_curve *C, ec_jac *R, const ec_jac *P)
     JF_SUB(t, P->X, delta);
     JF_ADD(alpha, P->X, delta);
     JF_MUL(alpha, alpha, t);        /* (X - delta)(X + delta) */
-    JF_ADD(t, alpha, alpha);
-    JF_ADD(alpha, alpha, t);        /* alpha = 3 (X - delta)(X + delta) */
+    JF_MULK(alpha, alpha, 3, t);    /* alpha = 3 (X - delta)(X + delta) */
     JF_MUL(R->Z, P->Y, P->Z);
     JF_ADD(R->Z, R->Z, R->Z);       /* Z3 = 2 Y Z (P->Y, P->Z not read after) */
-    JF_ADD(beta, beta, beta);
-    JF_ADD(beta, beta, beta);       /* 4 beta */
+    JF_MULK(beta, beta, 4, t);      /* 4 beta */
     JF_SQR(R->X, alpha);
     JF_SUB(R->X, R->X, beta);
     JF_SUB(R->X, R->X, beta);       /* X3 = alpha^2 - 8 beta */
     JF_SUB(t, beta, R->X);          /* 4 beta - X3 */
-    JF_SQR(gamma, gamma);
-    JF_ADD(gamma, gamma, gamma);
-    JF_ADD(gamma, gamma, gamma);
-    JF_ADD(gamma, gamma, gamma);    /* 8 gamma^2 */
+    JF_SQR(delta, gamma);           /* (delta is free) */
+    JF_MULK(gamma, delta, 8, beta); /* 8 gamma^2 */
     JF_MUL(R->Y, alpha, t);
     JF_SUB(R->Y, R->Y, gamma);      /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
 }
@@ -110,8 +109,7 @@ static void JF(add_affine)(const ec_curve *C, ec_jac *R, const ec_jac *P, const 
     JF_MUL(s2, s2, z1z1);           /* S2 = y2 Z1^3 */
     JF_SUB(h, u2, P->X);            /* H = U2 - X1 */
     JF_SQR(hh, h);
-    JF_ADD(i, hh, hh);
-    JF_ADD(i, i, i);                /* I = 4 H^2 */
+    JF_MULK(i, hh, 4, v);           /* I = 4 H^2 */
     JF_MUL(j, h, i);                /* J = H I */
     JF_SUB(r, s2, P->Y);
     JF_ADD(r, r, r);                /* r = 2 (S2 - Y1) */

@@ -35,6 +35,23 @@
 #define EC_JAC_PER_CURVE (!CTC_PROFILE_SMALL)
 #endif
 
+/*
+ * x = k a (k = 3, 4, 8: a constant at each use, so the compiler keeps one
+ * arm and no branch) from additions, for the leaves without a product by
+ * a constant; t is distinct from x and a.
+ */
+#define fe_mulk_add(add, x, a, k, t) do {           \
+        if ((k) == 3) {                             \
+            add((t), (a), (a));                     \
+            add((x), (t), (a));                     \
+        } else {                                    \
+            add((x), (a), (a));                     \
+            add((x), (x), (x));                     \
+            if ((k) == 8)                           \
+                add((x), (x), (x));                 \
+        }                                           \
+    } while (0)
+
 /* the formulas on the dispatching leaves: any curve */
 #define JF(name) jac_##name##_any
 #define JF_L L
@@ -42,6 +59,8 @@
 #define JF_SQR(x, a) ec_fe_sqr(C, (x), (a))
 #define JF_ADD(x, a, b) ec_fe_add(C, (x), (a), (b))
 #define JF_SUB(x, a, b) ec_fe_sub(C, (x), (a), (b))
+#define FE_ADD_ANY(x, a, b) ec_fe_add(C, (x), (a), (b))
+#define JF_MULK(x, a, k, t) fe_mulk_add(FE_ADD_ANY, (x), (a), (k), (t))
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -49,6 +68,7 @@
 #undef JF_SQR
 #undef JF_ADD
 #undef JF_SUB
+#undef JF_MULK
 
 #if EC_JAC_PER_CURVE && CTC_EC_P256
 #define JF(name) jac_##name##_p256
@@ -57,6 +77,7 @@
 #define JF_SQR(x, a) p256_fe_sqr((x), (a))
 #define JF_ADD(x, a, b) p256_fe_add((x), (a), (b))
 #define JF_SUB(x, a, b) p256_fe_sub((x), (a), (b))
+#define JF_MULK(x, a, k, t) p256_fe_mulk((x), (a), (k))
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -64,6 +85,7 @@
 #undef JF_SQR
 #undef JF_ADD
 #undef JF_SUB
+#undef JF_MULK
 #define JAC_P256(C) ((C)->leaves == EC_LEAVES_P256)
 #else
 #define JAC_P256(C) 0
@@ -76,6 +98,7 @@
 #define JF_SQR(x, a) p384_fe_sqr((x), (a))
 #define JF_ADD(x, a, b) p384_fe_add((x), (a), (b))
 #define JF_SUB(x, a, b) p384_fe_sub((x), (a), (b))
+#define JF_MULK(x, a, k, t) fe_mulk_add(p384_fe_add, (x), (a), (k), (t))
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -83,6 +106,7 @@
 #undef JF_SQR
 #undef JF_ADD
 #undef JF_SUB
+#undef JF_MULK
 #define JAC_P384(C) ((C)->leaves == EC_LEAVES_P384)
 #else
 #define JAC_P384(C) 0

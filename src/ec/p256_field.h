@@ -12,6 +12,8 @@
  *   p256_fe_add(X, A, B)   X = A + B mod p
  *   p256_fe_sub(X, A, B)   X = A - B mod p
  *   p256_fe_neg(X, A)      X = -A mod p
+ *   p256_fe_mulk(X, A, k)  X = k A mod p, k a public constant in 1..8
+ *                          (the point formulas' 3x, 4x and 8x)
  *
  * The C twins (suffix _c: p256_field32.c for 32-bit limbs,
  * p256_field64.c for 64-bit limbs) exist on every target; the
@@ -33,6 +35,7 @@ void p256_fe_sqr_c(ct_limb_t *X, const ct_limb_t *A);
 void p256_fe_add_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p256_fe_sub_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
+void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 
 /*
  * P256_ASM_NAME names the assembly in use (none: the C twins). Under
@@ -67,6 +70,7 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
 #elif defined(MP_ASM_UMAAL)
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "umaal"
+#define P256_ASM_MULK 1
 #endif
 #endif
 
@@ -115,6 +119,14 @@ CT_INLINE void p256_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
 #define p256_fe_add p256_fe_add_c
 #define p256_fe_sub p256_fe_sub_c
 #define p256_fe_neg p256_fe_neg_c
+#endif
+
+/* k A: assembly where the target's leaves have it, else the C twin */
+#if defined(P256_ASM_MULK)
+void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
+#define p256_fe_mulk p256_fe_mulk_asm
+#else
+#define p256_fe_mulk p256_fe_mulk_c
 #endif
 
 /*

@@ -250,4 +250,33 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A)
         X[i] = D[i] & m;
 }
 
+/*
+ * X = k A mod p for a public k in 1..8 (p256_field.h). V = k A < 8p is
+ * nine words, t = V / 2^256 <= 7, and 2^256 = c mod p with
+ * c = 2^224 - 2^192 - 2^96 + 1, so W = V mod 2^256 + t c = V mod p:
+ * t added at words 0 and 7, subtracted at words 3 and 6. W >= 0 (c > 0)
+ * and W < 2^256 + 2^227 < 2p, so the ninth word e of W is 0 or 1 and one
+ * masked subtraction (p256_reduce_once) fully reduces it.
+ */
+void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+{
+    ct_limb_t V[L], t = 0, c = 0, b = 0;
+    size_t i;
+
+    P256_UNROLL
+    for (i = 0; i < L; i++)
+        V[i] = mp_w_mac(&t, A[i], k, t, 0);
+    V[0] = mp_w_adc(V[0], t, &c);
+    P256_UNROLL
+    for (i = 1; i < 7; i++)
+        V[i] = mp_w_adc(V[i], 0, &c);
+    V[7] = mp_w_adc(V[7], t, &c);
+    V[3] = mp_w_sbb(V[3], t, &b);
+    V[4] = mp_w_sbb(V[4], 0, &b);
+    V[5] = mp_w_sbb(V[5], 0, &b);
+    V[6] = mp_w_sbb(V[6], t, &b);
+    V[7] = mp_w_sbb(V[7], 0, &b);
+    p256_reduce_once(X, V, c - b);
+}
+
 #endif

@@ -208,4 +208,30 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A)
     fe_sub(X, 0, 0, 0, 0, A);
 }
 
+/*
+ * X = k A mod p for a public k in 1..8 (p256_field.h). V = k A < 8p is
+ * five limbs, t = V / 2^256 <= 7, and 2^256 = c mod p with
+ * c = 2^224 - 2^192 - 2^96 + 1 = 1 + (2^32 - 1) 2^192 - 2^32 2^64, so
+ * W = V mod 2^256 + t c = V mod p: t at limb 0 and t (2^32 - 1) at limb
+ * 3 added, t 2^32 at limb 1 subtracted. W >= 0 (c > 0) and
+ * W < 2^256 + 2^227 < 2p: its fifth limb e is 0 or 1, and one masked
+ * subtraction fully reduces it.
+ */
+void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+{
+    ct_limb_t V[L], t = 0, c = 0, b = 0;
+    size_t i;
+
+    for (i = 0; i < L; i++)
+        V[i] = mp_w_mac(&t, A[i], k, t, 0);
+    V[0] = mp_w_adc(V[0], t, &c);
+    V[1] = mp_w_adc(V[1], 0, &c);
+    V[2] = mp_w_adc(V[2], 0, &c);
+    V[3] = mp_w_adc(V[3], (t << 32) - t, &c);
+    V[1] = mp_w_sbb(V[1], t << 32, &b);
+    V[2] = mp_w_sbb(V[2], 0, &b);
+    V[3] = mp_w_sbb(V[3], 0, &b);
+    fe_reduce_once(X, V, c - b);
+}
+
 #endif

@@ -115,6 +115,8 @@ void ct_case_ec_p256_leaves(const unsigned char *secret)
     p256_fe_neg(x, x);
     p256_fe_add(a, a, b);
     p256_fe_sub(b, b, a);
+    p256_fe_mulk(y, y, 3);
+    p256_fe_mulk(x, x, 8);
     ct_keep_mem(x, sizeof x);
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);
@@ -128,6 +130,8 @@ void ct_case_ec_p256_leaves(const unsigned char *secret)
     p256_fe_neg_c(x, x);
     p256_fe_add_c(a, a, b);
     p256_fe_sub_c(b, b, a);
+    p256_fe_mulk_c(y, y, 3);
+    p256_fe_mulk_c(x, x, 8);
     ct_keep_mem(x, sizeof x);
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);

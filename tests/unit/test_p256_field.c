@@ -302,6 +302,48 @@ static void test_chain(void)
     tr_group_end();
 }
 
+/* k A for k = 1..8: the selected leaf and the C twin against k - 1 modular
+ * additions of the mp layer, on every edge value and random ones, plain
+ * and aliased (X == A) */
+static void check_mulk(const ct_limb_t *A)
+{
+    ct_limb_t R[L], X[L], Y[L];
+    ct_limb_t k;
+
+    memcpy(R, A, sizeof R);
+    for (k = 1; k <= 8; k++) {
+        if (k > 1)
+            mp_mod_add(R, R, A, P, L);
+        p256_fe_mulk(X, A, k);
+        TR_MEM(X, R, sizeof R);
+        p256_fe_mulk_c(Y, A, k);
+        TR_MEM(Y, R, sizeof R);
+        memcpy(X, A, sizeof X);
+        p256_fe_mulk(X, X, k);
+        TR_MEM(X, R, sizeof R);
+        memcpy(Y, A, sizeof Y);
+        p256_fe_mulk_c(Y, Y, k);
+        TR_MEM(Y, R, sizeof R);
+    }
+}
+
+static void test_mulk(void)
+{
+    ct_limb_t A[L];
+    unsigned long it;
+    size_t i;
+
+    tr_group("P-256 field leaves (" P256_ASM_NAME ") and C twins: k A for k = 1..8 "
+             "= repeated generic additions, edge and random values, aliased");
+    for (i = 0; i < N_EDGE; i++)
+        check_mulk(E[i]);
+    for (it = 0; it < TR_ITERS(5000ul); it++) {
+        rand_fe(A, (int)(it & 1));
+        check_mulk(A);
+    }
+    tr_group_end();
+}
+
 static void test_build_info(void)
 {
     const char *s = ctc_build_info();
@@ -369,6 +411,7 @@ int main(void)
     test_redc_bound();
     test_random();
     test_chain();
+    test_mulk();
     test_inv();
 #if defined(P256_ASM_MULX) && MP_X86_CPUID
     /* the product and square this CPU did not run above (MUL/ADC), through

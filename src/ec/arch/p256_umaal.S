@@ -1,7 +1,8 @@
 /*
  * p256_umaal.S - the P-256 field leaves (p256_field.h) for 32-bit Arm
  * with UMAAL (Cortex-M4, M7; the A/R profiles from Armv6): p256_fe_mul_asm,
- * p256_fe_sqr_asm, p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm;
+ * p256_fe_sqr_asm, p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm,
+ * p256_fe_mulk_asm;
  * C twins in p256_field32.c. Unified syntax, one text for A32 and
  * Thumb-2, no branch and no IT block: every instruction runs for every
  * input, and no address depends on a value.
@@ -542,6 +543,73 @@ p256_fe_neg_asm:
         stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
         pop     {r4, r5, r6, r7, r8, r9, r10, pc}
         .size   p256_fe_neg_asm, .-p256_fe_neg_asm
+
+/*
+ * void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+ * X = k A mod p, k in 1..8 (p256_fe_mulk_c in p256_field32.c has the
+ * argument): V = k A in nine words by one UMAAL chain (with k - 1 as the
+ * multiplier, UMAAL's addend A[i] completes A[i] k), t = V / 2^256 <= 7;
+ * W = V mod 2^256 + t (2^224 - 2^192 - 2^96 + 1) < 2p, its ninth word in
+ * r12; one masked subtraction of p.
+ */
+        .section .text.p256_fe_mulk_asm,"ax",%progbits
+        .globl  p256_fe_mulk_asm
+        .type   p256_fe_mulk_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_mulk_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, lr}
+        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
+        sub     r2, r2, #1
+        mov     r1, #0
+        umaal   r3, r1, r3, r2
+        umaal   r4, r1, r4, r2
+        umaal   r5, r1, r5, r2
+        umaal   r6, r1, r6, r2
+        umaal   r7, r1, r7, r2
+        umaal   r8, r1, r8, r2
+        umaal   r9, r1, r9, r2
+        umaal   r10, r1, r10, r2
+        mov     r12, #0
+        adds    r3, r3, r1
+        adcs    r4, r4, #0
+        adcs    r5, r5, #0
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, #0
+        adcs    r10, r10, r1
+        adc     r12, r12, #0
+        subs    r6, r6, r1
+        sbcs    r7, r7, #0
+        sbcs    r8, r8, #0
+        sbcs    r9, r9, r1
+        sbcs    r10, r10, #0
+        sbc     r12, r12, #0
+        /* W - p over nine words; the borrow (W < p) is the mask of the p
+         * added back, whose words are r2, r2, r2, 0, 0, 0, r2 >> 31, r2 */
+        mvn     r1, #0
+        subs    r3, r3, r1
+        sbcs    r4, r4, r1
+        sbcs    r5, r5, r1
+        sbcs    r6, r6, #0
+        sbcs    r7, r7, #0
+        sbcs    r8, r8, #0
+        sbcs    r9, r9, #1
+        sbcs    r10, r10, r1
+        sbcs    r12, r12, #0
+        sbc     r2, r2, r2
+        adds    r3, r3, r2
+        adcs    r4, r4, r2
+        adcs    r5, r5, r2
+        adcs    r6, r6, #0
+        adcs    r7, r7, #0
+        adcs    r8, r8, #0
+        adcs    r9, r9, r2, lsr #31
+        adc     r10, r10, r2
+        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        pop     {r4, r5, r6, r7, r8, r9, r10, pc}
+        .size   p256_fe_mulk_asm, .-p256_fe_mulk_asm
 
 #if defined(__ELF__)
         .section .note.GNU-stack,"",%progbits
