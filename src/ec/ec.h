@@ -124,6 +124,18 @@ typedef struct ec_curve {
 #define EC_LEAVES_P256 1
 #define EC_LEAVES_P384 2
 
+/* whether C uses a curve's own leaves (0 where that curve is not built) */
+#if CTC_EC_P256
+#define EC_P256_LEAVES(C) ((C)->leaves == EC_LEAVES_P256)
+#else
+#define EC_P256_LEAVES(C) 0
+#endif
+#if CTC_EC_P384
+#define EC_P384_LEAVES(C) ((C)->leaves == EC_LEAVES_P384)
+#else
+#define EC_P384_LEAVES(C) 0
+#endif
+
 /* The curves built in (p256.c, p384.c). */
 #if CTC_EC_P256
 const ec_curve *ec_p256(void);

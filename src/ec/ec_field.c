@@ -17,16 +17,6 @@
  * dedicated leaves (C->leaves) goes to them instead (p256_field.h, p384_field.h). The
  * test of C->leaves is on public data.
  */
-#if CTC_EC_P256
-#define EC_P256_LEAVES(C) ((C)->leaves == EC_LEAVES_P256)
-#else
-#define EC_P256_LEAVES(C) 0
-#endif
-#if CTC_EC_P384
-#define EC_P384_LEAVES(C) ((C)->leaves == EC_LEAVES_P384)
-#else
-#define EC_P384_LEAVES(C) 0
-#endif
 
 /*
  * The generic leaves, out of line: their scratch space (T) would give

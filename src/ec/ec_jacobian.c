@@ -86,7 +86,7 @@
 #undef JF_ADD
 #undef JF_SUB
 #undef JF_MULK
-#define JAC_P256(C) ((C)->leaves == EC_LEAVES_P256)
+#define JAC_P256(C) EC_P256_LEAVES(C)
 #else
 #define JAC_P256(C) 0
 #endif
@@ -107,7 +107,7 @@
 #undef JF_ADD
 #undef JF_SUB
 #undef JF_MULK
-#define JAC_P384(C) ((C)->leaves == EC_LEAVES_P384)
+#define JAC_P384(C) EC_P384_LEAVES(C)
 #else
 #define JAC_P384(C) 0
 #endif

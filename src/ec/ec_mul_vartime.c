@@ -26,13 +26,22 @@
 #define WQ EC_VERIFY_WQ
 #define ODDQ (1 << (WQ - 2))
 
-/* naf[0..bits] = width-w NAF of the value A < 2^bits (public) */
+/*
+ * naf[0..bits] = width-w NAF of the value A < 2^bits (public), read in
+ * place rather than shifted: with the digits so far and a carry c, the
+ * value is sum naf[j] 2^j (j < i) + (A / 2^i + c) 2^i. Where bit i of A
+ * equals c the digit is 0 (0 + 0, or 1 + 1 with c kept); otherwise the w
+ * bits from i plus c make an odd v < 2^w, the digit is v or v - 2^w (then
+ * c = 1), and the next w - 1 digits are 0. A window reaching past bit
+ * bits - 1 has a zero top bit, so its digit is positive and the carry
+ * never goes past naf[bits].
+ */
 static void wnaf_vartime(const ec_curve *C, int8_t *naf, const ec_sc A, unsigned w)
 {
-    uint32_t k[EC_MAX_BITS / 32 + 1];
-    int i, j, words = (int)C->bits / 32;
+    uint32_t k[EC_MAX_BITS / 32 + 2];
+    unsigned i, j, words = C->bits / 32, c = 0;
 
-    /* the value as 32-bit words plus a carry word */
+    /* the value as 32-bit words, two zero words above */
     for (i = 0; i < words; i++) {
 #if MP_LIMB_BITS == 64
         k[i] = (uint32_t)(A[i / 2] >> (32 * (i & 1)));
@@ -41,33 +50,22 @@ static void wnaf_vartime(const ec_curve *C, int8_t *naf, const ec_sc A, unsigned
 #endif
     }
     k[words] = 0;
-    for (i = 0; i <= (int)C->bits; i++) {
-        int d = 0;
+    k[words + 1] = 0;
+    for (i = 0; i <= C->bits;) {
+        unsigned sh = i & 31, v;
 
-        if (k[0] & 1) {
-            d = (int)(k[0] & ((1u << w) - 1));
-            if (d >= (1 << (w - 1)))
-                d -= 1 << w;
-            /* k -= d: makes the low w bits zero */
-            if (d > 0) {
-                uint32_t b = (uint32_t)d;
-                for (j = 0; j <= words && b; j++) {
-                    uint32_t t = k[j];
-                    k[j] = t - b;
-                    b = t < b;
-                }
-            } else {
-                uint32_t c = (uint32_t)-d;
-                for (j = 0; j <= words && c; j++) {
-                    k[j] += c;
-                    c = k[j] < c;
-                }
-            }
+        if (((k[i >> 5] >> sh) & 1) == c) {
+            naf[i++] = 0;
+            continue;
         }
-        naf[i] = (int8_t)d;
-        for (j = 0; j < words; j++)
-            k[j] = (k[j] >> 1) | (k[j + 1] << 31);
-        k[words] >>= 1;
+        v = k[i >> 5] >> sh;
+        if (sh + w > 32)
+            v |= k[(i >> 5) + 1] << (32 - sh);
+        v = (v & ((1u << w) - 1)) + c;
+        c = v >> (w - 1);
+        naf[i] = (int8_t)((int)v - (int)(c << w));
+        for (j = i + w, i++; i < j && i <= C->bits; i++)
+            naf[i] = 0;
     }
 }
 
@@ -142,7 +140,8 @@ void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u
         ;
     ec_jac_set_infinity(C, R);
     for (i = top; i >= 0; i--) {
-        ec_jac_dbl(C, R, R);
+        if (i < top)                /* R is infinity at the top digit */
+            ec_jac_dbl(C, R, R);
         d = n1[i];
         if (d != 0) {
             e = C->g_odd + (size_t)((d < 0 ? -d : d) >> 1) * 2 * L;
@@ -151,7 +150,11 @@ void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u
         d = n2[i];
         if (d != 0) {
             const ec_affine *a = &tq[(d < 0 ? -d : d) >> 1];
-            add_digit_vartime(C, R, a->x, a->y, d);
+
+            if (d > 0)              /* the table's own point: no copy */
+                (void)ec_jac_add_affine_vartime(C, R, R, a, NULL);
+            else
+                add_digit_vartime(C, R, a->x, a->y, d);
         }
     }
 }
