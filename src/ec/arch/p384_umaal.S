@@ -25,19 +25,24 @@
  * then one pass that doubles them and adds the squares).
  *
  * The Montgomery reduction (R = 2^384) is multiplication-free:
- * -p^-1 = 1 mod 2^32, so step i takes m = t[i], and adding
- * m p = m 2^384 - m 2^128 - m 2^96 + m 2^32 - m at word i sets word i to
- * zero and adds, from word i+1 on, the twelve words
- *   (m, 0, -m, -m - b, -b, -b, -b, -b, -b, -b, -b, m - b),  b = (m != 0),
- * the two's complement form of m - m 2^64 - m 2^96 + m 2^352 (see
- * p384_field32.c). It runs on the low half L = T mod 2^384 only, held in
- * r0-r11, word j in r(j mod 12): word i+12 starts at zero when step i
- * reaches it, so it takes the register of the spent word i and absorbs
- * the last carry (the sum so far stays below 2^(32 (i + 13)), the bound
- * of p384_field32.c, so nothing carries out of it). After twelve steps
- * r0-r11 hold U = (L + M p) / 2^384 < (2^384 + 2^384 p) / 2^384, so
- * U <= p; then U + T / 2^384 < p + p: one masked subtraction of p fully
- * reduces it.
+ * -p^-1 = 1 mod 2^32, so the multiplier word m_k is the word k of the sum
+ * so far, and M p = M 2^384 - M 2^128 - M 2^96 + M 2^32 - M for
+ * M = sum m_k 2^(32 k) adds to T the rows
+ *   +m_j at column j + 12 (row A), +m_j at column j + 1 (row B),
+ *   -m_j at columns j + 3 and j + 4 (rows C, D), -m_j at column j,
+ * the last clearing column j. It is done by columns, as a product with
+ * the multiplier 1 (a register holding 1): each row has its own UMAAL
+ * carry chain, and the column's word is T[k] plus one word of each row.
+ * The negative rows are written with ~m_j = 2^32 - 1 - m_j:
+ *   -sum m_j 2^(32 (j + 3)) = sum ~m_j 2^(32 (j + 3)) + 2^96 - 2^480
+ * (j = 0..11), and row D the same with 2^128 - 2^512. The 2^96 and
+ * 2^128 enter as carry chains C and D starting at 1; the -2^480 - 2^512
+ * are left out, so the columns 12..23 give V' = V + 2^96 + 2^128, where
+ * V = (T + M p) / 2^384 = U + T / 2^384 and U = (L + M p) / 2^384 for
+ * L = T mod 2^384: U < (2^384 + 2^384 p) / 2^384, so U <= p, and
+ * V < p + p. Then V - p = V' - (2^384 + 2^32 - 1): one subtraction of
+ * that sparse constant over thirteen words, its borrow (V < p) as the
+ * mask of p added back.
  */
 #include "mp/mp_arch.h"
 
@@ -53,62 +58,6 @@
 #endif
 
 /* ---- shared pieces --------------------------------------------------------- */
-
-/*
- * One reduction step: m is word i, w1..w11 words i+1..i+11; m's register
- * receives word i+12. r12 = -m (C set exactly when m = 0), lr = -b, then
- * r12 + lr = -m - b for word i+4 (ADD without S keeps the carry).
- */
-        .macro  RED_STEP m, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11
-        rsbs    r12, \m, #0
-        sbc     lr, lr, lr
-        adds    \w1, \w1, \m
-        adcs    \w2, \w2, #0
-        adcs    \w3, \w3, r12
-        add     r12, r12, lr
-        adcs    \w4, \w4, r12
-        adcs    \w5, \w5, lr
-        adcs    \w6, \w6, lr
-        adcs    \w7, \w7, lr
-        adcs    \w8, \w8, lr
-        adcs    \w9, \w9, lr
-        adcs    \w10, \w10, lr
-        adcs    \w11, \w11, lr
-        adc     \m, \m, lr
-        .endm
-
-/* the twelve steps on L in r0-r11; U in r0-r11 after */
-        .macro  REDC_LOW
-        RED_STEP r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11
-        RED_STEP r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r0
-        RED_STEP r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r0, r1
-        RED_STEP r3, r4, r5, r6, r7, r8, r9, r10, r11, r0, r1, r2
-        RED_STEP r4, r5, r6, r7, r8, r9, r10, r11, r0, r1, r2, r3
-        RED_STEP r5, r6, r7, r8, r9, r10, r11, r0, r1, r2, r3, r4
-        RED_STEP r6, r7, r8, r9, r10, r11, r0, r1, r2, r3, r4, r5
-        RED_STEP r7, r8, r9, r10, r11, r0, r1, r2, r3, r4, r5, r6
-        RED_STEP r8, r9, r10, r11, r0, r1, r2, r3, r4, r5, r6, r7
-        RED_STEP r9, r10, r11, r0, r1, r2, r3, r4, r5, r6, r7, r8
-        RED_STEP r10, r11, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9
-        RED_STEP r11, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10
-        .endm
-
-/* r0..r11 -= p mod 2^384, the borrow left in the carry flag (C = 0:
- * borrow), as the words above */
-        .macro  SUB_P
-        adds    r0, r0, #1
-        sbcs    r1, r1, #0
-        sbcs    r2, r2, #0
-        adcs    r3, r3, #0
-        adcs    r4, r4, #1
-        adcs    r5, r5, #0
-        adcs    r6, r6, #0
-        adcs    r7, r7, #0
-        adcs    r8, r8, #0
-        adcs    r9, r9, #0
-        adcs    r10, r10, #0
-        adcs    r11, r11, #0
-        .endm
 
 /* w0..w11 += p & m mod 2^384 (m all ones or zero); the carry is dropped */
         .macro  ADD_P_MASKED m, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11
@@ -127,42 +76,163 @@
         .endm
 
 /*
- * The tail of mul and sqr: T (24 words) at sp, X at [sp, #96]. Reduce
- * the low half, add the high half (its carry in r12), then subtract p
- * over thirteen words: the final borrow (the value was below p) becomes
- * the mask lr, and p & lr is added back. Store.
+ * The word T[k] of a reduction column k < 12 into rk: mul reads it
+ * (sq = 0); sqr makes it (sq = 1) from its cross products T[k] at
+ * sp + 4k and A[k/2] at r1: S[k] = 2 T[k] + the word of A[k/2]^2 + the
+ * chain r12 (r3 = 2; the high word of the square waits in r2 for the odd
+ * column; the chain stays below 3, as in SQ_BLOCK).
  */
-        .macro  REDC_TAIL
-        ldm     sp, {r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}
-        REDC_LOW
-        ldr     r12, [sp, #48]
-        ldr     lr, [sp, #52]
-        adds    r0, r0, r12
-        adcs    r1, r1, lr
-        ldr     r12, [sp, #56]
-        ldr     lr, [sp, #60]
-        adcs    r2, r2, r12
-        adcs    r3, r3, lr
-        ldr     r12, [sp, #64]
-        ldr     lr, [sp, #68]
-        adcs    r4, r4, r12
-        adcs    r5, r5, lr
-        ldr     r12, [sp, #72]
-        ldr     lr, [sp, #76]
-        adcs    r6, r6, r12
-        adcs    r7, r7, lr
-        ldr     r12, [sp, #80]
-        ldr     lr, [sp, #84]
-        adcs    r8, r8, r12
-        adcs    r9, r9, lr
-        ldr     r12, [sp, #88]
-        ldr     lr, [sp, #92]
-        adcs    r10, r10, r12
-        adcs    r11, r11, lr
+        .macro  LCOL sq, rk, k
+        .if \sq
+        .if (\k % 2) == 0
+        ldr     r0, [r1, #(2 * \k)]
+        umull   \rk, r2, r0, r0
+        .else
+        mov     \rk, r2
+        .endif
+        ldr     r0, [sp, #(4 * \k)]
+        umaal   \rk, r12, r0, r3
+        .else
+        ldr     \rk, [sp, #(4 * \k)]
+        .endif
+        .endm
+
+/*
+ * Reduction column k < 12 (k >= 4): the word T[k] (LCOL), plus
+ * m_{k-1} (row B, chain r5), ~m_{k-3} (row C, chain r6), ~m_{k-4} (row D,
+ * chain r4), lr = 1, gives m_k; m_{k-2} is complemented for rows C and D
+ * of the next columns (row B has used it), and m_k is kept at sp + 4k for
+ * row A. m_j lives in r7, r8, r9, r10, r11 for j mod 5 = 0..4, from
+ * column j (the slot of m_{j-5}, last used by row D at column j-1) to
+ * column j+4.
+ */
+        .macro  RCOL sq, mk, m1, m3, m4, inv, k
+        LCOL    \sq, \mk, \k
+        umaal   \mk, r5, \m1, lr
+        umaal   \mk, r6, \m3, lr
+        umaal   \mk, r4, \m4, lr
+        mvn     \inv, \inv
+        str     \mk, [sp, #(4 * \k)]
+        .endm
+
+/* reduction column 12 + j (j = 5..10), only row A left: V'[j] in rj,
+ * m_j through the free register rt, the chain r12 */
+        .macro  RCOL_HI rj, rt, j
+        ldr     \rj, [sp, #(48 + 4 * \j)]
+        ldr     \rt, [sp, #(4 * \j)]
+        umaal   \rj, r12, \rt, lr
+        .endm
+
+/*
+ * The tail of mul and sqr: T (24 words) at sp, X at [sp, #96] (sqr:
+ * S[12..23] at sp + 48, the cross products below, see LCOL; its chain
+ * r12 ends as the carry into word 12, the start of row A's chain). The
+ * reduction by columns (chains: row A r12, B r5, C r6, D r4; a finished
+ * chain is added to r12, chains staying below 3), V' in r0-r11 and r12,
+ * then V' - (2^384 + 2^32 - 1) (words ffffffff, 0 x 11, 1), its borrow
+ * as the mask lr, p & lr added back. Store.
+ */
+        .macro  REDC_TAIL sq
+        mov     r5, #0
+        mov     r6, #1
+        mov     r4, #1
+        mov     lr, #1
         mov     r12, #0
-        adc     r12, r12, #0
-        SUB_P
-        sbcs    r12, r12, #0
+        .if \sq
+        mov     r3, #2
+        ldr     r1, [sp, #100]
+        .endif
+        /* columns 0..3 (sqr: T[0] = 0, S[0] is the low word of A[0]^2) */
+        .if \sq
+        ldr     r0, [r1, #0]
+        umull   r7, r2, r0, r0
+        str     r7, [sp, #0]
+        .else
+        ldr     r7, [sp, #0]
+        .endif
+        LCOL    \sq, r8, 1
+        umaal   r8, r5, r7, lr
+        str     r8, [sp, #4]
+        LCOL    \sq, r9, 2
+        umaal   r9, r5, r8, lr
+        mvn     r7, r7
+        str     r9, [sp, #8]
+        LCOL    \sq, r10, 3
+        umaal   r10, r5, r9, lr
+        umaal   r10, r6, r7, lr
+        mvn     r8, r8
+        str     r10, [sp, #12]
+        RCOL    \sq, r11, r10, r8, r7, r9, 4
+        RCOL    \sq, r7, r11, r9, r8, r10, 5
+        RCOL    \sq, r8, r7, r10, r9, r11, 6
+        RCOL    \sq, r9, r8, r11, r10, r7, 7
+        RCOL    \sq, r10, r9, r7, r11, r8, 8
+        RCOL    \sq, r11, r10, r8, r7, r9, 9
+        RCOL    \sq, r7, r11, r9, r8, r10, 10
+        RCOL    \sq, r8, r7, r10, r9, r11, 11
+        /* m_8 in r10, ~m_9 in r11, m_10 in r7, m_11 in r8; column 12:
+         * T[12] + m_0 + m_11 + ~m_9 + ~m_8 */
+        ldr     r0, [sp, #48]
+        ldr     r1, [sp, #0]
+        umaal   r0, r12, r1, lr
+        umaal   r0, r5, r8, lr
+        umaal   r0, r6, r11, lr
+        umaal   r0, r4, r10, lr
+        mvn     r7, r7
+        /* column 13: T[13] + m_1 + (end of row B) + ~m_10 + ~m_9 */
+        ldr     r1, [sp, #52]
+        ldr     r2, [sp, #4]
+        add     r12, r12, r5
+        umaal   r1, r12, r2, lr
+        umaal   r1, r6, r7, lr
+        umaal   r1, r4, r11, lr
+        mvn     r8, r8
+        /* column 14: T[14] + m_2 + ~m_11 + ~m_10 */
+        ldr     r2, [sp, #56]
+        ldr     r3, [sp, #8]
+        umaal   r2, r12, r3, lr
+        umaal   r2, r6, r8, lr
+        umaal   r2, r4, r7, lr
+        /* column 15: T[15] + m_3 + (end of row C) + ~m_11 */
+        ldr     r3, [sp, #60]
+        ldr     r5, [sp, #12]
+        add     r12, r12, r6
+        umaal   r3, r12, r5, lr
+        umaal   r3, r4, r8, lr
+        /* column 16: T[16] + m_4 + (end of row D) */
+        add     r12, r12, r4
+        ldr     r4, [sp, #64]
+        ldr     r5, [sp, #16]
+        umaal   r4, r12, r5, lr
+        RCOL_HI r5, r6, 5
+        RCOL_HI r6, r7, 6
+        RCOL_HI r7, r8, 7
+        RCOL_HI r8, r9, 8
+        RCOL_HI r9, r10, 9
+        RCOL_HI r10, r11, 10
+        /* column 23 with the flags (lr is needed for m_11): V'[11] and
+         * the top word V'[12] = the two carries (V' < 2^385) */
+        ldr     r11, [sp, #92]
+        ldr     lr, [sp, #44]
+        adds    r11, r11, lr
+        mov     lr, #0
+        adc     lr, lr, #0
+        adds    r11, r11, r12
+        adc     r12, lr, #0
+        /* V' - (2^384 + 2^32 - 1) */
+        adds    r0, r0, #1
+        sbcs    r1, r1, #0
+        sbcs    r2, r2, #0
+        sbcs    r3, r3, #0
+        sbcs    r4, r4, #0
+        sbcs    r5, r5, #0
+        sbcs    r6, r6, #0
+        sbcs    r7, r7, #0
+        sbcs    r8, r8, #0
+        sbcs    r9, r9, #0
+        sbcs    r10, r10, #0
+        sbcs    r11, r11, #0
+        sbcs    r12, r12, #1
         sbc     lr, lr, lr
         ADD_P_MASKED lr, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11
         ldr     r12, [sp, #96]
@@ -255,11 +325,11 @@
         MPASS_END (\toff + 48)
         .endm
 
-/* words 4k..4k+3 of S = 2 T + the squares, in place: A[2k]^2, A[2k+1]^2
- * by UMULL, 2 T[4k + j] and the chain r11 by UMAAL with lr = 2 */
-        .macro  SQ_BLOCK k
-        ldrd    r8, r9, [r1, #(8 * \k)]
-        add     r10, sp, #(16 * \k)
+/* words 4k..4k+3 of S = 2 T + the squares, in place at r10 (advanced by
+ * 16): A[2k]^2, A[2k+1]^2 by UMULL (A at r1, advanced by 8), 2 T[4k + j]
+ * and the chain r11 by UMAAL with lr = 2 */
+        .macro  SQ_BLOCK
+        ldm     r1!, {r8, r9}
         ldm     r10, {r4, r5, r6, r7}
         umull   r0, r2, r8, r8
         umull   r3, r12, r9, r9
@@ -267,7 +337,7 @@
         umaal   r2, r11, r5, lr
         umaal   r3, r11, r6, lr
         umaal   r12, r11, r7, lr
-        stm     r10, {r0, r2, r3, r12}
+        stm     r10!, {r0, r2, r3, r12}
         .endm
 
 /* r1..r12 op= B word by word (B at lr, each word through r0), one flag
@@ -358,7 +428,7 @@ p384_fe_mul_asm:
         ldr     r0, [sp, #100]
         ldm     r0, {r3, r4, r5, r6}
         MPASS_ADD 32
-        REDC_TAIL
+        REDC_TAIL 0
         add     sp, sp, #108
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   p384_fe_mul_asm, .-p384_fe_mul_asm
@@ -367,17 +437,19 @@ p384_fe_mul_asm:
 
 /*
  * void p384_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
- *   r0 = X, r1 = A. Stack: T[24] at sp, X at sp + 96 (sp + 100, 104:
- *   padding).
+ *   r0 = X, r1 = A. Stack: T[24] at sp, X at sp + 96, A at sp + 100
+ *   (sp + 104: padding).
  * The 66 products A[i] A[j], i < j, into T: row i multiplies A[i] by
  * A[i+1..11], four rows per pass as in mul (rows 0..3 with A[0..3] in
  * r3-r6, which also serve as the window for A[1..3]; rows 4..7 with
  * A[4..7], which serve for A[5..7]; rows 8..10 last), column c of row i
- * holding A[i] A[c-i] for i < c - i <= 11. Words 0 and 23 of T are zero.
- * Then S = A^2 = 2 T + the squares A[i]^2 at word 2i, four words at a
- * time in place (UMAAL with a register holding 2 adds twice a word of T
- * and the carry chain r11, at most 2: 3 (2^32 - 1) + 2 < 3 2^32), and
- * the same tail as mul.
+ * holding A[i] A[c-i] for i < c - i <= 11. Word 23 of T is zero, word 0
+ * is never read.
+ * Then S = A^2 = 2 T + the squares A[i]^2 at word 2i (UMAAL with a
+ * register holding 2 adds twice a word of T and a carry chain, at most
+ * 2: 3 (2^32 - 1) + 2 < 3 2^32): the high half four words at a time in
+ * place, the low half word by word inside the reduction's columns
+ * (REDC_TAIL 1), which read it once.
  */
         .section .text.p384_fe_sqr_asm,"ax",%progbits
         .globl  p384_fe_sqr_asm
@@ -388,11 +460,10 @@ p384_fe_sqr_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
         sub     sp, sp, #108
         str     r0, [sp, #96]
+        str     r1, [sp, #100]
         ldm     r1, {r3, r4, r5, r6}
         /* rows 0..3: columns 1..15; row i's chain starts with UMULL at
          * column 2i+1 */
-        mov     r11, #0
-        str     r11, [sp, #0]
         umull   r11, r7, r4, r3
         str     r11, [sp, #4]
         mov     r11, #0
@@ -495,16 +566,17 @@ p384_fe_sqr_asm:
         str     r9, [sp, #88]
         mov     r11, #0
         str     r11, [sp, #92]
-        /* S = 2 T + the squares, words 4k..4k+3 from A[2k], A[2k+1]; the
-         * chain r11 is zero at the end (S < 2^768) */
+        /* the high half of S = 2 T + the squares, words 12..23 from
+         * A[6..11], with its own chain r11 from zero: the carry of the
+         * low half enters at word 12 in the tail, and S < 2^768 leaves
+         * the chain zero at the end */
         mov     lr, #2
-        SQ_BLOCK 0
-        SQ_BLOCK 1
-        SQ_BLOCK 2
-        SQ_BLOCK 3
-        SQ_BLOCK 4
-        SQ_BLOCK 5
-        REDC_TAIL
+        add     r1, r1, #24
+        add     r10, sp, #48
+        SQ_BLOCK
+        SQ_BLOCK
+        SQ_BLOCK
+        REDC_TAIL 1
         add     sp, sp, #108
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   p384_fe_sqr_asm, .-p384_fe_sqr_asm
