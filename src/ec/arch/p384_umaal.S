@@ -22,7 +22,8 @@
  * the schoolbook product has its own UMAAL carry chain in a register,
  * and four rows share one pass over the 24-word product T on the stack
  * (mul: three passes; sqr: rows 0..3, 4..7, 8..10 of the cross products,
- * then one pass that doubles them and adds the squares).
+ * then their double plus the squares: the high half in one pass, the low
+ * half inside the reduction).
  *
  * The Montgomery reduction (R = 2^384) is multiplication-free:
  * -p^-1 = 1 mod 2^32, so the multiplier word m_k is the word k of the sum
@@ -38,9 +39,9 @@
  * (j = 0..11), and row D the same with 2^128 - 2^512. The 2^96 and
  * 2^128 enter as carry chains C and D starting at 1; the -2^480 - 2^512
  * are left out, so the columns 12..23 give V' = V + 2^96 + 2^128, where
- * V = (T + M p) / 2^384 = U + T / 2^384 and U = (L + M p) / 2^384 for
- * L = T mod 2^384: U < (2^384 + 2^384 p) / 2^384, so U <= p, and
- * V < p + p. Then V - p = V' - (2^384 + 2^32 - 1): one subtraction of
+ * V = (T + M p) / 2^384 = U + H, H = T div 2^384 < p, and
+ * U = (L + M p) / 2^384 for L = T mod 2^384: U < (2^384 + 2^384 p) /
+ * 2^384, so U <= p, and V < p + p. Then V - p = V' - (2^384 + 2^32 - 1): one subtraction of
  * that sparse constant over thirteen words, its borrow (V < p) as the
  * mask of p added back.
  */
