@@ -3,10 +3,11 @@
  * every target: the selected leaves (assembly where the target has it)
  * and the C twins against the generic Montgomery arithmetic of the mp
  * layer (itself tested against OpenSSL), on random inputs and on edge
- * values (0, 1, 2, p - 1, p - 2, R mod p, values with all-ones or zero
- * words, powers of two at p's terms, products whose low half is p),
- * every output aliased to every input. There is no assembly yet: the
- * selected leaves are the C twins, and the test is ready for both.
+ * values (0, 1, 2, p - 1, p - 2, p - 3, R mod p = 2^384 - p and its
+ * neighbours, 2p - 2^384, values with all-ones or zero words, powers of
+ * two at p's terms, products whose low half is p),
+ * every output aliased to every input. Where the target has no assembly
+ * (P384_ASM_NAME "none") the selected leaves are the C twins.
  */
 #include <string.h>
 
@@ -60,7 +61,7 @@ static void rand_fe(ct_limb_t *X, int edgy)
 }
 
 /* edge values, each < p */
-#define N_EDGE 20
+#define N_EDGE 25
 static ct_limb_t E[N_EDGE][L];
 
 static void make_edges(void)
@@ -106,6 +107,16 @@ static void make_edges(void)
           0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0x7fffffffu }, /* (p + 1) / 2 */
         { 0x00000001u, 0xfffffffeu, 0, 0x00000002u, 0, 0xfffffffeu,
           0, 0x00000002u, 0x00000001u, 0, 0, 0 }, /* R^2 mod p */
+        { 0, 0xffffffffu, 0xffffffffu, 0, 0x00000001u, 0,
+          0, 0, 0, 0, 0, 0 }, /* (2^384 - p) - 1 */
+        { 0x00000002u, 0xffffffffu, 0xffffffffu, 0, 0x00000001u, 0,
+          0, 0, 0, 0, 0, 0 }, /* (2^384 - p) + 1 */
+        { 0xfffffffeu, 0x00000001u, 0, 0xfffffffeu, 0xfffffffdu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu }, /* 2p - 2^384 */
+        { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0 }, /* 2^352 - 1 */
+        { 0xfffffffcu, 0, 0, 0xffffffffu, 0xfffffffeu, 0xffffffffu,
+          0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu }, /* p - 3 */
     };
     size_t i;
 
