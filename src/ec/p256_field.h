@@ -67,6 +67,10 @@ void p256_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
 #elif defined(MP_ASM_UMAAL)
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "umaal"
+/* Armv6-M (Cortex-M0/M0+, p256_thumb1.S): word products from 16x16 MULS */
+#elif defined(MP_ASM_THUMB1)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "thumb1"
 #endif
 #endif
 
