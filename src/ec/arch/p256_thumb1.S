@@ -15,11 +15,12 @@
  * MULS, MOVS #imm and MVNS set only N and Z, and LDR/STR/LDM/STM/MOV/UXTH
  * set none, so a carry chain may run across them.
  *
- * mul and sqr share one frame of 160 bytes: a copy of A at sp (mul: B at
- * sp + 32), the product T with its low half L = T[0..7] at sp + 64 and
- * its high half H = T[8..15] at sp + 128; sp + 96..127 receives the words
- * 8..15 of the Montgomery reduction of L. X is kept in r8 (a copy of the
- * inputs is taken first, so X may alias A or B).
+ * mul and sqr share the layout of their frames (sqr: 160 bytes, mul: 200,
+ * see there): a copy of A at sp (mul: B at sp + 32), the product T with
+ * its low half L = T[0..7] at sp + 64 and its high half H = T[8..15] at
+ * sp + 128; sp + 96..127 receives the words 8..15 of the Montgomery
+ * reduction of L. X is kept in r8 (a copy of the inputs is taken first,
+ * so X may alias A or B).
  */
 #include "mp/mp_arch.h"
 
@@ -237,13 +238,67 @@
 /* ---- mul ----------------------------------------------------------------------- */
 
 /*
+ * One 128 x 128-bit product by product scanning: x (4 words at sp + xb)
+ * times y (sp + yb) into 8 words at sp + tb. Column k (0..6) takes
+ * x[i] y[k - i] for every i with 0 <= i, k - i <= 3. r0 = r1 = r2 = 0
+ * before and after (a 256-bit product leaves no carry past word 7).
+ */
+        .macro  PROD4 xb, yb, tb
+        COL     \xb, \yb, 0, 0, 1, (\tb+0), r0, r1, r2
+        COL     \xb, \yb, 0, 1, 2, (\tb+4), r1, r2, r0
+        COL     \xb, \yb, 0, 2, 3, (\tb+8), r2, r0, r1
+        COL     \xb, \yb, 0, 3, 4, (\tb+12), r0, r1, r2
+        COL     \xb, \yb, 1, 3, 3, (\tb+16), r1, r2, r0
+        COL     \xb, \yb, 2, 3, 2, (\tb+20), r2, r0, r1
+        COL     \xb, \yb, 3, 3, 1, (\tb+24), r0, r1, r2
+        str     r1, [sp, #(\tb+28)]
+        movs    r1, #0
+        .endm
+
+/*
+ * |x0 - x1| for the halves x0 (sp + xo), x1 (sp + xo + 16) into r0-r3,
+ * and the mask \m (all ones when x0 < x1): the difference D mod 2^128,
+ * then (D ^ m) - m, that is -D mod 2^128 when it borrowed (m as four
+ * words is 2^128 - 1 = -1). Clobbers r4.
+ */
+        .macro  ABSDIFF xo, m
+        ldr     r0, [sp, #(\xo+0)]
+        ldr     r4, [sp, #(\xo+16)]
+        subs    r0, r0, r4
+        ldr     r1, [sp, #(\xo+4)]
+        ldr     r4, [sp, #(\xo+20)]
+        sbcs    r1, r4
+        ldr     r2, [sp, #(\xo+8)]
+        ldr     r4, [sp, #(\xo+24)]
+        sbcs    r2, r4
+        ldr     r3, [sp, #(\xo+12)]
+        ldr     r4, [sp, #(\xo+28)]
+        sbcs    r3, r4
+        sbcs    \m, \m
+        eors    r0, \m
+        eors    r1, \m
+        eors    r2, \m
+        eors    r3, \m
+        subs    r0, r0, \m
+        sbcs    r1, \m
+        sbcs    r2, \m
+        sbcs    r3, \m
+        .endm
+
+/*
  * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
- *   r0 = X, r1 = A, r2 = B; frame above (A at sp, B at sp + 32).
- * Product scanning: column k (0..14) takes A[i] B[k - i] for every i
- * with 0 <= i, k - i <= 7 into the three-word accumulator (c0, c1, c2),
- * which rotates over r0, r1, r2: the column's word c0 is stored and
- * becomes the next column's top. Word 15 is what is left in c0 of
- * column 15 (the last carry).
+ *   r0 = X, r1 = A, r2 = B; the frame above (A at sp, B at sp + 32),
+ *   200 bytes: also |A0 - A1| at sp + 160, |B0 - B1| at sp + 176 (later
+ *   the middle sum, 8 words at sp + 160), the sign mask at sp + 196; the
+ *   middle product at sp + 96, where the reduction writes only after.
+ * One level of Karatsuba on the halves A = A1 2^128 + A0, B = B1 2^128 +
+ * B0: P0 = A0 B0 (T[0..7]), P2 = A1 B1 (T[8..15]), Pm = |A0 - A1|
+ * |B0 - B1|, and with m all ones when the two differences have the same
+ * sign (then (A0 - A1)(B0 - B1) = Pm, otherwise -Pm)
+ *   A0 B1 + A1 B0 = P0 + P2 - (A0 - A1)(B0 - B1)
+ *                 = P0 + P2 + ((Pm ^ m) - m)   (m sign-extended),
+ * a value below 2^257, added to T at word 4. Three 4 x 4 products instead
+ * of one 8 x 8: 48 word products instead of 64.
  */
         .section .text.p256_fe_mul_asm,"ax",%progbits
         .globl  p256_fe_mul_asm
@@ -254,7 +309,7 @@ p256_fe_mul_asm:
         push    {r4, r5, r6, r7, lr}
         mov     r4, r8
         push    {r4}
-        sub     sp, sp, #160
+        sub     sp, sp, #200
         mov     r8, r0
         mov     r0, sp
         ldm     r1!, {r3, r4, r5, r6, r7}
@@ -265,27 +320,131 @@ p256_fe_mul_asm:
         stm     r0!, {r3, r4, r5, r6, r7}
         ldm     r2!, {r3, r4, r5}
         stm     r0!, {r3, r4, r5}
+        /* the differences and the mask of the middle term */
+        ABSDIFF 0, r5
+        add     r4, sp, #160
+        stm     r4!, {r0, r1, r2, r3}
+        ABSDIFF 32, r6
+        add     r4, sp, #176
+        stm     r4!, {r0, r1, r2, r3}
+        eors    r5, r6
+        mvns    r5, r5
+        str     r5, [sp, #196]
+        /* the three products */
         movs    r0, #0
         movs    r1, #0
         movs    r2, #0
-        COL     0, 32, 0, 0, 1, 64, r0, r1, r2
-        COL     0, 32, 0, 1, 2, 68, r1, r2, r0
-        COL     0, 32, 0, 2, 3, 72, r2, r0, r1
-        COL     0, 32, 0, 3, 4, 76, r0, r1, r2
-        COL     0, 32, 0, 4, 5, 80, r1, r2, r0
-        COL     0, 32, 0, 5, 6, 84, r2, r0, r1
-        COL     0, 32, 0, 6, 7, 88, r0, r1, r2
-        COL     0, 32, 0, 7, 8, 92, r1, r2, r0
-        COL     0, 32, 1, 7, 7, 128, r2, r0, r1
-        COL     0, 32, 2, 7, 6, 132, r0, r1, r2
-        COL     0, 32, 3, 7, 5, 136, r1, r2, r0
-        COL     0, 32, 4, 7, 4, 140, r2, r0, r1
-        COL     0, 32, 5, 7, 3, 144, r0, r1, r2
-        COL     0, 32, 6, 7, 2, 148, r1, r2, r0
-        COL     0, 32, 7, 7, 1, 152, r2, r0, r1
-        str     r0, [sp, #156]
+        PROD4   0, 32, 64
+        PROD4   16, 48, 128
+        PROD4   160, 176, 96
+        /* S = P0 + P2 at sp + 160 (the differences are spent), its carry
+         * in r4 */
+        add     r5, sp, #64
+        add     r6, sp, #128
+        add     r7, sp, #160
+        ldm     r5!, {r0, r1}
+        ldm     r6!, {r2, r3}
+        adds    r0, r0, r2
+        adcs    r1, r3
+        stm     r7!, {r0, r1}
+        ldm     r5!, {r0, r1}
+        ldm     r6!, {r2, r3}
+        adcs    r0, r2
+        adcs    r1, r3
+        stm     r7!, {r0, r1}
+        ldm     r5!, {r0, r1}
+        ldm     r6!, {r2, r3}
+        adcs    r0, r2
+        adcs    r1, r3
+        stm     r7!, {r0, r1}
+        ldm     r5!, {r0, r1}
+        ldm     r6!, {r2, r3}
+        adcs    r0, r2
+        adcs    r1, r3
+        stm     r7!, {r0, r1}
+        movs    r4, #0
+        adcs    r4, r4
+        /* the middle sum S + (Pm ^ m) + (m & 1) in place, the carry in
+         * from bit 0 of m; its top word r4 + m + carry is 0 or 1 */
+        ldr     r5, [sp, #196]
+        add     r6, sp, #96
+        add     r7, sp, #160
+        lsrs    r0, r5, #1
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        eors    r0, r5
+        eors    r1, r5
+        adcs    r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #160]
+        str     r1, [sp, #164]
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        eors    r0, r5
+        eors    r1, r5
+        adcs    r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #168]
+        str     r1, [sp, #172]
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        eors    r0, r5
+        eors    r1, r5
+        adcs    r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #176]
+        str     r1, [sp, #180]
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        eors    r0, r5
+        eors    r1, r5
+        adcs    r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #184]
+        str     r1, [sp, #188]
+        adcs    r4, r5
+        /* T[4..15] += the middle sum (words 4..7 at sp + 80, 8..15 at
+         * sp + 128); A B < 2^512 leaves no carry out of word 15 */
+        add     r6, sp, #80
+        add     r7, sp, #160
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        adds    r0, r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #80]
+        str     r1, [sp, #84]
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        adcs    r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #88]
+        str     r1, [sp, #92]
+        add     r6, sp, #128
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        adcs    r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #128]
+        str     r1, [sp, #132]
+        ldm     r6!, {r0, r1}
+        ldm     r7!, {r2, r3}
+        adcs    r0, r2
+        adcs    r1, r3
+        str     r0, [sp, #136]
+        str     r1, [sp, #140]
+        ldm     r6!, {r0, r1}
+        adcs    r0, r4
+        movs    r4, #0
+        adcs    r1, r4
+        str     r0, [sp, #144]
+        str     r1, [sp, #148]
+        ldm     r6!, {r0, r1}
+        adcs    r0, r4
+        adcs    r1, r4
+        str     r0, [sp, #152]
+        str     r1, [sp, #156]
         REDC_TAIL
-        add     sp, sp, #160
+        add     sp, sp, #200
         pop     {r4}
         mov     r8, r4
         pop     {r4, r5, r6, r7, pc}
