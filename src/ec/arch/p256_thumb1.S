@@ -19,8 +19,8 @@
  * see there): a copy of A at sp (mul: B at sp + 32), the product T with
  * its low half L = T[0..7] at sp + 64 and its high half H = T[8..15] at
  * sp + 128; sp + 96..127 receives the words 8..15 of the Montgomery
- * reduction of L. X is kept in r8 (a copy of the inputs is taken first,
- * so X may alias A or B).
+ * reduction of L. X waits in the frame (a copy of the inputs is taken
+ * first, so X may alias A or B).
  */
 #include "mp/mp_arch.h"
 
@@ -92,53 +92,6 @@
 /* ---- the reduction ------------------------------------------------------------ */
 
 /*
- * Two Montgomery steps at once on W at sp + 64 (W[0..7] = L, words 8..15
- * written by the steps), i even. -p^-1 = 1 mod 2^32, so step i takes
- * m = W[i], and adding m p at word i sets word i to zero, leaves words
- * i+1, i+2, adds m at words i+3 and i+6 and the two-word m 2^32 - m at
- * words i+7, i+8 (see p256_field32.c). Step i+1 takes W[i+1] before step
- * i touches it (step i adds from word i+3 on), so with M = m0 + m1 2^32
- * the pair adds m0, m1 at words i+3, i+4 and the four words of
- *   M (2^64 - 2^32 + 1) = (m0, m1, m0, m1) - (0, m0, m1, 0)
- *                       = (m0, v1, v2, v3)
- * at words i+6..i+9: one subtraction chain (v1 in r2, v2 in r3, v3 in
- * r4; v3 = m1 - borrow never borrows, the value being >= 0), then one
- * addition chain over words i+3..i+9. Words i+8 and i+9 are new: no
- * earlier pair reaches them, so they are written, not added to. The sum
- * so far stays below 2^(256 + 32 (i + 2)) (L < 2^256, M's so far below
- * 2^(32 (i + 2)), p < 2^256), so the chain never carries out of word i+9.
- */
-        .macro  RED_PAIR i
-        ldr     r0, [sp, #(64 + 4 * \i)]        /* m0 */
-        ldr     r1, [sp, #(64 + 4 * \i + 4)]    /* m1 */
-        subs    r2, r1, r0                      /* v1 = m1 - m0 */
-        mov     r3, r0
-        sbcs    r3, r1                          /* v2 = m0 - m1 - borrow */
-        mov     r4, r1
-        movs    r5, #0
-        sbcs    r4, r5                          /* v3 = m1 - borrow */
-        ldr     r6, [sp, #(64 + 4 * \i + 12)]
-        adds    r6, r6, r0
-        str     r6, [sp, #(64 + 4 * \i + 12)]
-        ldr     r6, [sp, #(64 + 4 * \i + 16)]
-        adcs    r6, r1
-        str     r6, [sp, #(64 + 4 * \i + 16)]
-        ldr     r6, [sp, #(64 + 4 * \i + 20)]
-        adcs    r6, r5
-        str     r6, [sp, #(64 + 4 * \i + 20)]
-        ldr     r6, [sp, #(64 + 4 * \i + 24)]
-        adcs    r6, r0
-        str     r6, [sp, #(64 + 4 * \i + 24)]
-        ldr     r6, [sp, #(64 + 4 * \i + 28)]
-        adcs    r6, r2
-        str     r6, [sp, #(64 + 4 * \i + 28)]
-        adcs    r3, r5
-        str     r3, [sp, #(64 + 4 * \i + 32)]
-        adcs    r4, r5
-        str     r4, [sp, #(64 + 4 * \i + 36)]
-        .endm
-
-/*
  * X (r0) += p & mask (r1 all ones or zero; r2 = 0, r6 = mask >> 31):
  * p & mask has the words mask, mask, mask, 0, 0, 0, mask >> 31, mask.
  * The carry out is dropped (the callers need the sum mod 2^256).
@@ -196,43 +149,154 @@
         .endm
 
 /*
- * The tail of mul and sqr: the four pairs of steps on L, which leave
- * U = (L + M p) / 2^256 at sp + 96 with U < (2^256 + 2^256 p) / 2^256,
- * so U <= p; then X = U + H (H < p: below 2p, carry in r3) and one
- * reduction.
+ * The reduction of L runs two Montgomery steps at once (RED_PAIR_R) on
+ * the words W[0..15] (W[0..7] = L, words 8..15 written by the steps), i
+ * even. -p^-1 = 1 mod 2^32, so step i takes m = W[i], and adding m p at
+ * word i sets word i to zero, leaves words i+1, i+2, adds m at words i+3
+ * and i+6 and the two-word m 2^32 - m at words i+7, i+8 (see
+ * p256_field32.c). Step i+1 takes W[i+1] before step i touches it (step
+ * i adds from word i+3 on), so with M = m0 + m1 2^32 the pair adds m0, m1
+ * at words i+3, i+4 and the four words of
+ *   M (2^64 - 2^32 + 1) = (m0, m1, m0, m1) - (0, m0, m1, 0)
+ *                       = (m0, v1, v2, v3)
+ * at words i+6..i+9: one subtraction chain (v3 = m1 - borrow never
+ * borrows, the value being >= 0), then one addition chain over words
+ * i+3..i+9. Words i+8 and i+9 are new: no earlier pair reaches them, so
+ * they are written, not added to. The sum so far stays below
+ * 2^(256 + 32 (i + 2)) (L < 2^256, M's so far below 2^(32 (i + 2)),
+ * p < 2^256), so the chain never carries out of word i+9.
  */
-        .macro  REDC_TAIL
-        RED_PAIR 0
-        RED_PAIR 2
-        RED_PAIR 4
-        RED_PAIR 6
-        mov     r0, r8
-        mov     r7, r0
-        add     r1, sp, #96
-        add     r2, sp, #128
-        ldm     r1!, {r3, r4}
-        ldm     r2!, {r5, r6}
-        adds    r3, r3, r5
-        adcs    r4, r6
-        stm     r7!, {r3, r4}
-        ldm     r1!, {r3, r4}
-        ldm     r2!, {r5, r6}
-        adcs    r3, r5
-        adcs    r4, r6
-        stm     r7!, {r3, r4}
-        ldm     r1!, {r3, r4}
-        ldm     r2!, {r5, r6}
-        adcs    r3, r5
-        adcs    r4, r6
-        stm     r7!, {r3, r4}
-        ldm     r1!, {r3, r4}
-        ldm     r2!, {r5, r6}
-        adcs    r3, r5
-        adcs    r4, r6
-        stm     r7!, {r3, r4}
-        movs    r3, #0
-        adcs    r3, r3                  /* the carry: bit 256 */
-        REDUCE_ONCE
+/*
+ * One pair of steps (above) on words held in registers:
+ * m0 = W[i] in \m0, m1 = W[i+1] in \m1, W[i+3..i+7] in \w3..\w7, \f free.
+ * v1, v2, v3 wait in r12, lr and r8 (v3 = m1 - borrow as -borrow + m1:
+ * SBCS of a register with itself gives -borrow). After: W[i+8] in \m0,
+ * W[i+9] in \f, \m1 = 0 (it is the zero of the chain once m1 is added).
+ */
+        .macro  RED_PAIR_R m0, m1, f, w3, w4, w5, w6, w7
+        subs    \f, \m1, \m0
+        mov     r12, \f                         /* v1 */
+        mov     \f, \m0
+        sbcs    \f, \m1
+        mov     lr, \f                          /* v2 */
+        sbcs    \f, \f
+        adds    \f, \f, \m1
+        mov     r8, \f                          /* v3 */
+        adds    \w3, \w3, \m0
+        adcs    \w4, \m1
+        movs    \m1, #0
+        adcs    \w5, \m1
+        adcs    \w6, \m0
+        mov     \m0, r12
+        adcs    \w7, \m0
+        mov     \m0, lr
+        adcs    \m0, \m1
+        mov     \f, r8
+        adcs    \f, \m1
+        .endm
+
+/*
+ * The tail of mul and sqr: L at sp + 64, H at sp + 128, X at [sp, #xo];
+ * clobbers r8, r12, lr (saved by the callers). The four pairs of steps on
+ * L in registers: L is loaded once; the word a pair leaves alone (W[i+2])
+ * waits in its slot of L, the new words take the registers of the spent
+ * ones. They leave U = (L + M p) / 2^256 with U < (2^256 + 2^256 p) /
+ * 2^256, so U <= p; word 0 of U at sp + 96, words 1..7 in r2, r1, r4,
+ * r3, r6, r5, r0. Then V = U + H (H < p: below 2p, bit 256 in r0) and
+ * V - p over nine words: SBCS with all ones for the words ffffffff of p,
+ * ADCS with all ones for its zero words (x - 0 - borrow = x + ~0 + carry,
+ * with the same carry out), SBCS with 1 for word 6. Its borrow gives the
+ * mask of the p added back, as in REDUCE_ONCE; words 0..2 wait in lr, r8,
+ * r12 and word 7 at sp + 100.
+ */
+        .macro  REDC_TAIL xo
+        add     r0, sp, #64
+        ldm     r0, {r0, r1, r2, r3, r4, r5, r6, r7}
+        RED_PAIR_R r0, r1, r2, r3, r4, r5, r6, r7
+        ldr     r1, [sp, #72]                   /* W[2] */
+        str     r4, [sp, #80]                   /* W[4] */
+        RED_PAIR_R r1, r3, r4, r5, r6, r7, r0, r2
+        ldr     r3, [sp, #80]                   /* W[4] */
+        str     r6, [sp, #88]                   /* W[6] */
+        RED_PAIR_R r3, r5, r6, r7, r0, r2, r1, r4
+        ldr     r5, [sp, #88]                   /* W[6] */
+        str     r0, [sp, #96]                   /* W[8] = U[0] */
+        RED_PAIR_R r5, r7, r0, r2, r1, r4, r3, r6
+        /* V = U + H: U[7] waits in r12, V[0] in lr */
+        mov     r12, r0
+        ldr     r7, [sp, #96]
+        ldr     r0, [sp, #128]
+        adds    r7, r7, r0
+        mov     lr, r7
+        ldr     r0, [sp, #132]
+        adcs    r2, r0
+        ldr     r0, [sp, #136]
+        adcs    r1, r0
+        ldr     r0, [sp, #140]
+        adcs    r4, r0
+        ldr     r0, [sp, #144]
+        adcs    r3, r0
+        ldr     r0, [sp, #148]
+        adcs    r6, r0
+        ldr     r0, [sp, #152]
+        adcs    r5, r0
+        ldr     r0, [sp, #156]
+        mov     r7, r12
+        adcs    r7, r0
+        movs    r0, #0
+        adcs    r0, r0
+        /* V[0..7]: lr, r2, r1, r4, r3, r6, r5, r7; bit 256 in r0.
+         * D = V - p; V[1], V[2] go to r8, r12 to free r1, r2 */
+        mov     r8, r2
+        mov     r12, r1
+        movs    r2, #0
+        mvns    r1, r2                          /* all ones */
+        mov     r2, lr
+        subs    r2, r2, r1
+        mov     lr, r2
+        mov     r2, r8
+        sbcs    r2, r1
+        mov     r8, r2
+        mov     r2, r12
+        sbcs    r2, r1
+        mov     r12, r2
+        adcs    r4, r1
+        adcs    r3, r1
+        adcs    r6, r1
+        movs    r2, #1
+        sbcs    r5, r2
+        sbcs    r7, r1
+        adcs    r0, r1
+        sbcs    r1, r1                          /* all ones when it borrowed */
+        /* + p & mask: words mask, mask, mask, 0, 0, 0, mask >> 31, mask */
+        lsrs    r2, r1, #31
+        movs    r0, #0
+        str     r7, [sp, #100]
+        mov     r7, lr
+        adds    r7, r7, r1
+        mov     lr, r7
+        mov     r7, r8
+        adcs    r7, r1
+        mov     r8, r7
+        mov     r7, r12
+        adcs    r7, r1
+        mov     r12, r7
+        adcs    r4, r0
+        adcs    r3, r0
+        adcs    r6, r0
+        adcs    r5, r2
+        ldr     r7, [sp, #100]
+        adcs    r7, r1
+        ldr     r0, [sp, #\xo]
+        str     r4, [r0, #12]
+        str     r3, [r0, #16]
+        str     r6, [r0, #20]
+        str     r5, [r0, #24]
+        str     r7, [r0, #28]
+        mov     r1, lr
+        mov     r2, r8
+        mov     r3, r12
+        stm     r0!, {r1, r2, r3}
         .endm
 
 /* ---- mul ----------------------------------------------------------------------- */
@@ -310,7 +374,7 @@ p256_fe_mul_asm:
         mov     r4, r8
         push    {r4}
         sub     sp, sp, #200
-        mov     r8, r0
+        str     r0, [sp, #192]
         mov     r0, sp
         ldm     r1!, {r3, r4, r5, r6, r7}
         stm     r0!, {r3, r4, r5, r6, r7}
@@ -443,7 +507,7 @@ p256_fe_mul_asm:
         adcs    r1, r4
         str     r0, [sp, #152]
         str     r1, [sp, #156]
-        REDC_TAIL
+        REDC_TAIL 192
         add     sp, sp, #200
         pop     {r4}
         mov     r8, r4
@@ -505,7 +569,7 @@ p256_fe_sqr_asm:
         mov     r4, r8
         push    {r4}
         sub     sp, sp, #160
-        mov     r8, r0
+        str     r0, [sp, #32]
         mov     r0, sp
         ldm     r1!, {r3, r4, r5, r6, r7}
         stm     r0!, {r3, r4, r5, r6, r7}
@@ -542,7 +606,7 @@ p256_fe_sqr_asm:
         SQ_WORDS 6, 144
         SQ_WORDS 7, 152
         /* A^2 < 2^512: the last carry r0 is zero */
-        REDC_TAIL
+        REDC_TAIL 32
         add     sp, sp, #160
         pop     {r4}
         mov     r8, r4
