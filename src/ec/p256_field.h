@@ -130,12 +130,11 @@ CT_INLINE void p256_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
  * M3 187 k / 484 k, RV32 91 k / 210 k, lx106 257 k / 668 k
  * instructions); on x86-64 the two were within the noise of a shared
  * machine (2.6 against 2.8 us at best), so safegcd stays there too.
- * Cortex-M0 with the Thumb-1 leaves: the chain takes 360 k cycles with
- * either compiler; safegcd (C) 406 k with gcc but 335 k with clang, so
- * the chain is chosen under gcc only.
+ * Cortex-M0 with the Thumb-1 leaves: the chain 335 k cycles with either
+ * compiler, safegcd 406 k with gcc -O2 and 335.3 k with clang -O2 (the
+ * chain 334.9 k there).
  */
-#if defined(P256_HAVE_ASM) && \
-    (defined(MP_ASM_UMAAL) || (defined(MP_ASM_THUMB1) && !defined(__clang__)))
+#if defined(P256_HAVE_ASM) && (defined(MP_ASM_UMAAL) || defined(MP_ASM_THUMB1))
 #define P256_INV_CHAIN 1
 #else
 #define P256_INV_CHAIN 0
