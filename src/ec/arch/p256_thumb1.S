@@ -12,15 +12,15 @@
  * time whatever the operands (as in src/mp/arch/thumb1.S). Each word
  * product is made from four products of 16-bit halves (MAC below). Only
  * r0-r7 take arithmetic. Flags: ADDS/ADCS/SUBS/SBCS and the shifts set C;
- * MULS, MOVS #imm and MVNS set only N and Z, and LDR/STR/LDM/STM/MOV/UXTH
- * set none, so a carry chain may run across them.
+ * MULS, MOVS #imm, MVNS and EORS set only N and Z, and LDR/STR/LDM/STM/
+ * MOV/UXTH set none, so a carry chain may run across them.
  *
  * mul and sqr share the layout of their frames (sqr: 160 bytes, mul: 200,
  * see there): a copy of A at sp (mul: B at sp + 32), the product T with
  * its low half L = T[0..7] at sp + 64 and its high half H = T[8..15] at
- * sp + 128; sp + 96..127 receives the words 8..15 of the Montgomery
- * reduction of L. X waits in the frame (a copy of the inputs is taken
- * first, so X may alias A or B).
+ * sp + 128; sp + 96..127 is scratch (mul: the middle product; then two
+ * words of the reduction, REDC_TAIL). X waits in the frame (a copy of the
+ * inputs is taken first, so X may alias A or B).
  */
 #include "mp/mp_arch.h"
 
