@@ -38,8 +38,15 @@ static void JF(dbl)(const ec_curve *C, ec_jac *R, const ec_jac *P)
     JF_ADD(alpha, P->X, delta);
     JF_MUL(alpha, alpha, t);        /* (X - delta)(X + delta) */
     JF_MULK(alpha, alpha, 3, t);    /* alpha = 3 (X - delta)(X + delta) */
+#if JF_PRODUCT_Z
     JF_MUL(R->Z, P->Y, P->Z);
     JF_ADD(R->Z, R->Z, R->Z);       /* Z3 = 2 Y Z (P->Y, P->Z not read after) */
+#else
+    JF_ADD(R->Z, P->Y, P->Z);
+    JF_SQR(R->Z, R->Z);
+    JF_SUB(R->Z, R->Z, gamma);
+    JF_SUB(R->Z, R->Z, delta);      /* Z3 = (Y + Z)^2 - gamma - delta = 2 Y Z */
+#endif
     JF_MULK(beta, beta, 4, t);      /* 4 beta */
     JF_SQR(R->X, alpha);
     JF_SUB(R->X, R->X, beta);
@@ -82,8 +89,15 @@ static void JF(add)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac 
     JF_MUL(s1, s1, j);
     JF_ADD(s1, s1, s1);
     JF_SUB(S.Y, S.Y, s1);           /* Y3 = r (V - X3) - 2 S1 J */
+#if JF_PRODUCT_Z
     JF_MUL(S.Z, P->Z, Q->Z);
     JF_ADD(S.Z, S.Z, S.Z);
+#else
+    JF_ADD(S.Z, P->Z, Q->Z);
+    JF_SQR(S.Z, S.Z);
+    JF_SUB(S.Z, S.Z, z1z1);
+    JF_SUB(S.Z, S.Z, z2z2);         /* (Z1 + Z2)^2 - Z1Z1 - Z2Z2 */
+#endif
     JF_MUL(S.Z, S.Z, h);            /* Z3 = 2 Z1 Z2 H */
     /* infinity: P + O = P, O + Q = Q */
     ct_limbs_cmov(q_inf, S.X, P->X, JF_L);
@@ -123,8 +137,15 @@ static void JF(add_affine)(const ec_curve *C, ec_jac *R, const ec_jac *P, const 
     JF_MUL(j, j, P->Y);
     JF_ADD(j, j, j);
     JF_SUB(S.Y, S.Y, j);            /* Y3 = r (V - X3) - 2 Y1 J */
+#if JF_PRODUCT_Z
     JF_MUL(S.Z, P->Z, h);
     JF_ADD(S.Z, S.Z, S.Z);          /* Z3 = 2 Z1 H */
+#else
+    JF_ADD(S.Z, P->Z, h);
+    JF_SQR(S.Z, S.Z);
+    JF_SUB(S.Z, S.Z, z1z1);
+    JF_SUB(S.Z, S.Z, hh);           /* Z3 = (Z1 + H)^2 - Z1Z1 - HH = 2 Z1 H */
+#endif
     /* O + A = A */
     ct_limbs_cmov(p_inf, S.X, A->x, JF_L);
     ct_limbs_cmov(p_inf, S.Y, A->y, JF_L);

@@ -52,6 +52,36 @@
         }                                           \
     } while (0)
 
+#ifndef EC_JAC_PRODUCT_Z_ANY
+#define EC_JAC_PRODUCT_Z_ANY 1
+#endif
+/*
+ * Per copy, measured with bench_ec (docs/ec.md): Z3 as a product
+ * (JF_PRODUCT_Z) where a product costs less than a square and two
+ * subtractions (Cortex-M4: P-256 ECDH 1.356 M against 1.386 M, P-384
+ * verify 3.42 M against 3.49 M) - not with the Cortex-M0 leaves, whose product is 1.45
+ * squares (ECDH 6.21 M against 5.73 M there) - and P-256's k A leaf only
+ * where it is assembly (its C twin's products lose to additions on
+ * Cortex-M0: 6.33 M against 5.85 M).
+ */
+#ifndef P256_JAC_PRODUCT_Z
+#if defined(MP_ASM_THUMB1) && defined(P256_HAVE_ASM)
+#define P256_JAC_PRODUCT_Z 0
+#else
+#define P256_JAC_PRODUCT_Z 1
+#endif
+#endif
+#ifndef P256_JAC_MULK
+#if defined(P256_ASM_MULK)
+#define P256_JAC_MULK 1
+#else
+#define P256_JAC_MULK 0
+#endif
+#endif
+#ifndef P384_JAC_PRODUCT_Z
+#define P384_JAC_PRODUCT_Z 1
+#endif
+
 /* the formulas on the dispatching leaves: any curve */
 #define JF(name) jac_##name##_any
 #define JF_L L
@@ -61,6 +91,7 @@
 #define JF_SUB(x, a, b) ec_fe_sub(C, (x), (a), (b))
 #define FE_ADD_ANY(x, a, b) ec_fe_add(C, (x), (a), (b))
 #define JF_MULK(x, a, k, t) fe_mulk_add(FE_ADD_ANY, (x), (a), (k), (t))
+#define JF_PRODUCT_Z EC_JAC_PRODUCT_Z_ANY
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -69,6 +100,7 @@
 #undef JF_ADD
 #undef JF_SUB
 #undef JF_MULK
+#undef JF_PRODUCT_Z
 
 #if EC_JAC_PER_CURVE && CTC_EC_P256
 #define JF(name) jac_##name##_p256
@@ -77,7 +109,12 @@
 #define JF_SQR(x, a) p256_fe_sqr((x), (a))
 #define JF_ADD(x, a, b) p256_fe_add((x), (a), (b))
 #define JF_SUB(x, a, b) p256_fe_sub((x), (a), (b))
+#if P256_JAC_MULK
 #define JF_MULK(x, a, k, t) p256_fe_mulk((x), (a), (k))
+#else
+#define JF_MULK(x, a, k, t) fe_mulk_add(p256_fe_add, (x), (a), (k), (t))
+#endif
+#define JF_PRODUCT_Z P256_JAC_PRODUCT_Z
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -86,6 +123,7 @@
 #undef JF_ADD
 #undef JF_SUB
 #undef JF_MULK
+#undef JF_PRODUCT_Z
 #define JAC_P256(C) EC_P256_LEAVES(C)
 #else
 #define JAC_P256(C) 0
@@ -99,6 +137,7 @@
 #define JF_ADD(x, a, b) p384_fe_add((x), (a), (b))
 #define JF_SUB(x, a, b) p384_fe_sub((x), (a), (b))
 #define JF_MULK(x, a, k, t) fe_mulk_add(p384_fe_add, (x), (a), (k), (t))
+#define JF_PRODUCT_Z P384_JAC_PRODUCT_Z
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -107,6 +146,7 @@
 #undef JF_ADD
 #undef JF_SUB
 #undef JF_MULK
+#undef JF_PRODUCT_Z
 #define JAC_P384(C) EC_P384_LEAVES(C)
 #else
 #define JAC_P384(C) 0
