@@ -65,7 +65,7 @@
  * Cortex-M0: 6.33 M against 5.85 M).
  */
 #ifndef P256_JAC_PRODUCT_Z
-#if defined(MP_ASM_THUMB1) && defined(P256_HAVE_ASM)
+#if defined(P256_ASM_THUMB1)
 #define P256_JAC_PRODUCT_Z 0
 #else
 #define P256_JAC_PRODUCT_Z 1

@@ -71,10 +71,18 @@ void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "umaal"
 #define P256_ASM_MULK 1
-/* Armv6-M (Cortex-M0/M0+, p256_thumb1.S): word products from 16x16 MULS */
-#elif defined(MP_ASM_THUMB1)
+/*
+ * Armv6-M (Cortex-M0/M0+) and Armv7-M without DSP (Cortex-M3),
+ * p256_thumb1.S: word products from 16x16 MULS, which takes the same
+ * time whatever the operands on both (the M3's UMULL and UMLAL do not).
+ * On Cortex-M3 the same Thumb-1 text beats the C twins (gcc -O2: field
+ * product 3186 -> 1707, square 1776 -> 1166 estimated cycles, P-256 ECDH
+ * 8.97 M -> 5.36 M).
+ */
+#elif defined(MP_ASM_THUMB1) || defined(MP_ASM_ARMV7M)
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "thumb1"
+#define P256_ASM_THUMB1 1
 #endif
 #endif
 
