@@ -71,6 +71,10 @@ void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "umaal"
 #define P256_ASM_MULK 1
+/* RV32 with the M extension (p256_rv32.S): MUL/MULHU, SLTU carries */
+#elif defined(MP_ASM_RV32)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "rv32"
 #endif
 #endif
 
