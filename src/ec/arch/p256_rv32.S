@@ -52,31 +52,37 @@
         .endm
 
 /*
- * (c2, c1, c0) += a b; lo, hi, x are t4, t5, t6. hi <= 2^32 - 2, so hi
- * plus the carry out of c0 does not overflow. Column k of a product of
- * two 8-word values stays below 8 2^64 + 2^64: the accumulator never
- * overflows.
+ * The products are issued one ahead: MULP puts the next product into a
+ * pair of registers (lo, hi) while ACC adds the previous one, from the
+ * other pair, to the accumulator, so that no addition waits for a
+ * multiplier result. Two pairs, X and Y, alternate.
  */
-        .macro  MACC a, b, c0, c1, c2
-        mul     t4, \a, \b
-        mulhu   t5, \a, \b
-        add     \c0, \c0, t4
-        sltu    t6, \c0, t4
-        add     t5, t5, t6
-        add     \c1, \c1, t5
-        sltu    t6, \c1, t5
+        .macro  MULP lo, hi, a, b
+        mul     \lo, \a, \b
+        mulhu   \hi, \a, \b
+        .endm
+
+/*
+ * (c2, c1, c0) += (hi, lo); t6 scratch. hi <= 2^32 - 2, so hi plus the
+ * carry out of c0 does not overflow. Column k of a product of two 8-word
+ * values stays below 8 2^64 + 2^64: the accumulator never overflows.
+ */
+        .macro  ACC lo, hi, c0, c1, c2
+        add     \c0, \c0, \lo
+        sltu    t6, \c0, \lo
+        add     \hi, \hi, t6
+        add     \c1, \c1, \hi
+        sltu    t6, \c1, \hi
         add     \c2, \c2, t6
         .endm
 
-/* (c1, c0) += a b, for the last column, where the bound of the whole
+/* (c1, c0) += (hi, lo), for the last column, where the bound of the whole
  * product leaves no carry out of c1 */
-        .macro  MAC2 a, b, c0, c1
-        mul     t4, \a, \b
-        mulhu   t5, \a, \b
-        add     \c0, \c0, t4
-        sltu    t6, \c0, t4
-        add     t5, t5, t6
-        add     \c1, \c1, t5
+        .macro  ACC2 lo, hi, c0, c1
+        add     \c0, \c0, \lo
+        sltu    t6, \c0, \lo
+        add     \hi, \hi, t6
+        add     \c1, \c1, \hi
         .endm
 
 /*
@@ -241,9 +247,9 @@
         .endm
 
 /* stack frame of mul and sqr: s0-s11 at 0..44, X at 48, spilled words
- * at 52..60 */
+ * at 52..68 */
         .macro  SAVE_S
-        addi    sp, sp, -64
+        addi    sp, sp, -80
         sw      s0, 0(sp)
         sw      s1, 4(sp)
         sw      s2, 8(sp)
@@ -272,7 +278,7 @@
         lw      s9, 36(sp)
         lw      s10, 40(sp)
         lw      s11, 44(sp)
-        addi    sp, sp, 64
+        addi    sp, sp, 80
         .endm
 
 /* ---- mul --------------------------------------------------------------------- */
@@ -281,10 +287,12 @@
  * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
  *   a0 = X, a1 = A, a2 = B.
  * A[0..7] in a1, s0-s6 and B[0..7] in a2, s7-s11, a3, a4 for the whole
- * product. Columns 0..4 leave their words in t0-t3, a5; the registers run
- * out at columns 5..7, whose words go to the stack; from column 8 on,
- * A[i] and B[i] are dead after column i + 7 and their registers take the
- * accumulator's new top word.
+ * product; the pairs X = t4, t5 and Y = t2, t3. Columns 0..2 leave their
+ * words in t0, t1, a5; the registers run out at columns 3..7, whose words
+ * go to the stack; from column 8 on, A[i] and B[i] are dead after column
+ * i + 7 and their registers take the accumulator's new top word. Each
+ * column ends after the addition of its last product (the first product
+ * of the next column is already issued).
  */
 #define A0 a1
 #define A1 s0
@@ -302,6 +310,8 @@
 #define B5 s11
 #define B6 a3
 #define B7 a4
+#define X t4, t5
+#define Y t2, t3
         .section .text.p256_fe_mul_asm,"ax",@progbits
         .globl  p256_fe_mul_asm
         .type   p256_fe_mul_asm,@function
@@ -313,112 +323,181 @@ p256_fe_mul_asm:
         /* column 0: T0 in t0 */
         mul     t0, A0, B0
         mulhu   t1, A0, B0
-        li      t2, 0
-        li      t3, 0
-        /* column 1: T1 in t1 */
-        MACC    A0, B1, t1, t2, t3
-        MACC    A1, B0, t1, t2, t3
+        MULP    X, A0, B1
         li      a5, 0
-        /* column 2: T2 in t2 */
-        MACC    A0, B2, t2, t3, a5
-        MACC    A1, B1, t2, t3, a5
-        MACC    A2, B0, t2, t3, a5
         li      a6, 0
-        /* column 3: T3 in t3 */
-        MACC    A0, B3, t3, a5, a6
-        MACC    A1, B2, t3, a5, a6
-        MACC    A2, B1, t3, a5, a6
-        MACC    A3, B0, t3, a5, a6
+        /* column 1: T1 in t1 */
+        MULP    Y, A1, B0
+        ACC     X, t1, a5, a6
+        MULP    X, A0, B2
+        ACC     Y, t1, a5, a6
         li      a7, 0
-        /* column 4: T4 in a5 */
-        MACC    A0, B4, a5, a6, a7
-        MACC    A1, B3, a5, a6, a7
-        MACC    A2, B2, a5, a6, a7
-        MACC    A3, B1, a5, a6, a7
-        MACC    A4, B0, a5, a6, a7
+        /* column 2: T2 in a5 */
+        MULP    Y, A1, B1
+        ACC     X, a5, a6, a7
+        MULP    X, A2, B0
+        ACC     Y, a5, a6, a7
+        MULP    Y, A0, B3
+        ACC     X, a5, a6, a7
         li      a0, 0
-        /* column 5: T5 to the stack */
-        MACC    A0, B5, a6, a7, a0
-        MACC    A1, B4, a6, a7, a0
-        MACC    A2, B3, a6, a7, a0
-        MACC    A3, B2, a6, a7, a0
-        MACC    A4, B1, a6, a7, a0
-        MACC    A5, B0, a6, a7, a0
+        /* column 3: T3 to the stack */
+        MULP    X, A1, B2
+        ACC     Y, a6, a7, a0
+        MULP    Y, A2, B1
+        ACC     X, a6, a7, a0
+        MULP    X, A3, B0
+        ACC     Y, a6, a7, a0
+        MULP    Y, A0, B4
+        ACC     X, a6, a7, a0
         sw      a6, 52(sp)
         li      a6, 0
-        /* column 6: T6 to the stack */
-        MACC    A0, B6, a7, a0, a6
-        MACC    A1, B5, a7, a0, a6
-        MACC    A2, B4, a7, a0, a6
-        MACC    A3, B3, a7, a0, a6
-        MACC    A4, B2, a7, a0, a6
-        MACC    A5, B1, a7, a0, a6
-        MACC    A6, B0, a7, a0, a6
+        /* column 4: T4 to the stack */
+        MULP    X, A1, B3
+        ACC     Y, a7, a0, a6
+        MULP    Y, A2, B2
+        ACC     X, a7, a0, a6
+        MULP    X, A3, B1
+        ACC     Y, a7, a0, a6
+        MULP    Y, A4, B0
+        ACC     X, a7, a0, a6
+        MULP    X, A0, B5
+        ACC     Y, a7, a0, a6
         sw      a7, 56(sp)
         li      a7, 0
-        /* column 7: T7 to the stack; A0 and B0 are dead after it */
-        MACC    A0, B7, a0, a6, a7
-        MACC    A1, B6, a0, a6, a7
-        MACC    A2, B5, a0, a6, a7
-        MACC    A3, B4, a0, a6, a7
-        MACC    A4, B3, a0, a6, a7
-        MACC    A5, B2, a0, a6, a7
-        MACC    A6, B1, a0, a6, a7
-        MACC    A7, B0, a0, a6, a7
+        /* column 5: T5 to the stack */
+        MULP    Y, A1, B4
+        ACC     X, a0, a6, a7
+        MULP    X, A2, B3
+        ACC     Y, a0, a6, a7
+        MULP    Y, A3, B2
+        ACC     X, a0, a6, a7
+        MULP    X, A4, B1
+        ACC     Y, a0, a6, a7
+        MULP    Y, A5, B0
+        ACC     X, a0, a6, a7
+        MULP    X, A0, B6
+        ACC     Y, a0, a6, a7
         sw      a0, 60(sp)
         li      a0, 0
-        /* column 8: T8 in a6; the new top word in A0's register */
-        MACC    A1, B7, a6, a7, a0
-        MACC    A2, B6, a6, a7, a0
-        MACC    A3, B5, a6, a7, a0
-        MACC    A4, B4, a6, a7, a0
-        MACC    A5, B3, a6, a7, a0
-        MACC    A6, B2, a6, a7, a0
-        MACC    A7, B1, a6, a7, a0
+        /* column 6: T6 to the stack */
+        MULP    Y, A1, B5
+        ACC     X, a6, a7, a0
+        MULP    X, A2, B4
+        ACC     Y, a6, a7, a0
+        MULP    Y, A3, B3
+        ACC     X, a6, a7, a0
+        MULP    X, A4, B2
+        ACC     Y, a6, a7, a0
+        MULP    Y, A5, B1
+        ACC     X, a6, a7, a0
+        MULP    X, A6, B0
+        ACC     Y, a6, a7, a0
+        MULP    Y, A0, B7
+        ACC     X, a6, a7, a0
+        sw      a6, 64(sp)
+        li      a6, 0
+        /* column 7: T7 to the stack; A0 and B0 are dead after it */
+        MULP    X, A1, B6
+        ACC     Y, a7, a0, a6
+        MULP    Y, A2, B5
+        ACC     X, a7, a0, a6
+        MULP    X, A3, B4
+        ACC     Y, a7, a0, a6
+        MULP    Y, A4, B3
+        ACC     X, a7, a0, a6
+        MULP    X, A5, B2
+        ACC     Y, a7, a0, a6
+        MULP    Y, A6, B1
+        ACC     X, a7, a0, a6
+        MULP    X, A7, B0
+        ACC     Y, a7, a0, a6
+        MULP    Y, A1, B7
+        ACC     X, a7, a0, a6
+        sw      a7, 68(sp)
+        li      a7, 0
+        /* column 8: T8 in a0; the new top word in A0's register */
+        MULP    X, A2, B6
+        ACC     Y, a0, a6, a7
+        MULP    Y, A3, B5
+        ACC     X, a0, a6, a7
+        MULP    X, A4, B4
+        ACC     Y, a0, a6, a7
+        MULP    Y, A5, B3
+        ACC     X, a0, a6, a7
+        MULP    X, A6, B2
+        ACC     Y, a0, a6, a7
+        MULP    Y, A7, B1
+        ACC     X, a0, a6, a7
+        MULP    X, A2, B7
+        ACC     Y, a0, a6, a7
         li      a1, 0
-        /* column 9: T9 in a7 (B0's register next) */
-        MACC    A2, B7, a7, a0, a1
-        MACC    A3, B6, a7, a0, a1
-        MACC    A4, B5, a7, a0, a1
-        MACC    A5, B4, a7, a0, a1
-        MACC    A6, B3, a7, a0, a1
-        MACC    A7, B2, a7, a0, a1
+        /* column 9: T9 in a6 (B0's register next) */
+        MULP    Y, A3, B6
+        ACC     X, a6, a7, a1
+        MULP    X, A4, B5
+        ACC     Y, a6, a7, a1
+        MULP    Y, A5, B4
+        ACC     X, a6, a7, a1
+        MULP    X, A6, B3
+        ACC     Y, a6, a7, a1
+        MULP    Y, A7, B2
+        ACC     X, a6, a7, a1
+        MULP    X, A3, B7
+        ACC     Y, a6, a7, a1
         li      a2, 0
-        /* column 10: T10 in a0 (A1's register next) */
-        MACC    A3, B7, a0, a1, a2
-        MACC    A4, B6, a0, a1, a2
-        MACC    A5, B5, a0, a1, a2
-        MACC    A6, B4, a0, a1, a2
-        MACC    A7, B3, a0, a1, a2
+        /* column 10: T10 in a7 (A1's register next) */
+        MULP    Y, A4, B6
+        ACC     X, a7, a1, a2
+        MULP    X, A5, B5
+        ACC     Y, a7, a1, a2
+        MULP    Y, A6, B4
+        ACC     X, a7, a1, a2
+        MULP    X, A7, B3
+        ACC     Y, a7, a1, a2
+        MULP    Y, A4, B7
+        ACC     X, a7, a1, a2
         li      s0, 0
         /* column 11: T11 in a1 (B1's register next) */
-        MACC    A4, B7, a1, a2, s0
-        MACC    A5, B6, a1, a2, s0
-        MACC    A6, B5, a1, a2, s0
-        MACC    A7, B4, a1, a2, s0
+        MULP    X, A5, B6
+        ACC     Y, a1, a2, s0
+        MULP    Y, A6, B5
+        ACC     X, a1, a2, s0
+        MULP    X, A7, B4
+        ACC     Y, a1, a2, s0
+        MULP    Y, A5, B7
+        ACC     X, a1, a2, s0
         li      s7, 0
         /* column 12: T12 in a2 (A2's register next) */
-        MACC    A5, B7, a2, s0, s7
-        MACC    A6, B6, a2, s0, s7
-        MACC    A7, B5, a2, s0, s7
+        MULP    X, A6, B6
+        ACC     Y, a2, s0, s7
+        MULP    Y, A7, B5
+        ACC     X, a2, s0, s7
+        MULP    X, A6, B7
+        ACC     Y, a2, s0, s7
         li      s1, 0
         /* column 13: T13 in s0 */
-        MACC    A6, B7, s0, s7, s1
-        MACC    A7, B6, s0, s7, s1
-        /* column 14 and 15: T14 in s7, T15 in s1 (A B < 2^512) */
-        MAC2    A7, B7, s7, s1
-        /* L = t0, t1, t2, t3, a5, s2, s3, s4; H = a6, a7, a0, a1, a2, s0,
+        MULP    Y, A7, B6
+        ACC     X, s0, s7, s1
+        MULP    X, A7, B7
+        ACC     Y, s0, s7, s1
+        /* columns 14 and 15: T14 in s7, T15 in s1 (A B < 2^512) */
+        ACC2    X, s7, s1
+        /* L = t0, t1, a5, s2, s3, s4, s5, s6; H = a0, a6, a7, a1, a2, s0,
          * s7, s1 */
         lw      s2, 52(sp)
         lw      s3, 56(sp)
         lw      s4, 60(sp)
-        REDC_ADD t0, t1, t2, t3, a5, s2, s3, s4, a6, a7, a0, a1, a2, s0, s7, s1, t4, t5, t6, a3, a4, s5
-        REDUCE_ONCE t0, t1, t2, t3, a5, s2, s3, s4, a3, a4, t4, t5
-        lw      t6, 48(sp)
-        STORE8  t6, t0, t1, t2, t3, a5, s2, s3, s4
+        lw      s5, 64(sp)
+        lw      s6, 68(sp)
+        REDC_ADD t0, t1, a5, s2, s3, s4, s5, s6, a0, a6, a7, a1, a2, s0, s7, s1, t2, t3, t4, t5, t6, a3
+        REDUCE_ONCE t0, t1, a5, s2, s3, s4, s5, s6, t5, a3, t6, t4
+        lw      a4, 48(sp)
+        STORE8  a4, t0, t1, a5, s2, s3, s4, s5, s6
         RESTORE_S
         ret
         .size   p256_fe_mul_asm, .-p256_fe_mul_asm
+#undef X
+#undef Y
 #undef B0
 #undef B1
 #undef B2
@@ -443,22 +522,35 @@ p256_fe_mul_asm:
  */
 /*
  * Words 2i, 2i+1 of S from T[2i] in e, T[2i+1] in o and A[i] in a:
- * (o, e) doubled with the bit in s11 coming in (s11 then takes the top
- * bit of o), plus A[i]^2 and the carry in a0. t4, t5, t6 scratch.
+ * A[i]^2 issued first, then (o, e) doubled with the bit in a1 coming in
+ * (a1 then takes the top bit of o), then the square and the carry in a0
+ * added. t4, t5, t6 scratch.
  */
         .macro  SQ_PAIR e, o, a
-        srli    t6, \e, 31
-        slli    \e, \e, 1
-        or      \e, \e, s11
-        srli    s11, \o, 31
-        slli    \o, \o, 1
-        or      \o, \o, t6
         mul     t4, \a, \a
         mulhu   t5, \a, \a
+        srli    t6, \e, 31
+        slli    \e, \e, 1
+        or      \e, \e, a1
+        srli    a1, \o, 31
+        slli    \o, \o, 1
+        or      \o, \o, t6
         ADDC    \e, t4, a0, t6
         ADDC    \o, t5, a0, t6
         .endm
 
+/*
+ * void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
+ *   a0 = X, a1 = A.
+ * A[0..7] in a1, s0-s6 (as in mul); the pairs X = t4, t5 and Y = a0,
+ * s11. First the 28 products A[i] A[j], i < j, column-wise into T1..T14
+ * (T0 = 0, and T15 = 0: the sum is below sum_j (2^32 - 1) 2^(64 j) <
+ * 2^480), every word staying in a register. Then S = A^2 = 2 T + the
+ * squares A[i]^2 at word 2i, a pair of words at a time: the doubled pair
+ * is (T[2i+1], T[2i]) shifted left by one with the top bit of T[2i-1]
+ * coming in, and the square with the carry of the previous pair goes on
+ * it; S < 2^512 has no carry out.
+ */
         .section .text.p256_fe_sqr_asm,"ax",@progbits
         .globl  p256_fe_sqr_asm
         .type   p256_fe_sqr_asm,@function
@@ -466,90 +558,122 @@ p256_fe_mul_asm:
 p256_fe_sqr_asm:
         SAVE_S
         LOAD8   a1, A0, A1, A2, A3, A4, A5, A6, A7
+#define X t4, t5
+#define Y a0, s11
         /* column 1: T1 in t0 */
         mul     t0, A0, A1
         mulhu   t1, A0, A1
+        MULP    X, A0, A2
         li      t2, 0
         li      t3, 0
         /* column 2: T2 in t1 */
-        MACC    A0, A2, t1, t2, t3
+        MULP    Y, A0, A3
+        ACC     X, t1, t2, t3
         li      a2, 0
         /* column 3: T3 in t2 */
-        MACC    A0, A3, t2, t3, a2
-        MACC    A1, A2, t2, t3, a2
+        MULP    X, A1, A2
+        ACC     Y, t2, t3, a2
+        MULP    Y, A0, A4
+        ACC     X, t2, t3, a2
         li      a3, 0
         /* column 4: T4 in t3 */
-        MACC    A0, A4, t3, a2, a3
-        MACC    A1, A3, t3, a2, a3
+        MULP    X, A1, A3
+        ACC     Y, t3, a2, a3
+        MULP    Y, A0, A5
+        ACC     X, t3, a2, a3
         li      a4, 0
         /* column 5: T5 in a2 */
-        MACC    A0, A5, a2, a3, a4
-        MACC    A1, A4, a2, a3, a4
-        MACC    A2, A3, a2, a3, a4
+        MULP    X, A1, A4
+        ACC     Y, a2, a3, a4
+        MULP    Y, A2, A3
+        ACC     X, a2, a3, a4
+        MULP    X, A0, A6
+        ACC     Y, a2, a3, a4
         li      a5, 0
         /* column 6: T6 in a3 */
-        MACC    A0, A6, a3, a4, a5
-        MACC    A1, A5, a3, a4, a5
-        MACC    A2, A4, a3, a4, a5
+        MULP    Y, A1, A5
+        ACC     X, a3, a4, a5
+        MULP    X, A2, A4
+        ACC     Y, a3, a4, a5
+        MULP    Y, A0, A7
+        ACC     X, a3, a4, a5
         li      a6, 0
         /* column 7: T7 in a4 */
-        MACC    A0, A7, a4, a5, a6
-        MACC    A1, A6, a4, a5, a6
-        MACC    A2, A5, a4, a5, a6
-        MACC    A3, A4, a4, a5, a6
+        MULP    X, A1, A6
+        ACC     Y, a4, a5, a6
+        MULP    Y, A2, A5
+        ACC     X, a4, a5, a6
+        MULP    X, A3, A4
+        ACC     Y, a4, a5, a6
+        MULP    Y, A1, A7
+        ACC     X, a4, a5, a6
         li      a7, 0
         /* column 8: T8 in a5 */
-        MACC    A1, A7, a5, a6, a7
-        MACC    A2, A6, a5, a6, a7
-        MACC    A3, A5, a5, a6, a7
+        MULP    X, A2, A6
+        ACC     Y, a5, a6, a7
+        MULP    Y, A3, A5
+        ACC     X, a5, a6, a7
+        MULP    X, A2, A7
+        ACC     Y, a5, a6, a7
         li      s7, 0
         /* column 9: T9 in a6 */
-        MACC    A2, A7, a6, a7, s7
-        MACC    A3, A6, a6, a7, s7
-        MACC    A4, A5, a6, a7, s7
+        MULP    Y, A3, A6
+        ACC     X, a6, a7, s7
+        MULP    X, A4, A5
+        ACC     Y, a6, a7, s7
+        MULP    Y, A3, A7
+        ACC     X, a6, a7, s7
         li      s8, 0
         /* column 10: T10 in a7 */
-        MACC    A3, A7, a7, s7, s8
-        MACC    A4, A6, a7, s7, s8
+        MULP    X, A4, A6
+        ACC     Y, a7, s7, s8
+        MULP    Y, A4, A7
+        ACC     X, a7, s7, s8
         li      s9, 0
         /* column 11: T11 in s7 */
-        MACC    A4, A7, s7, s8, s9
-        MACC    A5, A6, s7, s8, s9
+        MULP    X, A5, A6
+        ACC     Y, s7, s8, s9
+        MULP    Y, A5, A7
+        ACC     X, s7, s8, s9
         li      s10, 0
         /* column 12: T12 in s8 */
-        MACC    A5, A7, s8, s9, s10
-        /* column 13 and 14: T13 in s9, T14 in s10 (T15 = 0) */
-        MAC2    A6, A7, s9, s10
-        /* S0 in a1 (A0 is dead after its square), S1 in t0; top in s11,
-         * c in a0 */
-        mulhu   t5, A0, A0
-        mul     a1, A0, A0
-        srli    s11, t0, 31
+        MULP    X, A6, A7
+        ACC     Y, s8, s9, s10
+        /* A0^2 issued: S0 in s11, its high half in a0 */
+        mul     s11, A0, A0
+        mulhu   a0, A0, A0
+        /* columns 13 and 14: T13 in s9, T14 in s10 (T15 = 0) */
+        ACC2    X, s9, s10
+#undef X
+#undef Y
+        /* S1 in t0; from here the bit coming in is in a1 (A0 is dead),
+         * the carry in a0 */
+        srli    a1, t0, 31
         slli    t0, t0, 1
-        add     t0, t0, t5
-        sltu    a0, t0, t5
+        add     t0, t0, a0
+        sltu    a0, t0, a0
         SQ_PAIR t1, t2, A1
         SQ_PAIR t3, a2, A2
         SQ_PAIR a3, a4, A3
         SQ_PAIR a5, a6, A4
         SQ_PAIR a7, s7, A5
         SQ_PAIR s8, s9, A6
-        /* S14 in s10, S15 = T14 >> 31 + the high half + c in s0 (A1 is
-         * dead) */
-        srli    t6, s10, 31
-        slli    s10, s10, 1
-        or      s10, s10, s11
+        /* S14 in s10, S15 = T14 >> 31 + the high half + the carry in s0
+         * (A1 is dead) */
         mul     t4, A7, A7
         mulhu   t5, A7, A7
-        ADDC    s10, t4, a0, s11
+        srli    t6, s10, 31
+        slli    s10, s10, 1
+        or      s10, s10, a1
+        ADDC    s10, t4, a0, a1
         add     s0, t6, t5
         add     s0, s0, a0
-        /* L = a1, t0, t1, t2, t3, a2, a3, a4; H = a5, a6, a7, s7, s8, s9,
+        /* L = s11, t0, t1, t2, t3, a2, a3, a4; H = a5, a6, a7, s7, s8, s9,
          * s10, s0 */
-        REDC_ADD a1, t0, t1, t2, t3, a2, a3, a4, a5, a6, a7, s7, s8, s9, s10, s0, t4, t5, t6, a0, s11, s1
-        REDUCE_ONCE a1, t0, t1, t2, t3, a2, a3, a4, a0, t5, t4, t6
+        REDC_ADD s11, t0, t1, t2, t3, a2, a3, a4, a5, a6, a7, s7, s8, s9, s10, s0, t4, t5, t6, a0, a1, s1
+        REDUCE_ONCE s11, t0, t1, t2, t3, a2, a3, a4, a0, t5, t4, t6
         lw      s1, 48(sp)
-        STORE8  s1, a1, t0, t1, t2, t3, a2, a3, a4
+        STORE8  s1, s11, t0, t1, t2, t3, a2, a3, a4
         RESTORE_S
         ret
         .size   p256_fe_sqr_asm, .-p256_fe_sqr_asm
