@@ -140,7 +140,9 @@ void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
  * 88.8 k estimated cycles, Cortex-M7 45.8 k against 69.6 k instructions.
  * With the C twins safegcd wins (Cortex-M0 409 k against 883 k cycles,
  * M3 187 k / 484 k, RV32 91 k / 210 k, lx106 257 k / 668 k
- * instructions); on x86-64 the two were within the noise of a shared
+ * instructions), and on RV32 it still wins with p256_rv32.S (91 k against
+ * 164 k estimated cycles, 83.5 k against 163 k instructions; clang 89 k
+ * against 164 k); on x86-64 the two were within the noise of a shared
  * machine (2.6 against 2.8 us at best), so safegcd stays there too.
  */
 #if defined(P256_HAVE_ASM) && defined(MP_ASM_UMAAL)
