@@ -14,11 +14,12 @@
  *   p384_fe_neg(X, A)      X = -A mod p
  *
  * The C twins (suffix _c: p384_field32.c for 32-bit limbs,
- * p384_field64.c for 64-bit limbs) exist on every target. There is no
- * assembly for P-384, so the names without suffix, which ec_field.c calls
- * when the curve descriptor says EC_LEAVES_P384, are the C twins; the
- * tests compare them against the generic mp arithmetic
- * (tests/unit/test_p384_field.c).
+ * p384_field64.c for 64-bit limbs) exist on every target; the assembly
+ * leaves (src/ec/arch/p384_<arch>.S, suffix _asm) are selected below from
+ * the compiler's macros, and the tests compare both against the generic
+ * mp arithmetic (tests/unit/test_p384_field.c). ec_field.c calls these
+ * through the names without suffix when the curve descriptor says
+ * EC_LEAVES_P384.
  */
 #ifndef EC_P384_FIELD_H
 #define EC_P384_FIELD_H
@@ -34,11 +35,37 @@ void p384_fe_add_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p384_fe_sub_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p384_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
 
+/*
+ * P384_ASM_NAME names the assembly in use (none: the C twins). Under
+ * CTC_NO_ASM=1 and MemorySanitizer (CTC_CT_CHECK=2) the C twins are used,
+ * as in mp_arch.h.
+ */
+#if MP_HAVE_ASM
+/* RV32 with the M extension (p384_rv32.S): MUL/MULHU, SLTU carries */
+#if defined(MP_ASM_RV32)
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "rv32"
+#endif
+#endif
+
+#if defined(P384_HAVE_ASM)
+void p384_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p384_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A);
+void p384_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p384_fe_sub_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p384_fe_neg_asm(ct_limb_t *X, const ct_limb_t *A);
+#define p384_fe_mul p384_fe_mul_asm
+#define p384_fe_sqr p384_fe_sqr_asm
+#define p384_fe_add p384_fe_add_asm
+#define p384_fe_sub p384_fe_sub_asm
+#define p384_fe_neg p384_fe_neg_asm
+#else
 #define P384_ASM_NAME "none"
 #define p384_fe_mul p384_fe_mul_c
 #define p384_fe_sqr p384_fe_sqr_c
 #define p384_fe_add p384_fe_add_c
 #define p384_fe_sub p384_fe_sub_c
 #define p384_fe_neg p384_fe_neg_c
+#endif
 
 #endif /* EC_P384_FIELD_H */

@@ -5,8 +5,8 @@
  * layer (itself tested against OpenSSL), on random inputs and on edge
  * values (0, 1, 2, p - 1, p - 2, R mod p, values with all-ones or zero
  * words, powers of two at p's terms, products whose low half is p),
- * every output aliased to every input. There is no assembly yet: the
- * selected leaves are the C twins, and the test is ready for both.
+ * every output aliased to every input. Where the target has no assembly
+ * (P384_ASM_NAME "none") the selected leaves are the C twins themselves.
  */
 #include <string.h>
 
