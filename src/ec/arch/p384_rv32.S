@@ -19,10 +19,10 @@
  * mod 2^32, so step i takes m = t[i]; adding m p at word i clears it,
  * adds m at word i+1 and, at words i+3..i+12, the words of
  * m 2^288 - (m, m): -m, -m - b, seven words -b and m - b, with b = 1
- * exactly when m != 0 (see p384_field32.c). The steps run on the low
- * half L = T mod 2^384 in s0-s11, word j in s(j mod 12): word i+12
- * starts at zero when step i reaches it and takes the register of the
- * spent word i. After twelve steps s0-s11 hold U <= p; U + T / 2^384 <
+ * exactly when m != 0 (see p384_field32.c); two steps are done at once
+ * (RPAIR). The steps run on the low half L = T mod 2^384 in s0-s11, word
+ * j in s(j mod 12): words i+12 and i+13 start at zero when steps i, i+1
+ * reach them and take the registers of the spent words i, i+1. After twelve steps s0-s11 hold U <= p; U + T / 2^384 <
  * 2p, and one masked subtraction of p fully reduces it.
  */
 #include "mp/mp_arch.h"
@@ -51,20 +51,29 @@
         .endm
 
 /*
- * The product a B[off / 4] into pair X (t4, t5, B's word in t0) or Y
- * (t2, t3, B's word in t1); the load stays ahead of the other pair's
- * additions.
+ * The product of a and B's word in t0 into pair X (t4, t5), or of a and
+ * t1 into pair Y (t2, t3); then t0 (t1) is loaded with the word at B +
+ * off that the pair's next product takes, two products ahead of its use
+ * (MBX0, MBY0: the last product of the pair, nothing to load).
  */
-        .macro  MBX a, off
-        lw      t0, \off(a2)
+        .macro  MBX0 a
         mul     t4, \a, t0
         mulhu   t5, \a, t0
         .endm
 
-        .macro  MBY a, off
-        lw      t1, \off(a2)
+        .macro  MBY0 a
         mul     t2, \a, t1
         mulhu   t3, \a, t1
+        .endm
+
+        .macro  MBX a, off
+        MBX0    \a
+        lw      t0, \off(a2)
+        .endm
+
+        .macro  MBY a, off
+        MBY0    \a
+        lw      t1, \off(a2)
         .endm
 
 /*
@@ -97,31 +106,57 @@
         .endm
 
 /*
- * One reduction step: m is word i, w1..w11 words i+1..i+11; m's register
- * receives word i+12 (zero before, and nothing carries out of it: the
- * sum so far stays below 2^(32 (i + 13)), see p384_field32.c). t0 = b,
- * t1 = -m, t2 = -m - b, t3 = -b, carry t4, scratch t5.
+ * Two reduction steps at once: m0 is word i (i even), w1..w11 words
+ * i+1..i+11; the registers of m0 and w1 receive words i+12 and i+13
+ * (zero before; nothing carries out of word i+13). Step i adds m0 at word
+ * i+1, so step i+1 takes m1 = w1 + m0 mod 2^32, and the carry c1 of that
+ * sum goes to word i+2. With M = m0 + m1 2^32 the two steps then add
+ *   m1 + c1 at word i+2, and G = M 2^288 - N, N = M (1 + 2^32),
+ * at words i+3..i+13. N has the words n0 = m0, n1 = m0 + m1, n2 = m1 + d1,
+ * n3 = d2 (d the carries); G's words are g0..g3 = -n0..-n3 with the borrow
+ * e running through them (e = 1 after word j exactly when n0..nj are not
+ * all zero), five words -e (G's words 4..8, where e = [N != 0]), then
+ * m0 - e and m1 - e' (G >= 0: M 2^288 > N when M != 0). t0 = n1, g1;
+ * t1 = n2, g2; t2 = d, g3; t3 = g0; t6 = e up to word 2, a1 = e after
+ * word 3, a2 = -e; carry t4, scratch t5.
  */
-        .macro  RSTEP m, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11
-        snez    t0, \m
-        neg     t1, \m
-        sub     t2, t1, t0
-        neg     t3, t0
-        add     \w1, \w1, \m
-        sltu    t4, \w1, \m
-        add     \w2, \w2, t4
-        sltu    t4, \w2, t4
-        ADDC    \w3, t1, t4, t5
-        ADDC    \w4, t2, t4, t5
-        ADDC    \w5, t3, t4, t5
-        ADDC    \w6, t3, t4, t5
-        ADDC    \w7, t3, t4, t5
-        ADDC    \w8, t3, t4, t5
-        ADDC    \w9, t3, t4, t5
-        ADDC    \w10, t3, t4, t5
-        ADDC    \w11, t3, t4, t5
-        sub     \m, \m, t0
-        add     \m, \m, t4
+        .macro  RPAIR m0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11
+        add     \w1, \w1, \m0
+        sltu    t4, \w1, \m0
+        add     t0, \m0, \w1
+        sltu    t2, t0, \w1
+        add     t1, \w1, t2
+        sltu    t2, t1, t2
+        neg     t3, \m0
+        snez    t6, \m0
+        snez    t5, t0
+        neg     t0, t0
+        sub     t0, t0, t6
+        or      t6, t6, t5
+        snez    t5, t1
+        neg     t1, t1
+        sub     t1, t1, t6
+        or      t6, t6, t5
+        or      a1, t6, t2
+        neg     t2, t2
+        sub     t2, t2, t6
+        neg     a2, a1
+        ADDC    \w2, \w1, t4, t5
+        ADDC    \w3, t3, t4, t5
+        ADDC    \w4, t0, t4, t5
+        ADDC    \w5, t1, t4, t5
+        ADDC    \w6, t2, t4, t5
+        ADDC    \w7, a2, t4, t5
+        ADDC    \w8, a2, t4, t5
+        ADDC    \w9, a2, t4, t5
+        ADDC    \w10, a2, t4, t5
+        ADDC    \w11, a2, t4, t5
+        sltu    t5, \m0, a1
+        sub     \m0, \m0, a1
+        add     \m0, \m0, t4
+        sltu    t4, \m0, t4
+        sub     \w1, \w1, t5
+        add     \w1, \w1, t4
         .endm
 
 /* borrow of w - ffffffff - b: b | (w != ffffffff); x scratch */
@@ -234,23 +269,18 @@
 
 /*
  * The tail of mul and sqr: T (24 words) at sp + 64, X at sp + 48.
- * Reduce the low half in s0-s11, add the high half a word at a time
+ * Reduce the low half in s0-s11 (RPAIR's scratch: t0-t6, a1, a2, free
+ * in both), add the high half a word at a time
  * (t6; carry t4, scratch t5), reduce once, store.
  */
         .macro  REDC_TAIL
         LOAD12  sp, 64, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11
-        RSTEP   s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11
-        RSTEP   s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s0
-        RSTEP   s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s0, s1
-        RSTEP   s3, s4, s5, s6, s7, s8, s9, s10, s11, s0, s1, s2
-        RSTEP   s4, s5, s6, s7, s8, s9, s10, s11, s0, s1, s2, s3
-        RSTEP   s5, s6, s7, s8, s9, s10, s11, s0, s1, s2, s3, s4
-        RSTEP   s6, s7, s8, s9, s10, s11, s0, s1, s2, s3, s4, s5
-        RSTEP   s7, s8, s9, s10, s11, s0, s1, s2, s3, s4, s5, s6
-        RSTEP   s8, s9, s10, s11, s0, s1, s2, s3, s4, s5, s6, s7
-        RSTEP   s9, s10, s11, s0, s1, s2, s3, s4, s5, s6, s7, s8
-        RSTEP   s10, s11, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9
-        RSTEP   s11, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10
+        RPAIR   s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11
+        RPAIR   s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s0, s1
+        RPAIR   s4, s5, s6, s7, s8, s9, s10, s11, s0, s1, s2, s3
+        RPAIR   s6, s7, s8, s9, s10, s11, s0, s1, s2, s3, s4, s5
+        RPAIR   s8, s9, s10, s11, s0, s1, s2, s3, s4, s5, s6, s7
+        RPAIR   s10, s11, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9
         lw      t6, 112(sp)
         add     s0, s0, t6
         sltu    t4, s0, t6
@@ -349,335 +379,337 @@ p384_fe_mul_asm:
         li      a3, 0
         li      a4, 0
         li      a5, 0
+        lw      t0, 0(a2)
+        lw      t1, 4(a2)
         MBX     A0, 0
         /* column 0 ends after its product; column 1 */
-        MBY     A0, 4
+        MBY     A0, 8
         ACCX    K0
         COLEND  a3, 0
-        MBX     A1, 0
+        MBX     A1, 4
         ACCY    K1
         /* column 2 */
-        MBY     A0, 8
+        MBY     A0, 0
         ACCX    K1
         COLEND  a4, 1
-        MBX     A1, 4
+        MBX     A1, 12
         ACCY    K2
-        MBY     A2, 0
+        MBY     A2, 8
         ACCX    K2
         /* column 3 */
-        MBX     A0, 12
+        MBX     A0, 4
         ACCY    K2
         COLEND  a5, 2
-        MBY     A1, 8
+        MBY     A1, 0
         ACCX    K0
-        MBX     A2, 4
+        MBX     A2, 16
         ACCY    K0
-        MBY     A3, 0
+        MBY     A3, 12
         ACCX    K0
         /* column 4 */
-        MBX     A0, 16
+        MBX     A0, 8
         ACCY    K0
         COLEND  a3, 3
-        MBY     A1, 12
+        MBY     A1, 4
         ACCX    K1
-        MBX     A2, 8
+        MBX     A2, 0
         ACCY    K1
-        MBY     A3, 4
+        MBY     A3, 20
         ACCX    K1
-        MBX     A4, 0
+        MBX     A4, 16
         ACCY    K1
         /* column 5 */
-        MBY     A0, 20
+        MBY     A0, 12
         ACCX    K1
         COLEND  a4, 4
-        MBX     A1, 16
+        MBX     A1, 8
         ACCY    K2
-        MBY     A2, 12
+        MBY     A2, 4
         ACCX    K2
-        MBX     A3, 8
+        MBX     A3, 0
         ACCY    K2
-        MBY     A4, 4
+        MBY     A4, 24
         ACCX    K2
-        MBX     A5, 0
+        MBX     A5, 20
         ACCY    K2
         /* column 6 */
-        MBY     A0, 24
+        MBY     A0, 16
         ACCX    K2
         COLEND  a5, 5
-        MBX     A1, 20
+        MBX     A1, 12
         ACCY    K0
-        MBY     A2, 16
+        MBY     A2, 8
         ACCX    K0
-        MBX     A3, 12
+        MBX     A3, 4
         ACCY    K0
-        MBY     A4, 8
-        ACCX    K0
-        MBX     A5, 4
-        ACCY    K0
-        MBY     A6, 0
-        ACCX    K0
-        /* column 7 */
-        MBX     A0, 28
-        ACCY    K0
-        COLEND  a3, 6
-        MBY     A1, 24
-        ACCX    K1
-        MBX     A2, 20
-        ACCY    K1
-        MBY     A3, 16
-        ACCX    K1
-        MBX     A4, 12
-        ACCY    K1
-        MBY     A5, 8
-        ACCX    K1
-        MBX     A6, 4
-        ACCY    K1
-        MBY     A7, 0
-        ACCX    K1
-        /* column 8 */
-        MBX     A0, 32
-        ACCY    K1
-        COLEND  a4, 7
-        MBY     A1, 28
-        ACCX    K2
-        MBX     A2, 24
-        ACCY    K2
-        MBY     A3, 20
-        ACCX    K2
-        MBX     A4, 16
-        ACCY    K2
-        MBY     A5, 12
-        ACCX    K2
-        MBX     A6, 8
-        ACCY    K2
-        MBY     A7, 4
-        ACCX    K2
-        MBX     A8, 0
-        ACCY    K2
-        /* column 9 */
-        MBY     A0, 36
-        ACCX    K2
-        COLEND  a5, 8
-        MBX     A1, 32
-        ACCY    K0
-        MBY     A2, 28
-        ACCX    K0
-        MBX     A3, 24
-        ACCY    K0
-        MBY     A4, 20
-        ACCX    K0
-        MBX     A5, 16
-        ACCY    K0
-        MBY     A6, 12
-        ACCX    K0
-        MBX     A7, 8
-        ACCY    K0
-        MBY     A8, 4
-        ACCX    K0
-        MBX     A9, 0
-        ACCY    K0
-        /* column 10 */
-        MBY     A0, 40
-        ACCX    K0
-        COLEND  a3, 9
-        MBX     A1, 36
-        ACCY    K1
-        MBY     A2, 32
-        ACCX    K1
-        MBX     A3, 28
-        ACCY    K1
-        MBY     A4, 24
-        ACCX    K1
-        MBX     A5, 20
-        ACCY    K1
-        MBY     A6, 16
-        ACCX    K1
-        MBX     A7, 12
-        ACCY    K1
-        MBY     A8, 8
-        ACCX    K1
-        MBX     A9, 4
-        ACCY    K1
-        MBY     A10, 0
-        ACCX    K1
-        /* column 11 */
-        MBX     A0, 44
-        ACCY    K1
-        COLEND  a4, 10
-        MBY     A1, 40
-        ACCX    K2
-        MBX     A2, 36
-        ACCY    K2
-        MBY     A3, 32
-        ACCX    K2
-        MBX     A4, 28
-        ACCY    K2
-        MBY     A5, 24
-        ACCX    K2
-        MBX     A6, 20
-        ACCY    K2
-        MBY     A7, 16
-        ACCX    K2
-        MBX     A8, 12
-        ACCY    K2
-        MBY     A9, 8
-        ACCX    K2
-        MBX     A10, 4
-        ACCY    K2
-        MBY     A11, 0
-        ACCX    K2
-        /* column 12 */
-        MBX     A1, 44
-        ACCY    K2
-        COLEND  a5, 11
-        MBY     A2, 40
-        ACCX    K0
-        MBX     A3, 36
-        ACCY    K0
-        MBY     A4, 32
+        MBY     A4, 0
         ACCX    K0
         MBX     A5, 28
         ACCY    K0
         MBY     A6, 24
         ACCX    K0
-        MBX     A7, 20
+        /* column 7 */
+        MBX     A0, 20
         ACCY    K0
-        MBY     A8, 16
-        ACCX    K0
-        MBX     A9, 12
-        ACCY    K0
-        MBY     A10, 8
-        ACCX    K0
-        MBX     A11, 4
-        ACCY    K0
-        /* column 13 */
-        MBY     A2, 44
-        ACCX    K0
-        COLEND  a3, 12
-        MBX     A3, 40
-        ACCY    K1
-        MBY     A4, 36
+        COLEND  a3, 6
+        MBY     A1, 16
         ACCX    K1
-        MBX     A5, 32
+        MBX     A2, 12
         ACCY    K1
-        MBY     A6, 28
+        MBY     A3, 8
         ACCX    K1
-        MBX     A7, 24
+        MBX     A4, 4
         ACCY    K1
-        MBY     A8, 20
+        MBY     A5, 0
         ACCX    K1
-        MBX     A9, 16
-        ACCY    K1
-        MBY     A10, 12
-        ACCX    K1
-        MBX     A11, 8
-        ACCY    K1
-        /* column 14 */
-        MBY     A3, 44
-        ACCX    K1
-        COLEND  a4, 13
-        MBX     A4, 40
-        ACCY    K2
-        MBY     A5, 36
-        ACCX    K2
         MBX     A6, 32
-        ACCY    K2
+        ACCY    K1
         MBY     A7, 28
-        ACCX    K2
-        MBX     A8, 24
-        ACCY    K2
-        MBY     A9, 20
-        ACCX    K2
-        MBX     A10, 16
-        ACCY    K2
-        MBY     A11, 12
-        ACCX    K2
-        /* column 15 */
-        MBX     A4, 44
-        ACCY    K2
-        COLEND  a5, 14
-        MBY     A5, 40
-        ACCX    K0
-        MBX     A6, 36
-        ACCY    K0
-        MBY     A7, 32
-        ACCX    K0
-        MBX     A8, 28
-        ACCY    K0
-        MBY     A9, 24
-        ACCX    K0
-        MBX     A10, 20
-        ACCY    K0
-        MBY     A11, 16
-        ACCX    K0
-        /* column 16 */
-        MBX     A5, 44
-        ACCY    K0
-        COLEND  a3, 15
-        MBY     A6, 40
         ACCX    K1
-        MBX     A7, 36
+        /* column 8 */
+        MBX     A0, 24
         ACCY    K1
-        MBY     A8, 32
-        ACCX    K1
-        MBX     A9, 28
-        ACCY    K1
-        MBY     A10, 24
-        ACCX    K1
-        MBX     A11, 20
-        ACCY    K1
-        /* column 17 */
-        MBY     A6, 44
-        ACCX    K1
-        COLEND  a4, 16
-        MBX     A7, 40
-        ACCY    K2
-        MBY     A8, 36
+        COLEND  a4, 7
+        MBY     A1, 20
         ACCX    K2
-        MBX     A9, 32
+        MBX     A2, 16
         ACCY    K2
-        MBY     A10, 28
+        MBY     A3, 12
         ACCX    K2
-        MBX     A11, 24
+        MBX     A4, 8
         ACCY    K2
-        /* column 18 */
-        MBY     A7, 44
+        MBY     A5, 4
         ACCX    K2
-        COLEND  a5, 17
-        MBX     A8, 40
+        MBX     A6, 0
+        ACCY    K2
+        MBY     A7, 36
+        ACCX    K2
+        MBX     A8, 32
+        ACCY    K2
+        /* column 9 */
+        MBY     A0, 28
+        ACCX    K2
+        COLEND  a5, 8
+        MBX     A1, 24
         ACCY    K0
-        MBY     A9, 36
+        MBY     A2, 20
         ACCX    K0
-        MBX     A10, 32
+        MBX     A3, 16
         ACCY    K0
-        MBY     A11, 28
+        MBY     A4, 12
         ACCX    K0
-        /* column 19 */
-        MBX     A8, 44
+        MBX     A5, 8
         ACCY    K0
-        COLEND  a3, 18
-        MBY     A9, 40
-        ACCX    K1
-        MBX     A10, 36
+        MBY     A6, 4
+        ACCX    K0
+        MBX     A7, 0
+        ACCY    K0
+        MBY     A8, 40
+        ACCX    K0
+        MBX     A9, 36
+        ACCY    K0
+        /* column 10 */
+        MBY     A0, 32
+        ACCX    K0
+        COLEND  a3, 9
+        MBX     A1, 28
         ACCY    K1
-        MBY     A11, 32
+        MBY     A2, 24
         ACCX    K1
-        /* column 20 */
+        MBX     A3, 20
+        ACCY    K1
+        MBY     A4, 16
+        ACCX    K1
+        MBX     A5, 12
+        ACCY    K1
+        MBY     A6, 8
+        ACCX    K1
+        MBX     A7, 4
+        ACCY    K1
+        MBY     A8, 0
+        ACCX    K1
         MBX     A9, 44
         ACCY    K1
-        COLEND  a4, 19
         MBY     A10, 40
+        ACCX    K1
+        /* column 11 */
+        MBX     A0, 36
+        ACCY    K1
+        COLEND  a4, 10
+        MBY     A1, 32
         ACCX    K2
-        MBX     A11, 36
+        MBX     A2, 28
+        ACCY    K2
+        MBY     A3, 24
+        ACCX    K2
+        MBX     A4, 20
+        ACCY    K2
+        MBY     A5, 16
+        ACCX    K2
+        MBX     A6, 12
+        ACCY    K2
+        MBY     A7, 8
+        ACCX    K2
+        MBX     A8, 4
+        ACCY    K2
+        MBY     A9, 0
+        ACCX    K2
+        MBX     A10, 44
+        ACCY    K2
+        MBY     A11, 40
+        ACCX    K2
+        /* column 12 */
+        MBX     A1, 36
+        ACCY    K2
+        COLEND  a5, 11
+        MBY     A2, 32
+        ACCX    K0
+        MBX     A3, 28
+        ACCY    K0
+        MBY     A4, 24
+        ACCX    K0
+        MBX     A5, 20
+        ACCY    K0
+        MBY     A6, 16
+        ACCX    K0
+        MBX     A7, 12
+        ACCY    K0
+        MBY     A8, 8
+        ACCX    K0
+        MBX     A9, 4
+        ACCY    K0
+        MBY     A10, 44
+        ACCX    K0
+        MBX     A11, 40
+        ACCY    K0
+        /* column 13 */
+        MBY     A2, 36
+        ACCX    K0
+        COLEND  a3, 12
+        MBX     A3, 32
+        ACCY    K1
+        MBY     A4, 28
+        ACCX    K1
+        MBX     A5, 24
+        ACCY    K1
+        MBY     A6, 20
+        ACCX    K1
+        MBX     A7, 16
+        ACCY    K1
+        MBY     A8, 12
+        ACCX    K1
+        MBX     A9, 8
+        ACCY    K1
+        MBY     A10, 44
+        ACCX    K1
+        MBX     A11, 40
+        ACCY    K1
+        /* column 14 */
+        MBY     A3, 36
+        ACCX    K1
+        COLEND  a4, 13
+        MBX     A4, 32
+        ACCY    K2
+        MBY     A5, 28
+        ACCX    K2
+        MBX     A6, 24
+        ACCY    K2
+        MBY     A7, 20
+        ACCX    K2
+        MBX     A8, 16
+        ACCY    K2
+        MBY     A9, 12
+        ACCX    K2
+        MBX     A10, 44
+        ACCY    K2
+        MBY     A11, 40
+        ACCX    K2
+        /* column 15 */
+        MBX     A4, 36
+        ACCY    K2
+        COLEND  a5, 14
+        MBY     A5, 32
+        ACCX    K0
+        MBX     A6, 28
+        ACCY    K0
+        MBY     A7, 24
+        ACCX    K0
+        MBX     A8, 20
+        ACCY    K0
+        MBY     A9, 16
+        ACCX    K0
+        MBX     A10, 44
+        ACCY    K0
+        MBY     A11, 40
+        ACCX    K0
+        /* column 16 */
+        MBX     A5, 36
+        ACCY    K0
+        COLEND  a3, 15
+        MBY     A6, 32
+        ACCX    K1
+        MBX     A7, 28
+        ACCY    K1
+        MBY     A8, 24
+        ACCX    K1
+        MBX     A9, 20
+        ACCY    K1
+        MBY     A10, 44
+        ACCX    K1
+        MBX     A11, 40
+        ACCY    K1
+        /* column 17 */
+        MBY     A6, 36
+        ACCX    K1
+        COLEND  a4, 16
+        MBX     A7, 32
+        ACCY    K2
+        MBY     A8, 28
+        ACCX    K2
+        MBX     A9, 24
+        ACCY    K2
+        MBY     A10, 44
+        ACCX    K2
+        MBX     A11, 40
+        ACCY    K2
+        /* column 18 */
+        MBY     A7, 36
+        ACCX    K2
+        COLEND  a5, 17
+        MBX     A8, 32
+        ACCY    K0
+        MBY     A9, 28
+        ACCX    K0
+        MBX     A10, 44
+        ACCY    K0
+        MBY     A11, 40
+        ACCX    K0
+        /* column 19 */
+        MBX     A8, 36
+        ACCY    K0
+        COLEND  a3, 18
+        MBY     A9, 32
+        ACCX    K1
+        MBX     A10, 44
+        ACCY    K1
+        MBY     A11, 40
+        ACCX    K1
+        /* column 20 */
+        MBX     A9, 36
+        ACCY    K1
+        COLEND  a4, 19
+        MBY     A10, 44
+        ACCX    K2
+        MBX     A11, 40
         ACCY    K2
         /* column 21 */
         MBY     A10, 44
         ACCX    K2
         COLEND  a5, 20
-        MBX     A11, 40
+        MBX0    A11
         ACCY    K0
         /* column 22 */
-        MBY     A11, 44
+        MBY0    A11
         ACCX    K0
         COLEND  a3, 21
         ACCY    K1
