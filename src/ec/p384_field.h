@@ -45,6 +45,10 @@ void p384_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
 #if defined(MP_ASM_UMAAL)
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "umaal"
+/* RV32 with the M extension (p384_rv32.S): MUL/MULHU, SLTU carries */
+#elif defined(MP_ASM_RV32)
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "rv32"
 #endif
 #endif
 
