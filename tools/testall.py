@@ -102,6 +102,7 @@ SUITES = [
 ] + [
     ("build-all", [PY, "tools/build_all.py"]),
     ("tools", [PY, "tools/test_tools.py"]),
+    ("P-256-only image", [PY, "tools/check_p256_only.py"]),
     ("cycles", [PY, "tools/cycles/test_models.py"]),
     ("ctc command-line tool", [PY, "tools/test_ctc.py"]),
 ]

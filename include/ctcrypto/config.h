@@ -28,6 +28,13 @@
  *                     1 (default): the curve is built in. 0: left out (its
  *                     functions do not exist); without P-384 every ec
  *                     array is sized for 256 bits.
+ *   CTC_SHA512        1 (default): SHA-384 and SHA-512 are built in. 0: left
+ *                     out (their functions do not exist; HMAC, HKDF,
+ *                     HMAC-DRBG and RFC 6979 accept SHA-224 and SHA-256
+ *                     only), for an image that needs no 64-bit hash:
+ *                     P-256 with SHA-256 (ECDSA's nonce HMAC then uses
+ *                     SHA-256 for every message hash length). P-384 needs
+ *                     it (its nonce HMAC is SHA-384).
  *   CTC_P256_TABLE_ROWS, CTC_P384_TABLE_ROWS
  *                     the size of the curve's fixed-base table for k G
  *                     (key generation, signing): rows of 16 affine points
@@ -69,6 +76,13 @@
 
 #ifndef CTC_EC_P384
 #define CTC_EC_P384 1
+#endif
+
+#ifndef CTC_SHA512
+#define CTC_SHA512 1
+#endif
+#if CTC_EC_P384 && !CTC_SHA512
+#error "CTC_EC_P384 needs CTC_SHA512 (RFC 6979 with SHA-384)"
 #endif
 
 #if CTC_PROFILE_SMALL

@@ -25,14 +25,18 @@ static void hash_to_scalar(const ec_curve *C, ec_sc e, const uint8_t *h, size_t 
 }
 
 /* RFC 6979's HMAC hash is the message's hash: the one whose output has
- * h_len bytes (public), else the curve's default. */
+ * h_len bytes (public), else the curve's default (also for 48 and 64
+ * bytes without CTC_SHA512: the nonce stays deterministic and secret,
+ * only not the RFC's own for those lengths). */
 static int nonce_hash(const ec_curve *C, size_t h_len)
 {
     switch (h_len) {
     case 28: return CTC_HASH_SHA224;
     case 32: return CTC_HASH_SHA256;
+#if CTC_SHA512
     case 48: return CTC_HASH_SHA384;
     case 64: return CTC_HASH_SHA512;
+#endif
     default: return C->nonce_hash;
     }
 }

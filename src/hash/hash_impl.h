@@ -132,7 +132,11 @@ void sha512_blocks(uint64_t h[8], const uint8_t *p, size_t n);
 /* The hash ids that exist: CTC_HASH_SHA224..CTC_HASH_SHA512. */
 CT_INLINE int hash_id_valid(int id)
 {
+#if CTC_SHA512
     return id >= CTC_HASH_SHA224 && id <= CTC_HASH_SHA512;
+#else
+    return id == CTC_HASH_SHA224 || id == CTC_HASH_SHA256;
+#endif
 }
 
 /* Chaining value after absorbing whole blocks. */

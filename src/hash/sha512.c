@@ -10,6 +10,8 @@
  */
 #include "hash_impl.h"
 
+#if CTC_SHA512
+
 #define SHA384_STATE 0x48a5c384u
 #define SHA512_STATE 0x48a5c512u
 
@@ -382,3 +384,5 @@ void sha512_chain_block_(uint64_t out[8], int id, const uint8_t *block)
         out[i] = iv[i];
     sha512_blocks(out, block, 1);
 }
+
+#endif /* CTC_SHA512 */
