@@ -75,6 +75,10 @@ void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #elif defined(MP_ASM_THUMB1)
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "thumb1"
+/* Xtensa call0 (ESP8266's lx106, p256_xtensa.S): 16-bit halves, MUL16U */
+#elif defined(MP_ASM_XTENSA)
+#define P256_HAVE_ASM 1
+#define P256_ASM_NAME "xtensa"
 #endif
 #endif
 
