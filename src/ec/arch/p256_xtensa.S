@@ -54,25 +54,54 @@
 /* ---- the half products --------------------------------------------------------- */
 
 /*
- * (cur, nxt) += x y for the halves x at [xb + xo], y at [yb + yo]:
- * the low half of the product to cur, the high half to nxt.
- * Clobbers a8, a9.
+ * A column's sum is kept as a pair (r, h): r the wrapping sum (mod 2^32)
+ * of its whole products and of what came in (the previous column's high
+ * halves and carry), h the exact sum of its products' high halves. Then
+ * r - h 2^16 (mod 2^32) is the exact column value, being small; h goes
+ * on to the next column. One product costs MUL16U, two ADD and a shift.
+ *
+ * Columns are taken two at a time, c (even) and c + 1, their products
+ * x_i y_(c-i) and x_i y_(c+1-i) by rising i: y_(c+1-i) is the y_(c-i)
+ * loaded at step i - 1, so a step loads one x and one y for two
+ * products. Registers: a3 x's base, \yb y's base, a9 = x_i, bc and bp
+ * the two y (they swap at each step), (r0, h0) column c, (r1, h1)
+ * column c + 1; clobbers a8.
+ *
+ * PSTEP sq, c, i, s, e, ...: steps i..e, s the first step. With sq = 0
+ * the product x_i y_j counts for every i, j in 0..15; with sq = 1
+ * (x = y = A) only the cross products, i < j (the square's pairs counted
+ * once, doubled at the column's end, the diagonal apart).
  */
-        .macro  PROD xb, xo, yb, yo, cur, nxt
-        l16ui   a8, \xb, \xo
-        l16ui   a9, \yb, \yo
-        mul16u  a8, a8, a9
-        extui   a9, a8, 0, 16
-        add     \cur, \cur, a9
+        .macro  PRODUCT x, y, r, h
+        mul16u  a8, \x, \y
+        add     \r, \r, a8
         srli    a8, a8, 16
-        add     \nxt, \nxt, a8
+        add     \h, \h, a8
         .endm
 
-/* n products x_i y_j, x_(i+1) y_(j-1), ... of one column */
-        .macro  PRODS xb, yb, i, j, n, cur, nxt
-        .if     \n > 0
-        PROD    \xb, (2*(\i)), \yb, (2*(\j)), \cur, \nxt
-        PRODS   \xb, \yb, (\i+1), (\j-1), (\n-1), \cur, \nxt
+        .macro  PSTEP sq, yb, c, i, s, e, bc, bp, r0, h0, r1, h1
+        .if     \sq
+        .set    v0, (2*(\i) < (\c)) && ((\c)-(\i) <= 15)
+        .set    v1, (2*(\i) < (\c)+1) && ((\c)+1-(\i) <= 15)
+        .else
+        .set    v0, ((\c)-(\i) >= 0) && ((\c)-(\i) <= 15)
+        .set    v1, ((\c)+1-(\i) <= 15) && ((\i) <= 15)
+        .endif
+        l16ui   a9, a3, (2*(\i))
+        .if     v0
+        l16ui   \bc, \yb, (2*((\c)-(\i)))
+        .endif
+        .if     v1
+        .if     (\i) == (\s)
+        l16ui   \bp, \yb, (2*((\c)+1-(\i)))
+        .endif
+        PRODUCT a9, \bp, \r1, \h1
+        .endif
+        .if     v0
+        PRODUCT a9, \bc, \r0, \h0
+        .endif
+        .if     (\i) < (\e)
+        PSTEP   \sq, \yb, \c, ((\i)+1), \s, \e, \bp, \bc, \r0, \h0, \r1, \h1
         .endif
         .endm
 
@@ -97,20 +126,15 @@
         .endm
 
 /*
- * The end of column c, its sum in cur: below 16 the low half is the
- * multiplier m_c (kept), from 16 on it is U's half c - 16; the carry
- * cur >> 16 goes to nxt and cur restarts at zero (as the next nxt).
- * Clobbers a8.
+ * Store column c's value v (low half): below 16 it is the multiplier m_c
+ * (kept), from 16 on U's half c - 16. The carry out is v >> 16.
  */
-        .macro  COLEND c, cur, nxt
+        .macro  STORECOL c, v
         .if     (\c) < 16
-        s16i    \cur, a1, (2*(\c))
+        s16i    \v, a1, (2*(\c))
         .else
-        s16i    \cur, a1, (32+2*((\c)-16))
+        s16i    \v, a1, (32+2*((\c)-16))
         .endif
-        srai    a8, \cur, 16
-        add     \nxt, \nxt, a8
-        movi    \cur, 0
         .endm
 
 /*
@@ -154,93 +178,146 @@
 /* ---- the product --------------------------------------------------------------- */
 
 /*
- * Column c of A B: products a_i b_(c-i) for max(0, c - 15) <= i <=
- * min(15, c), then the reduction's terms; the next column swaps cur and
- * nxt. After column 31 (no products) nxt holds U's bit 256.
+ * The end of the pair of columns c, c + 1 of A B: column c's value
+ * r0 - h0 2^16 plus the reduction's terms, stored; its carry and h0 go
+ * to r1; column c + 1 likewise, its carry to h1, which (with column
+ * c + 1's high halves in it already) is the next pair's r0. The other
+ * three restart at zero.
  */
-        .macro  MULCOLS c, cur, nxt
-        .if     (\c) < 16
-        PRODS   a3, a4, 0, (\c), ((\c)+1), \cur, \nxt
+        .macro  MULEND c, r0, h0, r1, h1
+        slli    a8, \h0, 16
+        sub     \r0, \r0, a8
+        MTERMS  (\c), \r0
+        STORECOL (\c), \r0
+        srai    a8, \r0, 16
+        add     \r1, \r1, a8
+        add     \r1, \r1, \h0
+        slli    a8, \h1, 16
+        sub     \r1, \r1, a8
+        MTERMS  ((\c)+1), \r1
+        STORECOL ((\c)+1), \r1
+        srai    a8, \r1, 16
+        add     \h1, \h1, a8
+        movi    \r0, 0
+        movi    \h0, 0
+        movi    \r1, 0
+        .endm
+
+/*
+ * Pairs of columns c, c + 1 from c up to 30: products a_i b_j for
+ * max(0, c - 15) <= i <= min(15, c + 1), then the ends. The registers
+ * rotate from one pair to the next; after the last pair (column 31 has
+ * no products) h1 holds U's bit 256: 16 rotations bring it to a5.
+ */
+        .macro  MULPAIRS c, r0, h0, r1, h1
+        .if     (\c) < 15
+        PSTEP   0, a4, (\c), 0, 0, ((\c)+1), a11, a12, \r0, \h0, \r1, \h1
         .else
-        PRODS   a3, a4, ((\c)-15), 15, (31-(\c)), \cur, \nxt
+        PSTEP   0, a4, (\c), ((\c)-15), ((\c)-15), 15, a11, a12, \r0, \h0, \r1, \h1
         .endif
-        MTERMS  (\c), \cur
-        COLEND  (\c), \cur, \nxt
-        .if     (\c) < 31
-        MULCOLS ((\c)+1), \nxt, \cur
+        MULEND  (\c), \r0, \h0, \r1, \h1
+        .if     (\c) < 30
+        MULPAIRS ((\c)+2), \h1, \r0, \h0, \r1
         .endif
         .endm
 
 /*
  * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A,
  *                      const ct_limb_t *B)
- *   a2 = X, a3 = A, a4 = B; a5, a6 the column sums, a8, a9 temporaries.
+ *   a2 = X, a3 = A, a4 = B; a5, a6, a7, a10 the column sums, a9, a11,
+ *   a12 the halves, a8 the products. a12 saved at sp + 96.
  */
         .section .text.p256_fe_mul_asm,"ax",@progbits
         .globl  p256_fe_mul_asm
         .type   p256_fe_mul_asm,@function
         .align  4
 p256_fe_mul_asm:
-        addi    a1, a1, -96
+        addi    a1, a1, -112
+        s32i    a12, a1, 96
         movi    a5, 0
         movi    a6, 0
-        MULCOLS 0, a5, a6
-        FINAL                           /* column 31 is odd: nxt = a5 */
-        addi    a1, a1, 96
+        movi    a7, 0
+        movi    a10, 0
+        MULPAIRS 0, a5, a6, a7, a10
+        FINAL
+        l32i    a12, a1, 96
+        addi    a1, a1, 112
         ret
         .size   p256_fe_mul_asm, .-p256_fe_mul_asm
 
 /* ---- the square ---------------------------------------------------------------- */
 
 /*
- * Column c of A^2: the cross products a_i a_(c-i), i < c - i, into
- * (cur, nxt) as in the product; their sum (with the high halves of the
- * previous column's) counts twice, so cur = 2 cur + a10, a10 being the
- * plain carry in. Then the square a_(c/2)^2 for even c: its low half to
- * this column, its high half to the next carry. Cross sums per column:
- * at most 8 low and 8 high halves, doubled below 2^21.
+ * The end of the pair c, c + 1 of A^2 (carry in a11, a9 = a_(c/2) left
+ * by the last step): the cross sum of column c counts twice,
+ * 2 (r0 - h0 2^16) + a11, then a_(c/2)^2's low half and the reduction's
+ * terms; a_(c/2)^2's high half goes to the next carry with the column's.
+ * Column c + 1 (odd, no square) likewise. Cross sums: at most 8 low and
+ * 8 high halves a column, doubled below 2^21.
  */
-        .macro  SQRCOLS c, cur, nxt
-        .if     (\c) < 16
-        PRODS   a3, a3, 0, (\c), (((\c)+1)/2), \cur, \nxt
-        .else
-        PRODS   a3, a3, ((\c)-15), 15, ((((\c)-1)/2)-(\c)+16), \cur, \nxt
-        .endif
-        addx2   \cur, \cur, a10
-        .if     (((\c) & 1) == 0) && ((\c) <= 30)
-        l16ui   a8, a3, (\c)
-        mul16u  a8, a8, a8
+        .macro  SQREND c, r0, h0, r1, h1
+        slli    a8, \h0, 16
+        sub     \r0, \r0, a8
+        addx2   \r0, \r0, a11
+        mul16u  a8, a9, a9
         extui   a9, a8, 0, 16
-        add     \cur, \cur, a9
-        srli    a10, a8, 16
+        add     \r0, \r0, a9
+        srli    a9, a8, 16
+        MTERMS  (\c), \r0
+        STORECOL (\c), \r0
+        srai    a8, \r0, 16
+        add     a11, a8, a9
+        add     \r1, \r1, \h0
+        slli    a8, \h1, 16
+        sub     \r1, \r1, a8
+        addx2   \r1, \r1, a11
+        MTERMS  ((\c)+1), \r1
+        STORECOL ((\c)+1), \r1
+        srai    a11, \r1, 16
+        movi    \r0, 0
+        movi    \h0, 0
+        movi    \r1, 0
+        .endm
+
+/*
+ * Pairs c, c + 1 of A^2: cross products a_i a_j, i < j, for
+ * max(0, c - 15) <= i <= c / 2 (the last step loads a_(c/2) for the
+ * square).
+ */
+        .macro  SQRPAIRS c, r0, h0, r1, h1
+        .if     (\c) < 15
+        PSTEP   1, a3, (\c), 0, 0, ((\c)/2), a4, a12, \r0, \h0, \r1, \h1
         .else
-        movi    a10, 0
+        PSTEP   1, a3, (\c), ((\c)-15), ((\c)-15), ((\c)/2), a4, a12, \r0, \h0, \r1, \h1
         .endif
-        MTERMS  (\c), \cur
-        COLEND  (\c), \cur, a10
-        .if     (\c) < 31
-        SQRCOLS ((\c)+1), \nxt, \cur
+        SQREND  (\c), \r0, \h0, \r1, \h1
+        .if     (\c) < 30
+        SQRPAIRS ((\c)+2), \h1, \r0, \h0, \r1
         .endif
         .endm
 
 /*
  * void p256_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
- *   a2 = X, a3 = A; a5, a6 the cross sums, a10 the carry, a8, a9
- *   temporaries. Column 0 has no cross product: a5 = a6 = a10 = 0.
+ *   a2 = X, a3 = A; a5, a6, a7, a10 the cross sums, a11 the carry, a9,
+ *   a4, a12 the halves, a8 the products. a12 saved at sp + 96.
  */
         .section .text.p256_fe_sqr_asm,"ax",@progbits
         .globl  p256_fe_sqr_asm
         .type   p256_fe_sqr_asm,@function
         .align  4
 p256_fe_sqr_asm:
-        addi    a1, a1, -96
+        addi    a1, a1, -112
+        s32i    a12, a1, 96
         movi    a5, 0
         movi    a6, 0
+        movi    a7, 0
         movi    a10, 0
-        SQRCOLS 0, a5, a6
-        mov     a5, a10                 /* U's bit 256 */
+        movi    a11, 0
+        SQRPAIRS 0, a5, a6, a7, a10
+        mov     a5, a11                 /* U's bit 256 */
         FINAL
-        addi    a1, a1, 96
+        l32i    a12, a1, 96
+        addi    a1, a1, 112
         ret
         .size   p256_fe_sqr_asm, .-p256_fe_sqr_asm
 
