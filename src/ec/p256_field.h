@@ -79,6 +79,7 @@ void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #elif defined(MP_ASM_XTENSA)
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "xtensa"
+#define P256_ASM_MULK 1
 #endif
 #endif
 

@@ -1,7 +1,7 @@
 /*
  * p256_xtensa.S - the P-256 field leaves (p256_field.h) for Xtensa with
  * the call0 ABI (ESP8266's lx106): p256_fe_mul_asm, p256_fe_sqr_asm,
- * p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm; C twins in
+ * p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm, p256_fe_mulk_asm; C twins in
  * p256_field32.c. Straight-line code: no branch at all but the return,
  * and every address is sp or an argument plus a constant.
  *
@@ -458,5 +458,55 @@ p256_fe_neg_asm:
         .endr
         ret
         .size   p256_fe_neg_asm, .-p256_fe_neg_asm
+
+/* ---- k A --------------------------------------------------------------------------- */
+
+/*
+ * void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+ * X = k A mod p, k in 1..8 (p256_fe_mulk_c in p256_field32.c has the
+ * derivation): V = k A half by half (a_h k < 2^19 with MUL16U, carry
+ * below 2^4), t = V / 2^256 <= 7, then W = V mod 2^256 + t c with
+ * c = 2^256 mod p = 2^224 - 2^192 - 2^96 + 1 (t added at halves 0 and
+ * 14, subtracted at 6 and 12) in a signed chain; 0 <= W < 2p, W's bit
+ * 256 is the final carry, and FINAL subtracts p once if needed. Frame as
+ * in mul (sp + 32: V then W, sp + 64: W - p).
+ */
+        .section .text.p256_fe_mulk_asm,"ax",@progbits
+        .globl  p256_fe_mulk_asm
+        .type   p256_fe_mulk_asm,@function
+        .align  4
+p256_fe_mulk_asm:
+        addi    a1, a1, -96
+        .set    fk, 0
+        .rept   16
+        l16ui   a8, a3, (2*fk)
+        mul16u  a8, a8, a4
+        .if     fk > 0
+        add     a8, a8, a5
+        .endif
+        s16i    a8, a1, (32+2*fk)
+        srli    a5, a8, 16
+        .set    fk, fk+1
+        .endr
+        .set    fk, 0
+        .rept   16
+        l16ui   a8, a1, (32+2*fk)
+        .if     (fk == 0) || (fk == 14)
+        add     a8, a8, a5
+        .elseif (fk == 6) || (fk == 12)
+        sub     a8, a8, a5
+        .endif
+        .if     fk > 0
+        add     a8, a8, a6
+        .endif
+        s16i    a8, a1, (32+2*fk)
+        srai    a6, a8, 16
+        .set    fk, fk+1
+        .endr
+        mov     a5, a6                  /* W's bit 256 */
+        FINAL
+        addi    a1, a1, 96
+        ret
+        .size   p256_fe_mulk_asm, .-p256_fe_mulk_asm
 
 #endif
