@@ -79,7 +79,25 @@
         add     \h, \h, a8
         .endm
 
-        .macro  PSTEP sq, yb, c, i, s, e, bc, bp, r0, h0, r1, h1
+/* the first product of a column whose h is still free (h0 of a pair) */
+        .macro  PRODUCT_H x, y, r, h
+        mul16u  a8, \x, \y
+        add     \r, \r, a8
+        srli    \h, a8, 16
+        .endm
+
+/* the first product of a column whose r and h are both free (column c + 1) */
+        .macro  PRODUCT_RH x, y, r, h
+        mul16u  \r, \x, \y
+        srli    \h, \r, 16
+        .endm
+
+/*
+ * f0, f1: the first step with a product of column c, c + 1 (99: none),
+ * whose product sets h0 (h0, r1, h1 are free at the start of a pair, r0
+ * holds what column c carries in).
+ */
+        .macro  PSTEP sq, yb, c, i, s, e, f0, f1, bc, bp, r0, h0, r1, h1
         .if     \sq
         .set    v0, (2*(\i) < (\c)) && ((\c)-(\i) <= 15)
         .set    v1, (2*(\i) < (\c)+1) && ((\c)+1-(\i) <= 15)
@@ -95,13 +113,21 @@
         .if     (\i) == (\s)
         l16ui   \bp, \yb, (2*((\c)+1-(\i)))
         .endif
+        .if     (\i) == (\f1)
+        PRODUCT_RH a9, \bp, \r1, \h1
+        .else
         PRODUCT a9, \bp, \r1, \h1
         .endif
+        .endif
         .if     v0
+        .if     (\i) == (\f0)
+        PRODUCT_H a9, \bc, \r0, \h0
+        .else
         PRODUCT a9, \bc, \r0, \h0
         .endif
+        .endif
         .if     (\i) < (\e)
-        PSTEP   \sq, \yb, \c, ((\i)+1), \s, \e, \bp, \bc, \r0, \h0, \r1, \h1
+        PSTEP   \sq, \yb, \c, ((\i)+1), \s, \e, \f0, \f1, \bp, \bc, \r0, \h0, \r1, \h1
         .endif
         .endm
 
@@ -182,7 +208,7 @@
  * r0 - h0 2^16 plus the reduction's terms, stored; its carry and h0 go
  * to r1; column c + 1 likewise, its carry to h1, which (with column
  * c + 1's high halves in it already) is the next pair's r0. The other
- * three restart at zero.
+ * three are free: the next pair's first products set them (PSTEP).
  */
         .macro  MULEND c, r0, h0, r1, h1
         slli    a8, \h0, 16
@@ -198,9 +224,6 @@
         STORECOL ((\c)+1), \r1
         srai    a8, \r1, 16
         add     \h1, \h1, a8
-        movi    \r0, 0
-        movi    \h0, 0
-        movi    \r1, 0
         .endm
 
 /*
@@ -211,9 +234,13 @@
  */
         .macro  MULPAIRS c, r0, h0, r1, h1
         .if     (\c) < 15
-        PSTEP   0, a4, (\c), 0, 0, ((\c)+1), a11, a12, \r0, \h0, \r1, \h1
+        PSTEP   0, a4, (\c), 0, 0, ((\c)+1), 0, 0, a11, a12, \r0, \h0, \r1, \h1
+        .elseif (\c) < 30
+        PSTEP   0, a4, (\c), ((\c)-15), ((\c)-15), 15, ((\c)-15), ((\c)-14), a11, a12, \r0, \h0, \r1, \h1
         .else
-        PSTEP   0, a4, (\c), ((\c)-15), ((\c)-15), 15, a11, a12, \r0, \h0, \r1, \h1
+        movi    \r1, 0
+        movi    \h1, 0
+        PSTEP   0, a4, 30, 15, 15, 15, 15, 99, a11, a12, \r0, \h0, \r1, \h1
         .endif
         MULEND  (\c), \r0, \h0, \r1, \h1
         .if     (\c) < 30
@@ -235,9 +262,6 @@ p256_fe_mul_asm:
         addi    a1, a1, -112
         s32i    a12, a1, 96
         movi    a5, 0
-        movi    a6, 0
-        movi    a7, 0
-        movi    a10, 0
         MULPAIRS 0, a5, a6, a7, a10
         FINAL
         l32i    a12, a1, 96
@@ -274,9 +298,6 @@ p256_fe_mul_asm:
         MTERMS  ((\c)+1), \r1
         STORECOL ((\c)+1), \r1
         srai    a11, \r1, 16
-        movi    \r0, 0
-        movi    \h0, 0
-        movi    \r1, 0
         .endm
 
 /*
@@ -285,10 +306,18 @@ p256_fe_mul_asm:
  * square).
  */
         .macro  SQRPAIRS c, r0, h0, r1, h1
-        .if     (\c) < 15
-        PSTEP   1, a3, (\c), 0, 0, ((\c)/2), a4, a12, \r0, \h0, \r1, \h1
+        .if     (\c) == 0
+        movi    \h0, 0
+        PSTEP   1, a3, 0, 0, 0, 0, 99, 0, a4, a12, \r0, \h0, \r1, \h1
+        .elseif (\c) < 15
+        PSTEP   1, a3, (\c), 0, 0, ((\c)/2), 0, 0, a4, a12, \r0, \h0, \r1, \h1
+        .elseif (\c) < 30
+        PSTEP   1, a3, (\c), ((\c)-15), ((\c)-15), ((\c)/2), ((\c)-15), ((\c)-14), a4, a12, \r0, \h0, \r1, \h1
         .else
-        PSTEP   1, a3, (\c), ((\c)-15), ((\c)-15), ((\c)/2), a4, a12, \r0, \h0, \r1, \h1
+        movi    \h0, 0
+        movi    \r1, 0
+        movi    \h1, 0
+        PSTEP   1, a3, 30, 15, 15, 15, 99, 99, a4, a12, \r0, \h0, \r1, \h1
         .endif
         SQREND  (\c), \r0, \h0, \r1, \h1
         .if     (\c) < 30
@@ -309,9 +338,6 @@ p256_fe_sqr_asm:
         addi    a1, a1, -112
         s32i    a12, a1, 96
         movi    a5, 0
-        movi    a6, 0
-        movi    a7, 0
-        movi    a10, 0
         movi    a11, 0
         SQRPAIRS 0, a5, a6, a7, a10
         mov     a5, a11                 /* U's bit 256 */
