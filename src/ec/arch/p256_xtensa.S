@@ -1,9 +1,9 @@
 /*
  * p256_xtensa.S - the P-256 field leaves (p256_field.h) for Xtensa with
  * the call0 ABI (ESP8266's lx106): p256_fe_mul_asm, p256_fe_sqr_asm,
- * p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm, p256_fe_mulk_asm; C twins in
- * p256_field32.c. Straight-line code: no branch at all but the return,
- * and every address is sp or an argument plus a constant.
+ * p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm, p256_fe_mulk_asm;
+ * C twins in p256_field32.c. Straight-line code: no branch at all but
+ * the return, and every address is sp or an argument plus a constant.
  *
  * p = 2^256 - 2^224 + 2^192 + 2^96 - 1; in 16-bit halves, least
  * significant first: ffff x6, 0 x6, 1, 0, ffff, ffff.
@@ -20,19 +20,27 @@
  * is as exact as an unsigned one while no register overflows.
  *
  * mul and sqr: product scanning over the 32 half-columns c (weight
- * 2^(16 c)) with the Montgomery reduction interleaved. A half product
- * a_i b_j < 2^32 goes as its low half into column i + j (register cur)
- * and its high half into column i + j + 1 (register nxt); the two
- * registers swap roles from one column to the next. Reduction: -p^-1 = 1
- * mod 2^16 (p = -1 mod 2^16), so the multiplier of column c < 16 is its
- * own low half m_c, and adding m_c p 2^(16 c) clears that half (the carry
- * out is then the value >> 16, the low half dropped) and adds m_c at
- * columns c + 6 (2^96), c + 12 (2^192), c + 16 (2^256) and subtracts it
- * at c + 14 (2^224). The m_c wait in the frame. Columns 16..31 are the
- * halves of U = (A B + m p) / 2^256 and the last carry is its bit 256:
- * U < (p^2 + 2^256 p) / 2^256 < 2p, so one masked subtraction of p ends.
- * Column bounds: at most 16 low and 16 high halves, three m terms and a
- * carry below 2^7: |cur| < 2^22, far from overflow.
+ * 2^(16 c)) with the Montgomery reduction interleaved, two columns at a
+ * time so that one load of a half serves two products (PSTEP). A column's
+ * products are summed whole, mod 2^32, and their high halves apart, exact;
+ * the difference is the exact sum of the low halves, the high halves go
+ * on to the next column: MUL16U, two ADD and one shift a product.
+ * Reduction: -p^-1 = 1 mod 2^16 (p = -1 mod 2^16), so the multiplier of
+ * column c < 16 is its own low half m_c, and adding m_c p 2^(16 c) clears
+ * that half (the carry out is then the value >> 16, the low half
+ * dropped) and adds m_c at columns c + 6 (2^96), c + 12 (2^192), c + 16
+ * (2^256) and subtracts it at c + 14 (2^224). The m_c wait in the frame.
+ * Columns 16..31 are the halves of U = (A B + m p) / 2^256 and the last
+ * carry is its bit 256: U < (p^2 + 2^256 p) / 2^256 < 2p, so one masked
+ * subtraction of p ends. Column bounds: at most 16 low halves, 16 high
+ * halves of the column before, three m terms and a carry below 2^7: a
+ * column's value v has |v| < 2^22, far from overflow.
+ *
+ * Not done: Karatsuba. MUL16U takes 16-bit operands, so the half sums
+ * (17 bits) would need their carries handled apart, and the three
+ * products' combination (two 512-bit subtractions in 16-bit chains) and
+ * a separate reduction pass cost about what the 64 saved half products
+ * (at about 5 instructions each) win.
  *
  * Frames (mul and sqr): m_0..m_15 at sp + 0, U's halves at sp + 32,
  * U - p at sp + 64. X is written only at the end, so it may alias A or B.
@@ -350,28 +358,27 @@ p256_fe_sqr_asm:
 /* ---- add, sub, neg --------------------------------------------------------------- */
 
 /*
- * X (a2) += p & mask half by half, mask (all ones or zero) in a5: the
- * halves of p & mask are a6 = mask & 0xffff, a7 = mask & 1 and 0; the
- * carry (a9) out of the top half is dropped (the callers want the sum
- * mod 2^256). Clobbers a6-a9.
+ * X (a2) += p & mask mod 2^256, mask (all ones or zero, -b for a bit b)
+ * in a5: mod 2^256 that is X - b (2^256 - p), 2^256 - p = 2^224 - 2^192
+ * - 2^96 + 1, so mask is added at halves 0 and 14 and subtracted at 6
+ * and 12, in a signed chain (carry a9) whose carry out of the top half
+ * is dropped. Clobbers a8, a9.
  */
         .macro  ADD_P_MASKED
-        extui   a6, a5, 0, 16
-        srli    a7, a5, 31
         .set    fk, 0
         .rept   16
         l16ui   a8, a2, (2*fk)
-        .if     (fk < 6) || (fk >= 14)
-        add     a8, a8, a6
-        .elseif fk == 12
-        add     a8, a8, a7
+        .if     (fk == 0) || (fk == 14)
+        add     a8, a8, a5
+        .elseif (fk == 6) || (fk == 12)
+        sub     a8, a8, a5
         .endif
         .if     fk > 0
         add     a8, a8, a9
         .endif
         s16i    a8, a2, (2*fk)
         .if     fk < 15
-        srli    a9, a8, 16
+        srai    a9, a8, 16
         .endif
         .set    fk, fk+1
         .endr
