@@ -21,7 +21,8 @@
  *
  * mul and sqr: product scanning over the 32 half-columns c (weight
  * 2^(16 c)) with the Montgomery reduction interleaved, two columns at a
- * time so that one load of a half serves two products (PSTEP). A column's
+ * time so that one load of a half serves two products (PSTEP; the
+ * product three at a time, PSTEP3). A column's
  * products are summed whole, mod 2^32, and their high halves apart, exact;
  * the difference is the exact sum of the low halves, the high halves go
  * on to the next column: MUL16U, two ADD and one shift a product.
@@ -257,10 +258,107 @@
         .endm
 
 /*
+ * The product takes three columns at a time (c, c + 1, c + 2; one load of
+ * a half serves three products), its last two columns (30, 31) as a pair
+ * (MULPAIRS). PSTEP3 c, i, s, e, ...: steps i..e as PSTEP, the products
+ * a_i b_(c-i), a_i b_(c+1-i), a_i b_(c+2-i) with b_(c+1-i), b_(c+2-i)
+ * loaded at the two steps before (at the first step s, loaded there);
+ * f0, f1, f2 the first step of each column. The three b registers
+ * rotate.
+ */
+        .macro  PSTEP3 c, i, s, e, f0, f1, f2, bc, b1, b2, r0, h0, r1, h1, r2, h2
+        .set    v0, ((\c)-(\i) <= 15)
+        .set    v1, ((\c)+1-(\i) <= 15) && ((\i) <= 15)
+        .set    v2, ((\c)+2-(\i) <= 15) && ((\i) <= 15)
+        l16ui   a9, a3, (2*(\i))
+        .if     v0 && ((\c)-(\i) >= 0)
+        l16ui   \bc, a4, (2*((\c)-(\i)))
+        .endif
+        .if     v2
+        .if     (\i) == (\s)
+        l16ui   \b2, a4, (2*((\c)+2-(\i)))
+        .endif
+        .if     (\i) == (\f2)
+        PRODUCT_RH a9, \b2, \r2, \h2
+        .else
+        PRODUCT a9, \b2, \r2, \h2
+        .endif
+        .endif
+        .if     v1 && ((\c)+1-(\i) >= 0)
+        .if     (\i) == (\s)
+        l16ui   \b1, a4, (2*((\c)+1-(\i)))
+        .endif
+        .if     (\i) == (\f1)
+        PRODUCT_RH a9, \b1, \r1, \h1
+        .else
+        PRODUCT a9, \b1, \r1, \h1
+        .endif
+        .endif
+        .if     v0 && ((\c)-(\i) >= 0)
+        .if     (\i) == (\f0)
+        PRODUCT_H a9, \bc, \r0, \h0
+        .else
+        PRODUCT a9, \bc, \r0, \h0
+        .endif
+        .endif
+        .if     (\i) < (\e)
+        PSTEP3  \c, ((\i)+1), \s, \e, \f0, \f1, \f2, \b2, \bc, \b1, \r0, \h0, \r1, \h1, \r2, \h2
+        .endif
+        .endm
+
+/* the end of columns c, c + 1, c + 2, as MULEND; h2 is the next r0 */
+        .macro  MULEND3 c, r0, h0, r1, h1, r2, h2
+        slli    a8, \h0, 16
+        sub     \r0, \r0, a8
+        MTERMS  (\c), \r0
+        STORECOL (\c), \r0
+        srai    a8, \r0, 16
+        add     \r1, \r1, a8
+        add     \r1, \r1, \h0
+        slli    a8, \h1, 16
+        sub     \r1, \r1, a8
+        MTERMS  ((\c)+1), \r1
+        STORECOL ((\c)+1), \r1
+        srai    a8, \r1, 16
+        add     \r2, \r2, a8
+        add     \r2, \r2, \h1
+        slli    a8, \h2, 16
+        sub     \r2, \r2, a8
+        MTERMS  ((\c)+2), \r2
+        STORECOL ((\c)+2), \r2
+        srai    a8, \r2, 16
+        add     \h2, \h2, a8
+        .endm
+
+/*
+ * Triples c = 0, 3, ..., 27, then the pair 30, 31, whose h1 is U's bit
+ * 256 (moved to a5 for FINAL). Steps max(0, c - 15)..min(15, c + 2);
+ * first steps max(0, c - 15), max(0, c - 14), max(0, c - 13), all 0 for
+ * c <= 12 and c - 15, c - 14, c - 13 for c >= 15 (c is a multiple of 3).
+ */
+        .macro  MULTRIPLES c, r0, h0, r1, h1, r2, h2
+        .if     (\c) >= 30
+        MULPAIRS 30, \r0, \h0, \r1, \h1
+        .ifnc   \h1, a5
+        mov     a5, \h1
+        .endif
+        .else
+        .if     (\c) < 13
+        PSTEP3  (\c), 0, 0, ((\c)+2), 0, 0, 0, a11, a12, a15, \r0, \h0, \r1, \h1, \r2, \h2
+        .else
+        PSTEP3  (\c), ((\c)-15), ((\c)-15), 15, ((\c)-15), ((\c)-14), ((\c)-13), a11, a12, a15, \r0, \h0, \r1, \h1, \r2, \h2
+        .endif
+        MULEND3 (\c), \r0, \h0, \r1, \h1, \r2, \h2
+        MULTRIPLES ((\c)+3), \h2, \r0, \h0, \r1, \h1, \r2
+        .endif
+        .endm
+
+/*
  * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A,
  *                      const ct_limb_t *B)
- *   a2 = X, a3 = A, a4 = B; a5, a6, a7, a10 the column sums, a9, a11,
- *   a12 the halves, a8 the products. a12 saved at sp + 96.
+ *   a2 = X, a3 = A, a4 = B; a5, a6, a7, a10, a13, a14 the column sums,
+ *   a9, a11, a12, a15 the halves, a8 the products. a12-a15 saved at
+ *   sp + 96.
  */
         .section .text.p256_fe_mul_asm,"ax",@progbits
         .globl  p256_fe_mul_asm
@@ -269,10 +367,16 @@
 p256_fe_mul_asm:
         addi    a1, a1, -112
         s32i    a12, a1, 96
+        s32i    a13, a1, 100
+        s32i    a14, a1, 104
+        s32i    a15, a1, 108
         movi    a5, 0
-        MULPAIRS 0, a5, a6, a7, a10
+        MULTRIPLES 0, a5, a6, a7, a10, a13, a14
         FINAL
         l32i    a12, a1, 96
+        l32i    a13, a1, 100
+        l32i    a14, a1, 104
+        l32i    a15, a1, 108
         addi    a1, a1, 112
         ret
         .size   p256_fe_mul_asm, .-p256_fe_mul_asm
