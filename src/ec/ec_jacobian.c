@@ -60,12 +60,15 @@
  * (JF_PRODUCT_Z) where a product costs less than a square and two
  * subtractions (Cortex-M4: P-256 ECDH 1.356 M against 1.386 M, P-384
  * verify 3.42 M against 3.49 M) - not with the Cortex-M0 leaves, whose product is 1.45
- * squares (ECDH 6.21 M against 5.73 M there) - and P-256's k A leaf only
- * where it is assembly (its C twin's products lose to additions on
- * Cortex-M0: 6.33 M against 5.85 M).
+ * squares (ECDH 6.21 M against 5.73 M there), nor with the Xtensa lx106
+ * leaves, product 1.47 squares (instructions: ECDH 5.27 M against 5.33 M,
+ * verify 5.20 M against 5.25 M) - and P-256's k A leaf only where it is
+ * assembly (its C twin's products lose to additions on Cortex-M0: 6.33 M
+ * against 5.85 M; the lx106 k A leaf wins, ECDH 5.27 M against 5.38 M
+ * with additions).
  */
 #ifndef P256_JAC_PRODUCT_Z
-#if defined(P256_ASM_THUMB1)
+#if defined(P256_ASM_THUMB1) || defined(P256_ASM_XTENSA)
 #define P256_JAC_PRODUCT_Z 0
 #else
 #define P256_JAC_PRODUCT_Z 1
