@@ -73,7 +73,8 @@ static void unpack(const ec_curve *C, ec_jac *P, const ct_limb_t *src)
  *    pass, but the function takes any k of `bytes` bytes. So the last
  *    addition converts both operands to projective coordinates and uses
  *    the complete formula (tests/unit/test_ec_mul.c drives these k).
- * Cost for P-256: 255 doublings (3M + 5S), 50 additions (11M + 5S), one
+ * Cost for P-256: 255 doublings (4M + 4S or 3M + 5S, ec_jac_formulas.h),
+ * 50 additions (12M + 4S or 11M + 5S), one
  * complete addition, 7 doublings and 7 mixed additions for the table,
  * 52 scans of 17 points.
  */

@@ -6,7 +6,8 @@
  * branches: every input here is public, and the general case is cheaper
  * (counting products M and squarings S): the mixed addition J + A is
  * 8M + 3S (complete mixed: 11M + 2 products by b). Doublings are
- * ec_jac_dbl (ec_jacobian.c, 3M + 5S), which needs no special case. The
+ * ec_jac_dbl (ec_jacobian.c, 4M + 4S or 3M + 5S per core), which needs
+ * no special case. The
  * mixed addition takes the form with 8M + 3S rather than 7M + 4S and four
  * more additions (measured when a squaring cost more than a product,
  * docs/ec.md "Verification").
