@@ -21,6 +21,13 @@
 #define CTC_ERR_KEY        -8  /* a key is invalid */
 #define CTC_ERR_LIMIT      -9  /* a usage limit is reached (reseed, output size) */
 #define CTC_ERR_PARAM     -10  /* an argument is invalid (NULL, unknown id) */
+/* RSA public keys (ctcrypto/rsa.h): which check of (n, e) failed */
+#define CTC_ERR_RSA_N_EVEN   -11  /* the modulus n is even */
+#define CTC_ERR_RSA_N_SIZE   -12  /* n has fewer than 1024 or more than
+                                     CTC_RSA_MAX_BITS bits */
+#define CTC_ERR_RSA_E_EVEN   -13  /* the public exponent e is even */
+#define CTC_ERR_RSA_E_SMALL  -14  /* e is 1 (the only odd value below 3) */
+#define CTC_ERR_RSA_E_LARGE  -15  /* e is 2^32 or more */
 
 /*
  * What this library build contains, as one line of text: version, target,
