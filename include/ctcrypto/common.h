@@ -8,6 +8,9 @@
 #ifndef CTCRYPTO_COMMON_H
 #define CTCRYPTO_COMMON_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "config.h"
 
 #define CTC_OK              0
@@ -28,6 +31,17 @@
 #define CTC_ERR_RSA_E_EVEN   -13  /* the public exponent e is even */
 #define CTC_ERR_RSA_E_SMALL  -14  /* e is 1 (the only odd value below 3) */
 #define CTC_ERR_RSA_E_LARGE  -15  /* e is 2^32 or more */
+#define CTC_ERR_FAULT        -16  /* a result failed its own check (a fault
+                                     during the computation); nothing is
+                                     written */
+
+/*
+ * The caller's random generator: fills out[0..len) with fresh random bytes
+ * and returns 0, or returns nonzero on failure (the library then returns
+ * CTC_ERR_RNG). ctx is the caller's, passed through unchanged. The library
+ * never reads entropy by itself.
+ */
+typedef int (*ctc_rng_fn)(void *ctx, uint8_t *out, size_t len);
 
 /*
  * What this library build contains, as one line of text: version, target,

@@ -10,8 +10,10 @@
  * CT: as each function says.
  *
  * Files: rsa_key.c (public key import), rsa_public.c (the public
- * operation), rsa_mgf1.c (MGF1), rsa_pkcs1.c (EMSA-PKCS1-v1_5),
- * rsa_pss.c (EMSA-PSS verification).
+ * operation), rsa_mgf1.c (MGF1), rsa_pkcs1.c (EMSA-PKCS1-v1_5 and its
+ * signatures), rsa_pss.c (EMSA-PSS verification), rsa_private.c (private
+ * key import and the private operation), rsa_pss_sign.c (EMSA-PSS
+ * encoding and signing).
  */
 #ifndef RSA_RSA_H
 #define RSA_RSA_H
@@ -26,6 +28,22 @@
 /* limbs of the largest modulus, and the scratch of one public exponentiation */
 #define RSA_LIMBS MP_LIMBS(CTC_RSA_MAX_BITS)
 #define RSA_PUB_SCRATCH MP_EXP_SCRATCH(RSA_LIMBS, 1)
+/* limbs of the largest prime; the window of the CRT exponentiations
+ * (mp_exp takes the largest that fits the scratch: 5 for primes up to
+ * 3072 bits, docs/mp.md; 4 with PROFILE=small, 16 table entries) */
+#define RSA_HALF ((RSA_LIMBS + 1) / 2)
+#if CTC_PROFILE_SMALL
+#define RSA_CRT_WINDOW 4
+#else
+#define RSA_CRT_WINDOW 5
+#endif
+#define RSA_MAX_(a, b) ((a) > (b) ? (a) : (b))
+/* the scratch of a private operation: a CRT exponentiation, the inversion
+ * of the blinding value, R^2 mod n, the exponentiations with e */
+#define RSA_PRIV_SCRATCH                                                   \
+    RSA_MAX_(RSA_MAX_(MP_EXP_SCRATCH(RSA_HALF, RSA_CRT_WINDOW),            \
+                      MP_INV_SCRATCH(RSA_LIMBS)),                           \
+             RSA_MAX_(MP_R2_SCRATCH(RSA_LIMBS), MP_EXP_SCRATCH(RSA_LIMBS, 3)))
 
 /* key's modulus as an mp_modulus */
 CT_INLINE mp_modulus rsa_pub_modulus(const ctc_rsa_public_key *key)
@@ -78,5 +96,15 @@ const uint8_t *rsa_digestinfo_prefix(int hash_id, size_t *len);
  */
 void rsa_pkcs1_encode(uint8_t *em, size_t k, const uint8_t *prefix,
                       size_t prefix_len, const uint8_t *hash, size_t hash_len);
+
+/*
+ * out[0..k) = in^d mod n for in of k bytes (the private key's k), by
+ * ctc_rsa_private's method (blinding, CRT, the check with e); returns
+ * CTC_OK, CTC_ERR_RANGE (in >= n), CTC_ERR_RNG or CTC_ERR_FAULT (out
+ * zeroed on an error). out and in may be the same buffer.
+ * CT: in, out and the key are secret; only the error status leaks.
+ */
+int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *in,
+                   ctc_rng_fn rng, void *rng_ctx);
 
 #endif /* RSA_RSA_H */

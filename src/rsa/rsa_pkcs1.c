@@ -80,3 +80,29 @@ int ctc_rsa_pkcs1_verify(const ctc_rsa_public_key *key, int hash_id,
         return CTC_ERR_SIGNATURE;
     return CTC_OK;
 }
+
+/* see ctcrypto/rsa.h */
+int ctc_rsa_pkcs1_sign(uint8_t *sig, size_t sig_size, const ctc_rsa_private_key *key,
+                       int hash_id, const uint8_t *hash, size_t hash_len,
+                       ctc_rng_fn rng, void *rng_ctx)
+{
+    uint8_t em[CTC_RSA_MAX_BYTES];
+    const uint8_t *prefix;
+    size_t plen, k;
+    int r;
+
+    if (sig == NULL || key == NULL || hash == NULL || rng == NULL || key->half_limbs == 0)
+        return CTC_ERR_PARAM;
+    prefix = rsa_digestinfo_prefix(hash_id, &plen);
+    if (prefix == NULL)
+        return CTC_ERR_PARAM;
+    if (hash_len != ctc_hash_size(hash_id))
+        return CTC_ERR_LENGTH;
+    k = key->pub.bytes;
+    if (sig_size < k)
+        return CTC_ERR_BUFFER;
+    rsa_pkcs1_encode(em, k, prefix, plen, hash, hash_len);
+    r = rsa_private_em(sig, key, em, rng, rng_ctx);
+    ct_zeroize(em, sizeof em);
+    return r;
+}

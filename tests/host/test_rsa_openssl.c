@@ -14,7 +14,12 @@
  *  - OpenSSL's PSS signature (random salt length from 0 to the largest,
  *    the MGF1 hash independent of the message hash) verifies here with
  *    its salt length and with CTC_RSA_PSS_SALT_ANY, is refused with
- *    another salt length, with one bit flipped and with another digest.
+ *    another salt length, with one bit flipped and with another digest;
+ *  - the private key imported here from the same p, q, dp, dq, qinv:
+ *    PKCS#1 v1.5 signatures made here equal OpenSSL's and verify there,
+ *    PSS signatures made here (random salt lengths, an independent MGF1
+ *    hash) verify there (EVP_PKEY_verify), and the private operation on
+ *    a random input is undone by the public one.
  * The number of keys and signatures is printed.
  */
 #include <openssl/bn.h>
@@ -55,7 +60,7 @@ static const EVP_MD *md_of(int id)
 /* an OpenSSL key from p, q and e; NULL when gcd(e, lcm(p-1, q-1)) != 1 */
 struct okey {
     EVP_PKEY *pk;
-    BIGNUM *n, *e;
+    BIGNUM *n, *e, *p, *q, *dp, *dq, *qi;
 };
 
 static int make_key(struct okey *k, const BIGNUM *p, const BIGNUM *q, unsigned long ev)
@@ -106,6 +111,11 @@ static int make_key(struct okey *k, const BIGNUM *p, const BIGNUM *q, unsigned l
     OSSL_PARAM_free(params);
     k->n = BN_dup(n);
     k->e = BN_dup(e);
+    k->p = BN_dup(P);
+    k->q = BN_dup(Q);
+    k->dp = BN_dup(dp);
+    k->dq = BN_dup(dq);
+    k->qi = BN_dup(qi);
     ok = 1;
 out:
     BN_free(n); BN_free(e); BN_free(d); BN_free(p1); BN_free(q1);
@@ -119,6 +129,11 @@ static void free_key(struct okey *k)
     EVP_PKEY_free(k->pk);
     BN_free(k->n);
     BN_free(k->e);
+    BN_clear_free(k->p);
+    BN_clear_free(k->q);
+    BN_clear_free(k->dp);
+    BN_clear_free(k->dq);
+    BN_clear_free(k->qi);
 }
 
 /* OpenSSL's signature of the digest h (pss: salt length and MGF1 hash) */
@@ -143,6 +158,89 @@ static size_t ossl_sign(uint8_t *sig, size_t cap, EVP_PKEY *pk, int hid,
         die("sign");
     EVP_PKEY_CTX_free(ctx);
     return len;
+}
+
+/* the test's generator for blinding and salts */
+static int rng(void *ctx, uint8_t *out, size_t len)
+{
+    (void)ctx;
+    tr_rand_bytes(out, len);
+    return 0;
+}
+
+static void import_priv(ctc_rsa_private_key *key, const struct okey *k)
+{
+    uint8_t b[7][CTC_RSA_MAX_BYTES];
+    const BIGNUM *v[7] = { k->n, k->e, k->p, k->q, k->dp, k->dq, k->qi };
+    size_t l[7];
+    int i;
+
+    for (i = 0; i < 7; i++)
+        l[i] = (size_t)BN_bn2bin(v[i], b[i]);
+    TR_EQ(ctc_rsa_private_key_import(key, b[0], l[0], b[1], l[1], b[2], l[2], b[3], l[3],
+                                     b[4], l[4], b[5], l[5], b[6], l[6]), CTC_OK);
+}
+
+/* OpenSSL's verdict on a signature (pss: salt length and MGF1 hash) */
+static int ossl_verify(EVP_PKEY *pk, int hid, const uint8_t *h, size_t hl,
+                       const uint8_t *sig, size_t sl, int pss, int salt, int mgf)
+{
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(pk, NULL);
+    int r;
+
+    if (!ctx || EVP_PKEY_verify_init(ctx) <= 0 ||
+        EVP_PKEY_CTX_set_signature_md(ctx, md_of(hid)) <= 0)
+        die("verify init");
+    if (pss) {
+        if (EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_PKCS1_PSS_PADDING) <= 0 ||
+            EVP_PKEY_CTX_set_rsa_pss_saltlen(ctx, salt) <= 0 ||
+            EVP_PKEY_CTX_set_rsa_mgf1_md(ctx, md_of(mgf)) <= 0)
+            die("pss params");
+    } else if (EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_PKCS1_PADDING) <= 0) {
+        die("pkcs1 padding");
+    }
+    r = EVP_PKEY_verify(ctx, sig, sl, h, hl);
+    EVP_PKEY_CTX_free(ctx);
+    ERR_clear_error();
+    return r == 1;
+}
+
+static unsigned long n_signed;
+
+/* signatures made here: OpenSSL verifies them; PKCS#1 v1.5 equals
+ * OpenSSL's own (deterministic); the private operation inverts the
+ * public one */
+static void check_sign(const struct okey *k, unsigned i)
+{
+    static ctc_rsa_private_key priv;
+    int hid = hash_ids[(i + 1) % 3], mgf = hash_ids[(i / 3 + 2) % 3];
+    size_t hl = ctc_hash_size(hid), kl, sl, salt;
+    uint8_t h[64], sig[CTC_RSA_MAX_BYTES], want[CTC_RSA_MAX_BYTES], x[CTC_RSA_MAX_BYTES];
+    size_t em_len;
+    BIGNUM *a = BN_new();
+
+    import_priv(&priv, k);
+    kl = ctc_rsa_size(ctc_rsa_private_key_public(&priv));
+    em_len = (ctc_rsa_bits(ctc_rsa_private_key_public(&priv)) + 6) / 8;
+    tr_rand_bytes(h, hl);
+    TR_EQ(ctc_rsa_pkcs1_sign(sig, sizeof sig, &priv, hid, h, hl, rng, NULL), CTC_OK);
+    TR_CHECK(ossl_verify(k->pk, hid, h, hl, sig, kl, 0, 0, 0));
+    sl = ossl_sign(want, sizeof want, k->pk, hid, h, hl, 0, 0, 0);
+    TR_EQ(sl, kl);
+    TR_MEM(sig, want, kl);
+    salt = (i % 2) ? hl : tr_rand32() % (em_len - hl - 1);
+    TR_EQ(ctc_rsa_pss_sign(sig, sizeof sig, &priv, hid, mgf, salt, h, hl, rng, NULL), CTC_OK);
+    TR_CHECK(ossl_verify(k->pk, hid, h, hl, sig, kl, 1, (int)salt, mgf));
+    /* a random input < n through the private and then the public operation */
+    if (!a || !BN_rand_range(a, k->n))
+        die("rand");
+    BN_bn2binpad(a, x, (int)kl);
+    TR_EQ(ctc_rsa_private(sig, sizeof sig, &priv, x, kl, rng, NULL), CTC_OK);
+    TR_EQ(ctc_rsa_public(want, sizeof want, ctc_rsa_private_key_public(&priv), sig, kl), CTC_OK);
+    TR_MEM(want, x, kl);
+    BN_free(a);
+    ctc_rsa_private_key_wipe(&priv);
+    n_signed += 2;
 }
 
 static unsigned long n_keys, n_sigs;
@@ -275,6 +373,7 @@ static void run_size(int bits, int pool)
             check_public(&key, &k);
             check_pkcs1(&key, &k, i);
             check_pss(&key, &k, i);
+            check_sign(&k, i);
             free_key(&k);
             n_keys++;
             i++;
@@ -299,6 +398,8 @@ int main(void)
     tr_putu(n_keys);
     tr_puts(", OpenSSL signatures verified or refused here: ");
     tr_putu(n_sigs);
+    tr_puts(", signatures made here and verified by OpenSSL: ");
+    tr_putu(n_signed);
     tr_puts("\n");
     BN_CTX_free(bctx);
     return tr_finish();

@@ -10,7 +10,15 @@
  *  - PKCS#1 v1.5 and PSS verification of every signature of the table
  *    (PSS with its salt length and with CTC_RSA_PSS_SALT_ANY), and the
  *    refusals: a flipped bit of the signature or the digest, the wrong
- *    hash or MGF1 id, a wrong digest length, an unsupported hash id.
+ *    hash or MGF1 id, a wrong digest length, an unsupported hash id;
+ *  - private keys (2048 and 3072 bits): import and its refusals (a 1024-bit
+ *    key, p q != n, a wrong qinv, dp or dq, an oversized part), the private
+ *    operation inverting the table's public one, PKCS#1 v1.5 signatures
+ *    equal to the table's (deterministic), PSS signatures equal to the
+ *    table's when the generator returns the table's salt first, round
+ *    trips through verification, a failing generator (CTC_ERR_RNG), and a
+ *    key corrupted after import: the check with e refuses the result
+ *    (CTC_ERR_FAULT, output zeroed).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -170,11 +178,186 @@ static void test_verify(void)
     tr_group_end();
 }
 
+/* the tests' generator: `pre` bytes first (a PSS salt), then the
+ * runner's pseudo-random bytes; fails from call fail_after on (-1: never) */
+struct test_rng {
+    const uint8_t *pre;
+    size_t pre_len;
+    int fail_after;   /* -1: never */
+    unsigned calls;
+};
+
+static int test_rng(void *ctx, uint8_t *dst, size_t len)
+{
+    struct test_rng *t = ctx;
+
+    if (t->fail_after >= 0 && t->calls >= (unsigned)t->fail_after)
+        return -1;
+    t->calls++;
+    if (t->pre_len > 0) {
+        TR_EQ(len, t->pre_len);
+        memcpy(dst, t->pre, len);
+        t->pre_len = 0;
+        return 0;
+    }
+    tr_rand_bytes(dst, len);
+    return 0;
+}
+
+static ctc_rsa_private_key priv;
+
+static int import_priv(ctc_rsa_private_key *k, const struct vec_rsa_key *v)
+{
+    return ctc_rsa_private_key_import(k, v->n, v->n_len, v->e, v->e_len, v->p, v->p_len,
+                                      v->q, v->q_len, v->dp, v->dp_len, v->dq, v->dq_len,
+                                      v->qinv, v->qinv_len);
+}
+
+static void test_private_import(void)
+{
+    const struct vec_rsa_key *v = &vec_rsa_key[1];   /* 2048 bits */
+    uint8_t part[CTC_RSA_MAX_BYTES / 2 + 16];
+    size_t i;
+
+    tr_group("private key import: the table's keys; refusals");
+    TR_EQ(v->bits, 2048);
+    TR_EQ(import_priv(&priv, &vec_rsa_key[0]), CTC_ERR_RSA_N_SIZE);   /* 1024 bits */
+    for (i = 1; i < vec_rsa_key_count; i++) {
+        TR_EQ(import_priv(&priv, &vec_rsa_key[i]), CTC_OK);
+        TR_EQ(ctc_rsa_bits(ctc_rsa_private_key_public(&priv)), vec_rsa_key[i].bits);
+    }
+    /* p with a leading zero byte (a DER sign byte): accepted */
+    part[0] = 0;
+    memcpy(part + 1, v->p, v->p_len);
+    TR_EQ(ctc_rsa_private_key_import(&priv, v->n, v->n_len, v->e, v->e_len, part, v->p_len + 1,
+                                     v->q, v->q_len, v->dp, v->dp_len, v->dq, v->dq_len,
+                                     v->qinv, v->qinv_len), CTC_OK);
+    /* p with its last byte changed by 2 (still odd): p q != n */
+    memcpy(part, v->p, v->p_len);
+    part[v->p_len - 1] ^= 2;
+    TR_EQ(ctc_rsa_private_key_import(&priv, v->n, v->n_len, v->e, v->e_len, part, v->p_len,
+                                     v->q, v->q_len, v->dp, v->dp_len, v->dq, v->dq_len,
+                                     v->qinv, v->qinv_len), CTC_ERR_KEY);
+    TR_EQ(ctc_rsa_private(out, sizeof out, &priv, v->pub_out, v->pub_out_len, test_rng, NULL),
+          CTC_ERR_PARAM);
+    /* p and q swapped: qinv is then not q^-1 mod p */
+    TR_EQ(ctc_rsa_private_key_import(&priv, v->n, v->n_len, v->e, v->e_len, v->q, v->q_len,
+                                     v->p, v->p_len, v->dq, v->dq_len, v->dp, v->dp_len,
+                                     v->qinv, v->qinv_len), CTC_ERR_KEY);
+    /* dp and dq swapped, dp + 2 */
+    TR_EQ(ctc_rsa_private_key_import(&priv, v->n, v->n_len, v->e, v->e_len, v->p, v->p_len,
+                                     v->q, v->q_len, v->dq, v->dq_len, v->dp, v->dp_len,
+                                     v->qinv, v->qinv_len), CTC_ERR_KEY);
+    memcpy(part, v->dp, v->dp_len);
+    part[v->dp_len - 1] ^= 2;
+    TR_EQ(ctc_rsa_private_key_import(&priv, v->n, v->n_len, v->e, v->e_len, v->p, v->p_len,
+                                     v->q, v->q_len, part, v->dp_len, v->dq, v->dq_len,
+                                     v->qinv, v->qinv_len), CTC_ERR_KEY);
+    /* qinv + p (not reduced) */
+    TR_EQ(ctc_rsa_private_key_import(&priv, v->n, v->n_len, v->e, v->e_len, v->p, v->p_len,
+                                     v->q, v->q_len, v->dp, v->dp_len, v->dq, v->dq_len,
+                                     v->p, v->p_len), CTC_ERR_KEY);
+    /* a part longer than half of n's limbs plus one */
+    memset(part, 0, sizeof part);
+    TR_EQ(ctc_rsa_private_key_import(&priv, v->n, v->n_len, v->e, v->e_len, part,
+                                     v->n_len / 2 + 16, v->q, v->q_len, v->dp, v->dp_len,
+                                     v->dq, v->dq_len, v->qinv, v->qinv_len), CTC_ERR_LENGTH);
+    /* a bad public part: its own code */
+    memcpy(buf, v->n, v->n_len);
+    buf[v->n_len - 1] ^= 1;
+    TR_EQ(ctc_rsa_private_key_import(&priv, buf, v->n_len, v->e, v->e_len, v->p, v->p_len,
+                                     v->q, v->q_len, v->dp, v->dp_len, v->dq, v->dq_len,
+                                     v->qinv, v->qinv_len), CTC_ERR_RSA_N_EVEN);
+    tr_group_end();
+}
+
+static void test_private(void)
+{
+    size_t i, n_sig = 0;
+    uint8_t sig[CTC_RSA_MAX_BYTES];
+
+    tr_group("private operation and signing: known answers, round trips, RNG failure, fault");
+    for (i = 1; i < vec_rsa_key_count; i++) {
+        const struct vec_rsa_key *v = &vec_rsa_key[i];
+        struct test_rng g = { NULL, 0, -1, 0 };
+        size_t k = v->n_len;
+
+        TR_EQ(import_priv(&priv, v), CTC_OK);
+        TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k, test_rng, &g), CTC_OK);
+        TR_MEM(out, v->pub_in, k);
+        TR_EQ(ctc_rsa_private(out, k - 1, &priv, v->pub_out, k, test_rng, &g), CTC_ERR_BUFFER);
+        TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k - 1, test_rng, &g), CTC_ERR_LENGTH);
+        TR_EQ(ctc_rsa_private(out, k, &priv, v->n, k, test_rng, &g), CTC_ERR_RANGE);
+        g.fail_after = (int)g.calls;
+        memset(out, 0x55, k);
+        TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k, test_rng, &g), CTC_ERR_RNG);
+        TR_CHECK(out[0] == 0 && out[k - 1] == 0);
+        g.fail_after = -1;
+    }
+    for (i = 0; i < vec_rsa_sig_count; i++) {
+        const struct vec_rsa_sig *s = &vec_rsa_sig[i];
+        const struct vec_rsa_key *v = &vec_rsa_key[s->key];
+        struct test_rng g = { NULL, 0, -1, 0 };
+        const ctc_rsa_public_key *pk;
+
+        if (v->bits < 2048)
+            continue;
+        TR_EQ(import_priv(&priv, v), CTC_OK);
+        pk = ctc_rsa_private_key_public(&priv);
+        memset(sig, 0, sizeof sig);
+        if (!s->pss) {
+            TR_EQ(ctc_rsa_pkcs1_sign(sig, sizeof sig, &priv, s->hash_id, s->hash, s->hash_len,
+                                     test_rng, &g), CTC_OK);
+            TR_MEM(sig, s->sig, s->sig_len);
+            TR_EQ(ctc_rsa_pkcs1_verify(pk, s->hash_id, s->hash, s->hash_len, sig, s->sig_len),
+                  CTC_OK);
+        } else {
+            g.pre = s->salt;
+            g.pre_len = s->salt_len;
+            TR_EQ(ctc_rsa_pss_sign(sig, sizeof sig, &priv, s->hash_id, s->mgf_id, s->salt_len,
+                                   s->hash, s->hash_len, test_rng, &g), CTC_OK);
+            TR_MEM(sig, s->sig, s->sig_len);
+            /* a fresh salt: another signature that verifies */
+            TR_EQ(ctc_rsa_pss_sign(sig, sizeof sig, &priv, s->hash_id, s->mgf_id, s->salt_len,
+                                   s->hash, s->hash_len, test_rng, &g), CTC_OK);
+            TR_EQ(ctc_rsa_pss_verify(pk, s->hash_id, s->mgf_id, s->salt_len, s->hash,
+                                     s->hash_len, sig, s->sig_len), CTC_OK);
+            TR_EQ(ctc_rsa_pss_sign(sig, sizeof sig, &priv, s->hash_id, s->mgf_id,
+                                   (v->bits + 6) / 8 - s->hash_len - 1, s->hash, s->hash_len,
+                                   test_rng, &g), CTC_ERR_LENGTH);
+        }
+        n_sig++;
+    }
+    TR_EQ(n_sig, 9 * (vec_rsa_key_count - 1));
+    /* a fault: dp changed inside the imported key, the check with e
+     * refuses the result and nothing is written */
+    {
+        const struct vec_rsa_key *v = &vec_rsa_key[1];
+        struct test_rng g = { NULL, 0, -1, 0 };
+
+        TR_EQ(import_priv(&priv, v), CTC_OK);
+        priv.dp[0] ^= 4;
+        memset(out, 0x55, sizeof out);
+        TR_EQ(ctc_rsa_private(out, v->n_len, &priv, v->pub_out, v->n_len, test_rng, &g),
+              CTC_ERR_FAULT);
+        TR_CHECK(out[0] == 0 && out[v->n_len / 2] == 0 && out[v->n_len - 1] == 0);
+        priv.dp[0] ^= 4;
+        TR_EQ(ctc_rsa_private(out, v->n_len, &priv, v->pub_out, v->n_len, test_rng, &g), CTC_OK);
+        TR_MEM(out, v->pub_in, v->n_len);
+        ctc_rsa_private_key_wipe(&priv);
+        TR_EQ(ctc_rsa_private(out, v->n_len, &priv, v->pub_out, v->n_len, test_rng, &g),
+              CTC_ERR_PARAM);
+    }
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_rsa");
     test_import();
     test_public();
     test_verify();
+    test_private_import();
+    test_private();
     return tr_finish();
 }
