@@ -32,7 +32,7 @@
  *    3 <= e < 2^32. Key structs belong to the caller, are declared in full
  *    and may be copied with memcpy.
  *  - Hashes: CTC_HASH_SHA256, CTC_HASH_SHA384, CTC_HASH_SHA512
- *    (ctcrypto/hash.h); the caller hashes the message and passes the
+ *    (ctcrypto/hash.h, included here); the caller hashes the message and passes the
  *    digest.
  *  - Inputs and outputs may not overlap.
  *  - Public keys, signatures and digests are public, and the functions
@@ -63,6 +63,7 @@
 #include <stdint.h>
 
 #include "common.h"
+#include "hash.h"
 
 #define CTC_RSA_MIN_BITS 1024
 #define CTC_RSA_MAX_BYTES (CTC_RSA_MAX_BITS / 8)
