@@ -31,7 +31,8 @@ OUT.c and OUT.h are written. OUT.h declares
     extern const struct NAME NAME[];
     extern const size_t NAME_count;
 A field name that is not a C identifier is rewritten (e.g. "tcId" stays,
-"a-b" becomes "a_b"). The files say how they were generated.
+"a-b" becomes "a_b"). Equal byte strings are stored once. The files say
+how they were generated.
 """
 import argparse
 import json
@@ -210,13 +211,19 @@ def generate(records, fields, name, out, command, source):
 
     c = [head, '#include "%s.h"\n' % base]
     rows = []
+    # equal byte strings share one array (a Wycheproof group's key is
+    # repeated in every record of the group)
+    arrays = {}
     for i, r in enumerate(records):
         vals = []
         for f, t, ci in idents:
             v = convert(r.get(f), t, "%s record %d field %s" % (source, i, f))
             if t == "hex":
-                arr = "%s_%d_%s" % (name, i, ci)
-                c.append("static const uint8_t %s[%d] = %s;" % (arr, max(1, len(v)), c_bytes(v)))
+                arr = arrays.get(v)
+                if arr is None:
+                    arr = "%s_%d_%s" % (name, i, ci)
+                    arrays[v] = arr
+                    c.append("static const uint8_t %s[%d] = %s;" % (arr, max(1, len(v)), c_bytes(v)))
                 vals.append(".%s = %s, .%s_len = %d" % (ci, arr, ci, len(v)))
             elif t == "int":
                 vals.append(".%s = %dLL" % (ci, v) if v >= 0 else ".%s = (%dLL)" % (ci, v))

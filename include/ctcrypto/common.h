@@ -8,6 +8,9 @@
 #ifndef CTCRYPTO_COMMON_H
 #define CTCRYPTO_COMMON_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "config.h"
 
 #define CTC_OK              0
@@ -21,6 +24,24 @@
 #define CTC_ERR_KEY        -8  /* a key is invalid */
 #define CTC_ERR_LIMIT      -9  /* a usage limit is reached (reseed, output size) */
 #define CTC_ERR_PARAM     -10  /* an argument is invalid (NULL, unknown id) */
+/* RSA public keys (ctcrypto/rsa.h): which check of (n, e) failed */
+#define CTC_ERR_RSA_N_EVEN   -11  /* the modulus n is even */
+#define CTC_ERR_RSA_N_SIZE   -12  /* n has fewer than 1024 or more than
+                                     CTC_RSA_MAX_BITS bits */
+#define CTC_ERR_RSA_E_EVEN   -13  /* the public exponent e is even */
+#define CTC_ERR_RSA_E_SMALL  -14  /* e is 1 (the only odd value below 3) */
+#define CTC_ERR_RSA_E_LARGE  -15  /* e is 2^32 or more */
+#define CTC_ERR_FAULT        -16  /* a result failed its own check (a fault
+                                     during the computation); nothing is
+                                     written */
+
+/*
+ * The caller's random generator: fills out[0..len) with fresh random bytes
+ * and returns 0, or returns nonzero on failure (the library then returns
+ * CTC_ERR_RNG). ctx is the caller's, passed through unchanged. The library
+ * never reads entropy by itself.
+ */
+typedef int (*ctc_rng_fn)(void *ctx, uint8_t *out, size_t len);
 
 /*
  * What this library build contains, as one line of text: version, target,

@@ -46,6 +46,10 @@
  *                     measured trade-off). Default: 1 with
  *                     CTC_PROFILE_SMALL, else 52 and 20 on 64-bit targets
  *                     and 4 and 4 on the others (microcontrollers).
+ *   CTC_RSA_MAX_BITS  the largest RSA modulus, in bits: sizes the key
+ *                     structs of ctcrypto/rsa.h and the stack scratch of
+ *                     the RSA functions. A multiple of 64 from 1024 to
+ *                     4096 (default 4096).
  */
 #ifndef CTCRYPTO_CONFIG_H
 #define CTCRYPTO_CONFIG_H
@@ -83,6 +87,13 @@
 #endif
 #if CTC_EC_P384 && !CTC_SHA512
 #error "CTC_EC_P384 needs CTC_SHA512 (RFC 6979 with SHA-384)"
+#endif
+
+#ifndef CTC_RSA_MAX_BITS
+#define CTC_RSA_MAX_BITS 4096
+#endif
+#if CTC_RSA_MAX_BITS < 1024 || CTC_RSA_MAX_BITS > 4096 || CTC_RSA_MAX_BITS % 64 != 0
+#error "CTC_RSA_MAX_BITS must be a multiple of 64 from 1024 to 4096"
 #endif
 
 #if CTC_PROFILE_SMALL

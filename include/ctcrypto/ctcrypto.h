@@ -8,5 +8,6 @@
 #include "common.h"
 #include "hash.h"
 #include "ec.h"
+#include "rsa.h"
 
 #endif /* CTCRYPTO_H */

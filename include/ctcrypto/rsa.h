@@ -1,0 +1,235 @@
+/*
+ * ctcrypto/rsa.h - RSA (RFC 8017): public and private keys, the public
+ * and private operations, PKCS#1 v1.5 (RSASSA-PKCS1-v1_5) and PSS
+ * (RSASSA-PSS) signatures.
+ *
+ * Conventions for every function declared here:
+ *  - Return 0 (CTC_OK) or a negative CTC_ERR_* per cause:
+ *      CTC_ERR_PARAM       a NULL pointer where data is needed, a key that
+ *                          was not imported, an unsupported hash id;
+ *      CTC_ERR_RSA_N_EVEN, CTC_ERR_RSA_N_SIZE, CTC_ERR_RSA_E_EVEN,
+ *      CTC_ERR_RSA_E_SMALL, CTC_ERR_RSA_E_LARGE
+ *                          the check of a public key that failed
+ *                          (ctcrypto/common.h);
+ *      CTC_ERR_LENGTH      an input length the operation refuses (a
+ *                          signature that is not exactly k bytes, a hash
+ *                          whose length is not its id's digest size);
+ *      CTC_ERR_BUFFER      an output buffer that is too small;
+ *      CTC_ERR_RANGE       an integer input (a signature) that is >= n;
+ *      CTC_ERR_SIGNATURE   a signature of the right size that does not
+ *                          verify (its encoded message is wrong);
+ *      CTC_ERR_KEY         a private key whose parts do not agree (p q != n,
+ *                          q qinv != 1 mod p, e dp != 1 mod p - 1, ...);
+ *      CTC_ERR_RNG         the caller's random generator failed;
+ *      CTC_ERR_FAULT       a private operation's result failed the check
+ *                          with the public exponent.
+ *    Nothing is written to an output when an error is returned (a private
+ *    operation's output is zeroed).
+ *  - k is the modulus's length in bytes (ctc_rsa_size). Integers are
+ *    big-endian byte strings; a signature is exactly k bytes.
+ *  - Keys: 1024 to CTC_RSA_MAX_BITS bits (ctcrypto/config.h, default 4096;
+ *    1024 for legacy verification only), any odd public exponent
+ *    3 <= e < 2^32. Key structs belong to the caller, are declared in full
+ *    and may be copied with memcpy.
+ *  - Hashes: CTC_HASH_SHA256, CTC_HASH_SHA384, CTC_HASH_SHA512
+ *    (ctcrypto/hash.h, included here); the caller hashes the message and passes the
+ *    digest.
+ *  - Inputs and outputs may not overlap.
+ *  - Public keys, signatures and digests are public, and the functions
+ *    that only use them run in variable time (the exponentiation with e
+ *    follows e's bits). Private keys (p, q, dp, dq, qinv), the blinding
+ *    values, the input of ctc_rsa_private and PSS salts are secret: the
+ *    private operation is CRT with a constant-time exponentiation per
+ *    prime, on a base blinded by a fresh random r (c r^e), recombined
+ *    without secret branches or indices, and checked with e before it is
+ *    returned. Only sizes, whether a key import succeeded, and whether the
+ *    result check passed are made public.
+ *    CT: public-key functions: variable time in every input; private-key
+ *    functions: only sizes and the error status leak.
+ *  - Private operations draw random bytes from the caller's ctc_rng_fn
+ *    (ctcrypto/common.h): the blinding value (k + 8 bytes per attempt) and,
+ *    for PSS, the salt first.
+ *  - The limb type of the key structs must be the library's: a caller
+ *    compiles with the same CTC_LIMB_BITS as the library (the default on
+ *    both sides is the register width).
+ *  - No heap; stack use is bounded by CTC_RSA_MAX_BITS (about 5 KiB for
+ *    a 4096-bit public operation with 32-bit limbs, about 16 KiB for a
+ *    private one; docs/rsa.md).
+ */
+#ifndef CTCRYPTO_RSA_H
+#define CTCRYPTO_RSA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+#include "hash.h"
+
+#define CTC_RSA_MIN_BITS 1024
+#define CTC_RSA_MAX_BYTES (CTC_RSA_MAX_BITS / 8)
+
+/* The library's bignum limb (src/ct/ct.h chooses it the same way; rsa.c
+ * checks that both agree). */
+#if defined(CTC_LIMB_BITS) ? CTC_LIMB_BITS == 64 : UINTPTR_MAX > 0xFFFFFFFFu
+typedef uint64_t ctc_rsa_limb;
+#define CTC_RSA_LIMB_BITS 64
+#else
+typedef uint32_t ctc_rsa_limb;
+#define CTC_RSA_LIMB_BITS 32
+#endif
+#define CTC_RSA_MAX_LIMBS (CTC_RSA_MAX_BITS / CTC_RSA_LIMB_BITS)
+
+/* A public key (n, e) with n's Montgomery constants. Filled by
+ * ctc_rsa_public_key_import; its fields are not for the caller. */
+typedef struct {
+    ctc_rsa_limb n[CTC_RSA_MAX_LIMBS];   /* n, least significant limb first */
+    ctc_rsa_limb r2[CTC_RSA_MAX_LIMBS];  /* R^2 mod n, R = 2^(limb bits * limbs) */
+    ctc_rsa_limb ninv;                   /* -n^-1 mod 2^(limb bits) */
+    uint32_t e;
+    uint32_t bits;                       /* bit length of n */
+    uint32_t limbs;                      /* limbs in use: ceil(bits / limb bits) */
+    uint32_t bytes;                      /* k = ceil(bits / 8); 0: no key */
+} ctc_rsa_public_key;
+
+/* the limbs of a prime: half of n's, rounded up */
+#define CTC_RSA_MAX_HALF_LIMBS ((CTC_RSA_MAX_LIMBS + 1) / 2)
+
+/*
+ * A private key: the public key and the CRT values with the Montgomery
+ * constants of p and q. Filled by ctc_rsa_private_key_import; its fields
+ * are not for the caller. Wipe it (memset or ctc_rsa_private_key_wipe)
+ * when done.
+ */
+typedef struct {
+    ctc_rsa_public_key pub;
+    ctc_rsa_limb p[CTC_RSA_MAX_HALF_LIMBS], q[CTC_RSA_MAX_HALF_LIMBS];
+    ctc_rsa_limb p_r2[CTC_RSA_MAX_HALF_LIMBS], q_r2[CTC_RSA_MAX_HALF_LIMBS];
+    ctc_rsa_limb dp[CTC_RSA_MAX_HALF_LIMBS], dq[CTC_RSA_MAX_HALF_LIMBS];
+    ctc_rsa_limb qinv_m[CTC_RSA_MAX_HALF_LIMBS];   /* qinv R mod p */
+    ctc_rsa_limb p_ninv, q_ninv;
+    uint32_t half_limbs;                           /* limbs of p, q, dp, dq */
+} ctc_rsa_private_key;
+
+/* PSS: recover the salt length from the signature instead of requiring one. */
+#define CTC_RSA_PSS_SALT_ANY ((size_t)-1)
+
+/* ---- public keys ---------------------------------------------------------------- */
+
+/*
+ * key = (n, e) from big-endian bytes. Leading zero bytes of either are
+ * allowed (the sign byte of a DER INTEGER) and do not count: n's size is
+ * its bit length. The checks, in this order, each with its own error:
+ *   n has 1024..CTC_RSA_MAX_BITS bits (CTC_ERR_RSA_N_SIZE), n is odd
+ *   (CTC_ERR_RSA_N_EVEN); e < 2^32 (CTC_ERR_RSA_E_LARGE), e is odd
+ *   (CTC_ERR_RSA_E_EVEN; e = 0 too), e != 1 (CTC_ERR_RSA_E_SMALL).
+ * On an error key is zeroed (its size reads 0).
+ */
+int ctc_rsa_public_key_import(ctc_rsa_public_key *key, const uint8_t *n,
+                              size_t n_len, const uint8_t *e, size_t e_len);
+
+/* k, the modulus's length in bytes (0 for a key that was not imported). */
+size_t ctc_rsa_size(const ctc_rsa_public_key *key);
+/* The modulus's bit length (0 for a key that was not imported). */
+size_t ctc_rsa_bits(const ctc_rsa_public_key *key);
+
+/* ---- the public operation ---------------------------------------------------------- */
+
+/*
+ * out[0..k) = in^e mod n (RSAVP1 / RSAEP). in is exactly k bytes
+ * (CTC_ERR_LENGTH) and, as an integer, < n (CTC_ERR_RANGE); out_size >= k
+ * (CTC_ERR_BUFFER).
+ */
+int ctc_rsa_public(uint8_t *out, size_t out_size, const ctc_rsa_public_key *key,
+                   const uint8_t *in, size_t in_len);
+
+/* ---- signature verification ------------------------------------------------------- */
+
+/*
+ * RSASSA-PKCS1-v1_5 verification (RFC 8017 8.2.2): the signature's encoded
+ * message is compared, whole, with the one built here from the DigestInfo
+ * of hash_id (the DER form with the NULL parameters) and hash; any other
+ * encoding is refused (CTC_ERR_SIGNATURE). hash_len must be the digest
+ * size of hash_id (CTC_ERR_LENGTH).
+ */
+int ctc_rsa_pkcs1_verify(const ctc_rsa_public_key *key, int hash_id,
+                         const uint8_t *hash, size_t hash_len,
+                         const uint8_t *sig, size_t sig_len);
+
+/*
+ * RSASSA-PSS verification (RFC 8017 8.1.2, EMSA-PSS-VERIFY 9.1.2): hash
+ * is the message digest under hash_id (hash_len its size, CTC_ERR_LENGTH),
+ * the mask is MGF1 with mgf_hash_id. salt_len is the salt length the
+ * signature must have, or CTC_RSA_PSS_SALT_ANY to accept any salt length
+ * the encoding holds (the salt is what follows the first nonzero byte of
+ * DB, which must be 0x01). A salt_len that cannot fit in the encoded
+ * message (emLen < hash_len + salt_len + 2) is CTC_ERR_LENGTH, refused
+ * before the exponentiation. The MGF1 hash may differ from hash_id.
+ */
+int ctc_rsa_pss_verify(const ctc_rsa_public_key *key, int hash_id,
+                       int mgf_hash_id, size_t salt_len,
+                       const uint8_t *hash, size_t hash_len,
+                       const uint8_t *sig, size_t sig_len);
+
+/* ---- private keys and operations -------------------------------------------------- */
+
+/*
+ * key = the private key (n, e, p, q, dp, dq, qinv) from big-endian bytes
+ * (leading zero bytes allowed), as RFC 8017 A.1.2 lists it (d itself is
+ * not needed). n and e are checked as ctc_rsa_public_key_import does (its
+ * codes), and n must have at least 2048 bits (CTC_ERR_RSA_N_SIZE: 1024-bit
+ * keys are for verification only). p and q must each fit half of n's
+ * limbs (CTC_ERR_LENGTH), and p q = n, q qinv = 1 mod p, e dp = 1 mod
+ * (p - 1) and e dq = 1 mod (q - 1) must hold (CTC_ERR_KEY otherwise). On
+ * an error key is zeroed.
+ * CT: p, q, dp, dq and qinv are secret; their byte lengths and whether the
+ * key is consistent leak.
+ */
+int ctc_rsa_private_key_import(ctc_rsa_private_key *key,
+                               const uint8_t *n, size_t n_len,
+                               const uint8_t *e, size_t e_len,
+                               const uint8_t *p, size_t p_len,
+                               const uint8_t *q, size_t q_len,
+                               const uint8_t *dp, size_t dp_len,
+                               const uint8_t *dq, size_t dq_len,
+                               const uint8_t *qinv, size_t qinv_len);
+
+/* The public half of a private key (a pointer into it). */
+const ctc_rsa_public_key *ctc_rsa_private_key_public(const ctc_rsa_private_key *key);
+
+/* Wipes key. */
+void ctc_rsa_private_key_wipe(ctc_rsa_private_key *key);
+
+/*
+ * out[0..k) = in^d mod n (RSASP1 / RSADP) by CRT on a blinded base, then
+ * checked: out^e mod n must give in back (else CTC_ERR_FAULT, out zeroed).
+ * in is exactly k bytes (CTC_ERR_LENGTH) and < n (CTC_ERR_RANGE; the
+ * comparison is constant time and its result public); out_size >= k
+ * (CTC_ERR_BUFFER). rng supplies the blinding value (CTC_ERR_RNG).
+ * CT: in, out and the key are secret; only sizes and the error status
+ * leak.
+ */
+int ctc_rsa_private(uint8_t *out, size_t out_size, const ctc_rsa_private_key *key,
+                    const uint8_t *in, size_t in_len, ctc_rng_fn rng, void *rng_ctx);
+
+/*
+ * RSASSA-PKCS1-v1_5 signature (RFC 8017 8.2.1) of the digest hash under
+ * hash_id: sig[0..k), sig_size >= k. Deterministic (the blinding does not
+ * change the result). Errors as ctc_rsa_pkcs1_verify's argument checks
+ * and ctc_rsa_private's.
+ */
+int ctc_rsa_pkcs1_sign(uint8_t *sig, size_t sig_size, const ctc_rsa_private_key *key,
+                       int hash_id, const uint8_t *hash, size_t hash_len,
+                       ctc_rng_fn rng, void *rng_ctx);
+
+/*
+ * RSASSA-PSS signature (RFC 8017 8.1.1, EMSA-PSS-ENCODE 9.1.1) of the
+ * digest hash under hash_id, MGF1 with mgf_hash_id, a salt of salt_len
+ * bytes drawn from rng first (0 allowed; at most emLen - hash_len - 2,
+ * else CTC_ERR_LENGTH): sig[0..k), sig_size >= k.
+ */
+int ctc_rsa_pss_sign(uint8_t *sig, size_t sig_size, const ctc_rsa_private_key *key,
+                     int hash_id, int mgf_hash_id, size_t salt_len,
+                     const uint8_t *hash, size_t hash_len,
+                     ctc_rng_fn rng, void *rng_ctx);
+
+#endif /* CTCRYPTO_RSA_H */

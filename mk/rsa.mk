@@ -1,0 +1,30 @@
+# mk/rsa.mk - the rsa family's vector tables, host-only tests and
+# benchmark peers (see "what the families add" in the Makefile).
+
+# Wycheproof RSASSA-PKCS1-v1_5 (SHA-256; 2048, 3072 and 4096 bits) and
+# RSASSA-PSS 2048 (SHA-256, MGF1-SHA-256, 32-byte salt), every case, every
+# target: one table per file, one image each (the 4096-bit one is the
+# largest, about 140 KiB).
+RSA_WP_DIR := tests/vectors/wycheproof
+RSA_WP_PKCS1 := --fields tcId:int,msg:hex,sig:hex,result:result \
+    --group-fields publicKey.modulus:hex,publicKey.publicExponent:hex,sha:str
+VECTORS += vec_wp_rsa_pkcs1_2048 vec_wp_rsa_pkcs1_3072 vec_wp_rsa_pkcs1_4096 vec_wp_rsa_pss_2048
+VEC_ARGS_vec_wp_rsa_pkcs1_2048 := wycheproof $(RSA_WP_DIR)/rsa_signature_2048_sha256_test.json $(RSA_WP_PKCS1)
+VEC_ARGS_vec_wp_rsa_pkcs1_3072 := wycheproof $(RSA_WP_DIR)/rsa_signature_3072_sha256_test.json $(RSA_WP_PKCS1)
+VEC_ARGS_vec_wp_rsa_pkcs1_4096 := wycheproof $(RSA_WP_DIR)/rsa_signature_4096_sha256_test.json $(RSA_WP_PKCS1)
+VEC_ARGS_vec_wp_rsa_pss_2048 := wycheproof $(RSA_WP_DIR)/rsa_pss_2048_sha256_mgf1_32_test.json \
+    --fields tcId:int,comment:str,msg:hex,sig:hex,result:result \
+    --group-fields publicKey.modulus:hex,publicKey.publicExponent:hex,sha:str,mgfSha:str,sLen:int
+TEST_VECTORS_test_rsa_wycheproof_2048 := vec_wp_rsa_pkcs1_2048 vec_wp_rsa_pss_2048
+TEST_VECTORS_test_rsa_wycheproof_3072 := vec_wp_rsa_pkcs1_3072
+TEST_VECTORS_test_rsa_wycheproof_4096 := vec_wp_rsa_pkcs1_4096
+
+# host-only differential test against OpenSSL
+HOST_TEST_LIBS_test_rsa_openssl := -lcrypto
+
+# known answers from Python's integers (keys of 1024 to 3072 bits, the
+# public operation, PKCS#1 v1.5 and PSS signatures), every target
+$(B)/vectors/vec_rsa.c: tools/gen_rsa_cases.py
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/gen_rsa_cases.py -o $(B)/vectors/vec_rsa
+TEST_VECTORS_test_rsa := vec_rsa

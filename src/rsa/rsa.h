@@ -1,0 +1,110 @@
+/*
+ * rsa.h - the rsa layer's internal interface: the pieces the public
+ * functions of ctcrypto/rsa.h share.
+ *
+ * Conventions for every function declared here:
+ *  - A key's limbs (ctc_rsa_limb) are the mp layer's ct_limb_t; sizes of
+ *    bignums are in limbs, of byte strings in bytes (as in mp.h).
+ *  - Byte lengths, hash ids and the public key are public; what else is
+ *    secret is said per function.
+ * CT: as each function says.
+ *
+ * Files: rsa_key.c (public key import), rsa_public.c (the public
+ * operation), rsa_mgf1.c (MGF1), rsa_pkcs1.c (EMSA-PKCS1-v1_5 and its
+ * signatures), rsa_pss.c (EMSA-PSS verification), rsa_private.c (private
+ * key import and the private operation), rsa_pss_sign.c (EMSA-PSS
+ * encoding and signing).
+ */
+#ifndef RSA_RSA_H
+#define RSA_RSA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctcrypto/hash.h"
+#include "ctcrypto/rsa.h"
+#include "mp/mp.h"
+
+/* limbs of the largest modulus, and the scratch of one public exponentiation */
+#define RSA_LIMBS MP_LIMBS(CTC_RSA_MAX_BITS)
+#define RSA_PUB_SCRATCH MP_EXP_SCRATCH(RSA_LIMBS, 1)
+/* limbs of the largest prime; the window of the CRT exponentiations
+ * (mp_exp takes the largest that fits the scratch: 5 for primes up to
+ * 3072 bits, docs/mp.md; 4 with PROFILE=small, 16 table entries) */
+#define RSA_HALF ((RSA_LIMBS + 1) / 2)
+#if CTC_PROFILE_SMALL
+#define RSA_CRT_WINDOW 4
+#else
+#define RSA_CRT_WINDOW 5
+#endif
+#define RSA_MAX_(a, b) ((a) > (b) ? (a) : (b))
+/* the scratch of a private operation: a CRT exponentiation, the inversion
+ * of the blinding value, R^2 mod n, the exponentiations with e */
+#define RSA_PRIV_SCRATCH                                                   \
+    RSA_MAX_(RSA_MAX_(MP_EXP_SCRATCH(RSA_HALF, RSA_CRT_WINDOW),            \
+                      MP_INV_SCRATCH(RSA_LIMBS)),                           \
+             RSA_MAX_(MP_R2_SCRATCH(RSA_LIMBS), MP_EXP_SCRATCH(RSA_LIMBS, 3)))
+
+/* key's modulus as an mp_modulus */
+CT_INLINE mp_modulus rsa_pub_modulus(const ctc_rsa_public_key *key)
+{
+    mp_modulus m;
+
+    m.N = key->n;
+    m.R2 = key->r2;
+    m.n = key->limbs;
+    m.ninv = key->ninv;
+    return m;
+}
+
+/*
+ * X = A^e mod n for the public key (A < n, key->limbs limbs; X may equal
+ * A). T: RSA_PUB_SCRATCH limbs.
+ * CT: variable time; A, n and e are public.
+ */
+void rsa_public_vartime(ct_limb_t *X, const ctc_rsa_public_key *key,
+                        const ct_limb_t *A, ct_limb_t *T);
+
+/*
+ * out[0..k) = sig^e mod n as k bytes, for sig of k bytes. Returns
+ * CTC_ERR_LENGTH (sig_len != k) or CTC_ERR_RANGE (sig >= n).
+ * CT: variable time; for public signatures.
+ */
+int rsa_verify_em_vartime(uint8_t *out, const ctc_rsa_public_key *key,
+                          const uint8_t *sig, size_t sig_len);
+
+/*
+ * out[0..len) ^= MGF1(seed[0..seed_len)) with hash_id (RFC 8017 B.2.1).
+ * hash_id is a supported one, seed_len <= CTC_HASH_MAX_SIZE.
+ * CT: the seed and out are secret; only the lengths and hash_id leak.
+ */
+void rsa_mgf1_xor(uint8_t *out, size_t len, int hash_id, const uint8_t *seed,
+                  size_t seed_len);
+
+/*
+ * The DER DigestInfo prefix of hash_id (the bytes before the digest) and
+ * its length; NULL for a hash id RSA does not take (SHA-256, SHA-384 and
+ * SHA-512 only). Also the check of a hash id for PSS.
+ */
+const uint8_t *rsa_digestinfo_prefix(int hash_id, size_t *len);
+
+/*
+ * em[0..k) = EMSA-PKCS1-v1_5(hash) = 00 01 FF..FF 00 DigestInfo for
+ * hash_id (prefix of prefix_len bytes, then hash_len digest bytes).
+ * k >= prefix_len + hash_len + 11 (always so for k >= 128 bytes).
+ * CT: hash is secret; only the lengths leak.
+ */
+void rsa_pkcs1_encode(uint8_t *em, size_t k, const uint8_t *prefix,
+                      size_t prefix_len, const uint8_t *hash, size_t hash_len);
+
+/*
+ * out[0..k) = in^d mod n for in of k bytes (the private key's k), by
+ * ctc_rsa_private's method (blinding, CRT, the check with e); returns
+ * CTC_OK, CTC_ERR_RANGE (in >= n), CTC_ERR_RNG or CTC_ERR_FAULT (out
+ * zeroed on an error). out and in may be the same buffer.
+ * CT: in, out and the key are secret; only the error status leaks.
+ */
+int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *in,
+                   ctc_rng_fn rng, void *rng_ctx);
+
+#endif /* RSA_RSA_H */
