@@ -100,8 +100,7 @@
 #define JF_SQR(x, a) ec_fe_sqr(C, (x), (a))
 #define JF_ADD(x, a, b) ec_fe_add(C, (x), (a), (b))
 #define JF_SUB(x, a, b) ec_fe_sub(C, (x), (a), (b))
-#define FE_ADD_ANY(x, a, b) ec_fe_add(C, (x), (a), (b))
-#define JF_MULK(x, a, k, t) fe_mulk_add(FE_ADD_ANY, (x), (a), (k), (t))
+#define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
 #define JF_PRODUCT_Z EC_JAC_PRODUCT_Z_ANY
 #include "ec_jac_formulas.h"
 #undef JF
@@ -123,7 +122,7 @@
 #if P256_JAC_MULK
 #define JF_MULK(x, a, k, t) p256_fe_mulk((x), (a), (k))
 #else
-#define JF_MULK(x, a, k, t) fe_mulk_add(p256_fe_add, (x), (a), (k), (t))
+#define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
 #endif
 #define JF_PRODUCT_Z P256_JAC_PRODUCT_Z
 #include "ec_jac_formulas.h"
@@ -147,7 +146,7 @@
 #define JF_SQR(x, a) p384_fe_sqr((x), (a))
 #define JF_ADD(x, a, b) p384_fe_add((x), (a), (b))
 #define JF_SUB(x, a, b) p384_fe_sub((x), (a), (b))
-#define JF_MULK(x, a, k, t) fe_mulk_add(p384_fe_add, (x), (a), (k), (t))
+#define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
 #define JF_PRODUCT_Z P384_JAC_PRODUCT_Z
 #include "ec_jac_formulas.h"
 #undef JF
