@@ -35,7 +35,7 @@ typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * size
  * but not mp's 64-bit assembly rows (x86-64 measured in bench_ec,
  * docs/ec.md; AArch64 kept with it until measured).
  */
-#if defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX) || defined(MP_ASM_AARCH64)
+#if defined(MP_ASM_AARCH64)
 #define P384_LEAVES EC_LEAVES_GENERIC
 #else
 #define P384_LEAVES EC_LEAVES_P384
