@@ -291,10 +291,15 @@ void ct_case_ec_p384_leaves(const unsigned char *secret)
     fill_p384(a, b, secret, 0);
     p384_fe_mul_asm(x, a, b);
     p384_fe_sqr_asm(y, a);
+#if defined(MP_ASM_X86_64_MULX)
+    p384_fe_mul_asm_mulx(a, x, b);
+    p384_fe_sqr_asm_mulx(b, y);
+#else
     if (mp_x86_mulx()) {
         p384_fe_mul_asm_mulx(a, x, b);
         p384_fe_sqr_asm_mulx(b, y);
     }
+#endif
     ct_keep_mem(x, sizeof x);
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);
