@@ -33,8 +33,8 @@ typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * size
  * The field leaves: the dedicated ones (p384_field.h) beat the generic
  * path wherever mp's products are C or 32-bit assembly (Cortex-M4, M0)
  * and on x86-64 with p384_x86_64.S (bench_ec, gcc -O2, minima of a
- * shared host: field mul 78 -> 38 ns, add 17 -> 3.3 ns, ECDSA verify
- * 402 -> 209 us, ECDH 446 -> 211 us), but not mp's 64-bit assembly rows
+ * shared host: field mul 61 -> 26 ns, add 13.6 -> 2.5 ns, ECDSA verify
+ * 326 -> 149 us, ECDH 333 -> 150 us), but not mp's 64-bit assembly rows
  * with the C twins (x86-64 before p384_x86_64.S, docs/ec.md); AArch64
  * keeps the generic path until measured.
  */
