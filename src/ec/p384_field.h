@@ -41,8 +41,25 @@ void p384_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
  * as in mp_arch.h.
  */
 #if MP_HAVE_ASM
+/*
+ * x86-64 (p384_x86_64.S), whenever mp uses its x86-64 leaves: the product
+ * and the square with MULX/ADCX/ADOX where the compiler may assume BMI2
+ * and ADX, otherwise chosen per call from the cached CPUID answer
+ * (mp_x86_mulx(), as in p256_field.h; MUL/ADC where the CPU lacks them)
+ */
+#if defined(MP_ASM_X86_64_MULX)
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "x86_64-mulx"
+#define P384_ASM_MULX 1
+#elif defined(MP_ASM_X86_64) && MP_X86_CPUID
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "x86_64-cpuid"
+#define P384_ASM_MULX 1
+#elif defined(MP_ASM_X86_64)
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "x86_64"
 /* 32-bit Arm with UMAAL (Cortex-M4/M7, A/R profiles): p384_umaal.S */
-#if defined(MP_ASM_UMAAL)
+#elif defined(MP_ASM_UMAAL)
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "umaal"
 /* RV32 with the M extension (p384_rv32.S): MUL/MULHU, SLTU carries */
@@ -58,8 +75,35 @@ void p384_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A);
 void p384_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p384_fe_sub_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p384_fe_neg_asm(ct_limb_t *X, const ct_limb_t *A);
+#if defined(P384_ASM_MULX)
+void p384_fe_mul_asm_mulx(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
+void p384_fe_sqr_asm_mulx(ct_limb_t *X, const ct_limb_t *A);
+#endif
+#if defined(MP_ASM_X86_64_MULX)
+#define p384_fe_mul p384_fe_mul_asm_mulx
+#define p384_fe_sqr p384_fe_sqr_asm_mulx
+#elif defined(P384_ASM_MULX)
+/* the choice depends on the CPU only, never on the data */
+CT_INLINE void p384_fe_mul_cpuid(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+{
+    if (mp_x86_mulx())
+        p384_fe_mul_asm_mulx(X, A, B);
+    else
+        p384_fe_mul_asm(X, A, B);
+}
+CT_INLINE void p384_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
+{
+    if (mp_x86_mulx())
+        p384_fe_sqr_asm_mulx(X, A);
+    else
+        p384_fe_sqr_asm(X, A);
+}
+#define p384_fe_mul p384_fe_mul_cpuid
+#define p384_fe_sqr p384_fe_sqr_cpuid
+#else
 #define p384_fe_mul p384_fe_mul_asm
 #define p384_fe_sqr p384_fe_sqr_asm
+#endif
 #define p384_fe_add p384_fe_add_asm
 #define p384_fe_sub p384_fe_sub_asm
 #define p384_fe_neg p384_fe_neg_asm

@@ -286,6 +286,25 @@ void ct_case_ec_p384_leaves(const unsigned char *secret)
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);
     ct_keep_mem(b, sizeof b);
+#if defined(P384_ASM_MULX)
+    /* both x86-64 products, whichever the CPUID choice above ran */
+    fill_p384(a, b, secret, 0);
+    p384_fe_mul_asm(x, a, b);
+    p384_fe_sqr_asm(y, a);
+#if defined(MP_ASM_X86_64_MULX)
+    p384_fe_mul_asm_mulx(a, x, b);
+    p384_fe_sqr_asm_mulx(b, y);
+#else
+    if (mp_x86_mulx()) {
+        p384_fe_mul_asm_mulx(a, x, b);
+        p384_fe_sqr_asm_mulx(b, y);
+    }
+#endif
+    ct_keep_mem(x, sizeof x);
+    ct_keep_mem(y, sizeof y);
+    ct_keep_mem(a, sizeof a);
+    ct_keep_mem(b, sizeof b);
+#endif
     fill_p384(a, b, secret, 0);
     p384_fe_mul_c(x, a, b);
     p384_fe_sqr_c(y, a);

@@ -7,7 +7,9 @@
  * neighbours, 2p - 2^384, values with all-ones or zero words, powers of
  * two at p's terms, products whose low half is p),
  * every output aliased to every input. Where the target has no assembly
- * (P384_ASM_NAME "none") the selected leaves are the C twins.
+ * (P384_ASM_NAME "none") the selected leaves are the C twins. On x86-64
+ * with the CPUID choice, a CPU with MULX/ADX also runs the MUL/ADC
+ * product and square (mp_x86_mulx_allow(0)).
  */
 #include <string.h>
 
@@ -373,5 +375,21 @@ int main(void)
     test_redc_bound();
     test_random();
     test_chain();
+#if defined(P384_ASM_MULX) && MP_X86_CPUID
+    /* the product and square this CPU did not run above (MUL/ADC), through
+     * the same tests; the MULX ones where the compiler assumes BMI2 and
+     * ADX are the only ones selected, and run above */
+    if (mp_x86_mulx()) {
+        tr_puts("# again with the MUL leaves (mp_x86_mulx_allow(0))\n");
+        mp_x86_mulx_allow(0);
+        test_edges();
+        test_redc_bound();
+        test_random();
+        test_chain();
+        mp_x86_mulx_allow(1);
+    } else {
+        tr_skip("P-384 MULX/ADX leaves", "this CPU lacks BMI2 or ADX");
+    }
+#endif
     return tr_finish();
 }

@@ -1,0 +1,431 @@
+/*
+ * p384_x86_64.S - the P-384 field leaves for x86-64 (System V ABI), 64-bit
+ * limbs: p384_fe_{mul,sqr,add,sub,neg}_asm (contract in p384_field.h; C
+ * twins in p384_field64.c). The product and the square exist twice: with
+ * MUL/ADC, which every x86-64 has, and with MULX and the two carry chains
+ * ADCX (CF) / ADOX (OF) (suffix _mulx, BMI2 and ADX); p384_field.h picks
+ * one as p256_field.h does: MULX when the compiler may assume it,
+ * otherwise from the cached CPUID answer of mp_x86_mulx().
+ *
+ * p = {P0, .., P5} = {2^32 - 1, 2^64 - 2^32, 2^64 - 2, 2^64 - 1,
+ * 2^64 - 1, 2^64 - 1}, -p^-1 = 2^32 + 1 mod 2^64.
+ *
+ * The product is interleaved with the reduction (operand scanning): six
+ * rounds on a window t of eight limbs in registers, each
+ *   t = t + A b_i                      (b_i the limb i of B)
+ *   t = (t + m p) / 2^64               (m = t0 (2^32 + 1) mod 2^64)
+ * Bound: with A < p, b_i, m < 2^64 and t < 2p before a round,
+ * t + A b_i + m p < 2p + (p - 1)(2^64 - 1) + (2^64 - 1) p < 2^65 p, so
+ * t < 2p again after it: seven limbs, the top one 0 or 1 (2p < 2^385);
+ * during the round the sum is < 2^450, held by the eighth limb. Every
+ * partial step a b + t + c is < 2^128, so the high half never carries.
+ * After six rounds t = A B / 2^384 (mod p) < 2p: one masked subtraction
+ * of p (CMOV). X is written last: it may be A or B.
+ *
+ * No branch at all; MUL, MULX, ADC, ADCX/ADOX, shifts and CMOV on
+ * registers take the same time whatever the data. The only memory
+ * accesses are the operands, the result and the constant p.
+ */
+#include "mp/mp_arch.h"
+
+#if (defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX)) && CTC_EC_P384
+
+        .section .rodata.p384_x86_64,"a",@progbits
+        .p2align 5
+.Lp384_p:
+        .quad   0x00000000ffffffff, 0xffffffff00000000
+        .quad   0xfffffffffffffffe, 0xffffffffffffffff
+        .quad   0xffffffffffffffff, 0xffffffffffffffff
+
+.macro  P384_PUSH
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+.endm
+
+.macro  P384_POP
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+.endm
+
+/*
+ * t[j] += c + rax-row step with MUL: rdx:rax = rbp * (src), then
+ * (rcx, \t) = \t + rax + rcx with the high part in rcx (< 2^64, see the
+ * top of the file). Clobbers rax, rdx.
+ */
+.macro  P384_MAC t, src
+        mov     \src, %rax
+        mul     %rbp
+        add     %rcx, %rax
+        adc     $0, %rdx
+        add     %rax, \t
+        adc     $0, %rdx
+        mov     %rdx, %rcx
+.endm
+
+/*
+ * One row with MUL: (t7, t6, t0..t5) = t0..t6 + (src) * rbp, where the
+ * six limbs of the multiplicand are at \m(\base) .. \m+40(\base); t7 is
+ * set here (t6 <= 1 on entry, the sum fits eight limbs).
+ */
+.macro  P384_ROW t0, t1, t2, t3, t4, t5, t6, t7, o0, o1, o2, o3, o4, o5
+        xor     %ecx, %ecx
+        P384_MAC \t0, \o0
+        P384_MAC \t1, \o1
+        P384_MAC \t2, \o2
+        P384_MAC \t3, \o3
+        P384_MAC \t4, \o4
+        P384_MAC \t5, \o5
+        xor     \t7, \t7
+        add     %rcx, \t6
+        adc     $0, \t7
+.endm
+
+/*
+ * One round with MUL on the window t0..t7 (t7 fresh): t += A B[i]
+ * (rbp = B[i] from \bi), m = t0 + (t0 << 32), t += m p; t0 is then zero
+ * and the new window is t1..t7 (seven limbs, t7 <= 1).
+ */
+.macro  P384_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi
+        mov     \bi, %rbp
+        P384_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, (%rsi), 8(%rsi), 16(%rsi), 24(%rsi), 32(%rsi), 40(%rsi)
+        mov     \t0, %rbp
+        shl     $32, %rbp
+        add     \t0, %rbp
+        xor     %ecx, %ecx
+        P384_MAC \t0, .Lp384_p(%rip)
+        P384_MAC \t1, .Lp384_p+8(%rip)
+        P384_MAC \t2, .Lp384_p+16(%rip)
+        P384_MAC \t3, .Lp384_p+24(%rip)
+        P384_MAC \t4, .Lp384_p+32(%rip)
+        P384_MAC \t5, .Lp384_p+40(%rip)
+        add     %rcx, \t6
+        adc     $0, \t7
+.endm
+
+/*
+ * One round with MULX: the low halves of a row on the CF chain, the high
+ * halves on the OF chain. Clobbers rax, rcx, rdx.
+ */
+.macro  P384_MULX_ROW t0, t1, t2, t3, t4, t5, t6, t7, o0, o1, o2, o3, o4, o5
+        xor     %eax, %eax          /* CF = OF = 0 */
+        mulx    \o0, %rax, %rcx
+        adcx    %rax, \t0
+        adox    %rcx, \t1
+        mulx    \o1, %rax, %rcx
+        adcx    %rax, \t1
+        adox    %rcx, \t2
+        mulx    \o2, %rax, %rcx
+        adcx    %rax, \t2
+        adox    %rcx, \t3
+        mulx    \o3, %rax, %rcx
+        adcx    %rax, \t3
+        adox    %rcx, \t4
+        mulx    \o4, %rax, %rcx
+        adcx    %rax, \t4
+        adox    %rcx, \t5
+        mulx    \o5, %rax, %rcx
+        adcx    %rax, \t5
+        adox    %rcx, \t6
+        /* CF belongs at limb 6, OF at limb 7; MOV keeps the flags */
+        mov     $0, %eax
+        adcx    %rax, \t6
+        adcx    %rax, \t7
+        adox    %rax, \t7
+.endm
+
+/*
+ * The round of P384_ROUND with MULX; t7 must be zero on entry (set by
+ * the caller, as the flags are live inside the row).
+ */
+.macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi
+        mov     \bi, %rdx
+        xor     \t7, \t7
+        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, (%rsi), 8(%rsi), 16(%rsi), 24(%rsi), 32(%rsi), 40(%rsi)
+        mov     \t0, %rdx
+        shl     $32, %rdx
+        add     \t0, %rdx
+        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, .Lp384_p(%rip), .Lp384_p+8(%rip), .Lp384_p+16(%rip), .Lp384_p+24(%rip), .Lp384_p+32(%rip), .Lp384_p+40(%rip)
+.endm
+
+/*
+ * The window after six rounds is r14, r15, r8, r9, r10, r11 with the top
+ * limb (0 or 1) in r12: X = t - p if that does not borrow, else t.
+ * Clobbers rax, rcx, rdx, rsi, rbx, rbp, r13.
+ */
+.macro  P384_FINISH
+        mov     %r14, %rax
+        mov     %r15, %rcx
+        mov     %r8, %rdx
+        mov     %r9, %rsi
+        mov     %r10, %rbx
+        mov     %r11, %rbp
+        sub     .Lp384_p(%rip), %rax
+        sbb     .Lp384_p+8(%rip), %rcx
+        sbb     .Lp384_p+16(%rip), %rdx
+        sbb     $-1, %rsi
+        sbb     $-1, %rbx
+        sbb     $-1, %rbp
+        sbb     $0, %r12
+        cmovnc  %rax, %r14
+        cmovnc  %rcx, %r15
+        cmovnc  %rdx, %r8
+        cmovnc  %rsi, %r9
+        cmovnc  %rbx, %r10
+        cmovnc  %rbp, %r11
+        mov     %r14, (%rdi)
+        mov     %r15, 8(%rdi)
+        mov     %r8, 16(%rdi)
+        mov     %r9, 24(%rdi)
+        mov     %r10, 32(%rdi)
+        mov     %r11, 40(%rdi)
+.endm
+
+/*
+ * void p384_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ *   rdi = X, rsi = A, rdx = B (kept in rbx). The window starts at zero in
+ * r8..r14 and turns by one register per round.
+ */
+        .text
+        .section .text.p384_fe_mul_asm,"ax",@progbits
+        .globl  p384_fe_mul_asm
+        .type   p384_fe_mul_asm,@function
+        .p2align 4
+p384_fe_mul_asm:
+        P384_PUSH
+        mov     %rdx, %rbx
+.Lp384_mul_body:
+        xor     %r8d, %r8d
+        xor     %r9d, %r9d
+        xor     %r10d, %r10d
+        xor     %r11d, %r11d
+        xor     %r12d, %r12d
+        xor     %r13d, %r13d
+        xor     %r14d, %r14d
+        P384_ROUND %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, (%rbx)
+        P384_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx)
+        P384_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx)
+        P384_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx)
+        P384_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx)
+        P384_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx)
+        P384_FINISH
+        P384_POP
+        ret
+        .size   p384_fe_mul_asm, .-p384_fe_mul_asm
+
+/*
+ * void p384_fe_sqr_asm(ct_limb_t *X, const ct_limb_t *A)
+ *   rdi = X, rsi = A: the product A A through the body of p384_fe_mul_asm.
+ */
+        .section .text.p384_fe_sqr_asm,"ax",@progbits
+        .globl  p384_fe_sqr_asm
+        .type   p384_fe_sqr_asm,@function
+        .p2align 4
+p384_fe_sqr_asm:
+        P384_PUSH
+        mov     %rsi, %rbx
+        jmp     .Lp384_mul_body
+        .size   p384_fe_sqr_asm, .-p384_fe_sqr_asm
+
+/*
+ * void p384_fe_mul_asm_mulx(ct_limb_t *X, const ct_limb_t *A,
+ *                           const ct_limb_t *B)
+ *   as p384_fe_mul_asm, with MULX/ADCX/ADOX (BMI2 and ADX).
+ */
+        .section .text.p384_fe_mul_asm_mulx,"ax",@progbits
+        .globl  p384_fe_mul_asm_mulx
+        .type   p384_fe_mul_asm_mulx,@function
+        .p2align 4
+p384_fe_mul_asm_mulx:
+        P384_PUSH
+        mov     %rdx, %rbx
+.Lp384_mulx_body:
+        xor     %r8d, %r8d
+        xor     %r9d, %r9d
+        xor     %r10d, %r10d
+        xor     %r11d, %r11d
+        xor     %r12d, %r12d
+        xor     %r13d, %r13d
+        xor     %r14d, %r14d
+        P384_MULX_ROUND %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, (%rbx)
+        P384_MULX_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx)
+        P384_MULX_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx)
+        P384_MULX_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx)
+        P384_MULX_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx)
+        P384_MULX_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx)
+        P384_FINISH
+        P384_POP
+        ret
+        .size   p384_fe_mul_asm_mulx, .-p384_fe_mul_asm_mulx
+
+/*
+ * void p384_fe_sqr_asm_mulx(ct_limb_t *X, const ct_limb_t *A)
+ *   rdi = X, rsi = A: A A through the body of p384_fe_mul_asm_mulx.
+ */
+        .section .text.p384_fe_sqr_asm_mulx,"ax",@progbits
+        .globl  p384_fe_sqr_asm_mulx
+        .type   p384_fe_sqr_asm_mulx,@function
+        .p2align 4
+p384_fe_sqr_asm_mulx:
+        P384_PUSH
+        mov     %rsi, %rbx
+        jmp     .Lp384_mulx_body
+        .size   p384_fe_sqr_asm_mulx, .-p384_fe_sqr_asm_mulx
+
+/*
+ * void p384_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ *   rdi = X, rsi = A, rdx = B. (r12, r8..r11, rbx, rbp) = A + B < 2p;
+ * minus p in (rax, rcx, rdx, rsi, r13, r14); the borrow out of the top
+ * keeps the sum.
+ */
+        .section .text.p384_fe_add_asm,"ax",@progbits
+        .globl  p384_fe_add_asm
+        .type   p384_fe_add_asm,@function
+        .p2align 4
+p384_fe_add_asm:
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        xor     %r12d, %r12d
+        mov     (%rsi), %r8
+        mov     8(%rsi), %r9
+        mov     16(%rsi), %r10
+        mov     24(%rsi), %r11
+        mov     32(%rsi), %rbx
+        mov     40(%rsi), %rbp
+        add     (%rdx), %r8
+        adc     8(%rdx), %r9
+        adc     16(%rdx), %r10
+        adc     24(%rdx), %r11
+        adc     32(%rdx), %rbx
+        adc     40(%rdx), %rbp
+        adc     $0, %r12
+        mov     %r8, %rax
+        mov     %r9, %rcx
+        mov     %r10, %rdx
+        mov     %r11, %rsi
+        mov     %rbx, %r13
+        mov     %rbp, %r14
+        sub     .Lp384_p(%rip), %rax
+        sbb     .Lp384_p+8(%rip), %rcx
+        sbb     .Lp384_p+16(%rip), %rdx
+        sbb     $-1, %rsi
+        sbb     $-1, %r13
+        sbb     $-1, %r14
+        sbb     $0, %r12
+        cmovnc  %rax, %r8
+        cmovnc  %rcx, %r9
+        cmovnc  %rdx, %r10
+        cmovnc  %rsi, %r11
+        cmovnc  %r13, %rbx
+        cmovnc  %r14, %rbp
+        mov     %r8, (%rdi)
+        mov     %r9, 8(%rdi)
+        mov     %r10, 16(%rdi)
+        mov     %r11, 24(%rdi)
+        mov     %rbx, 32(%rdi)
+        mov     %rbp, 40(%rdi)
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   p384_fe_add_asm, .-p384_fe_add_asm
+
+/*
+ * (r8..r11, rbx, rbp) -= the six limbs at rdx; then p is added under the
+ * mask of the borrow (SBB: 0 or all ones): P0 & mask = mask >> 32,
+ * P1 & mask = mask << 32, P2 & mask = mask + mask, P3..P5 & mask = mask.
+ * The difference is > -p, so the sum is in [0, p) and its carry cancels
+ * the borrow. Stores X; clobbers rax, rcx, rdx, rsi.
+ */
+.macro  P384_SUB_FINISH
+        sub     (%rdx), %r8
+        sbb     8(%rdx), %r9
+        sbb     16(%rdx), %r10
+        sbb     24(%rdx), %r11
+        sbb     32(%rdx), %rbx
+        sbb     40(%rdx), %rbp
+        sbb     %rax, %rax
+        mov     %rax, %rcx
+        shr     $32, %rcx
+        mov     %rax, %rdx
+        shl     $32, %rdx
+        lea     (%rax,%rax), %rsi
+        add     %rcx, %r8
+        adc     %rdx, %r9
+        adc     %rsi, %r10
+        adc     %rax, %r11
+        adc     %rax, %rbx
+        adc     %rax, %rbp
+        mov     %r8, (%rdi)
+        mov     %r9, 8(%rdi)
+        mov     %r10, 16(%rdi)
+        mov     %r11, 24(%rdi)
+        mov     %rbx, 32(%rdi)
+        mov     %rbp, 40(%rdi)
+.endm
+
+/*
+ * void p384_fe_sub_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+ *   rdi = X, rsi = A, rdx = B.
+ */
+        .section .text.p384_fe_sub_asm,"ax",@progbits
+        .globl  p384_fe_sub_asm
+        .type   p384_fe_sub_asm,@function
+        .p2align 4
+p384_fe_sub_asm:
+        push    %rbx
+        push    %rbp
+        mov     (%rsi), %r8
+        mov     8(%rsi), %r9
+        mov     16(%rsi), %r10
+        mov     24(%rsi), %r11
+        mov     32(%rsi), %rbx
+        mov     40(%rsi), %rbp
+        P384_SUB_FINISH
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   p384_fe_sub_asm, .-p384_fe_sub_asm
+
+/*
+ * void p384_fe_neg_asm(ct_limb_t *X, const ct_limb_t *A)
+ *   rdi = X, rsi = A: 0 - A, which borrows exactly when A != 0, plus p
+ * then (p - A; 0 for A = 0).
+ */
+        .section .text.p384_fe_neg_asm,"ax",@progbits
+        .globl  p384_fe_neg_asm
+        .type   p384_fe_neg_asm,@function
+        .p2align 4
+p384_fe_neg_asm:
+        push    %rbx
+        push    %rbp
+        mov     %rsi, %rdx
+        xor     %r8d, %r8d
+        xor     %r9d, %r9d
+        xor     %r10d, %r10d
+        xor     %r11d, %r11d
+        xor     %ebx, %ebx
+        xor     %ebp, %ebp
+        P384_SUB_FINISH
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   p384_fe_neg_asm, .-p384_fe_neg_asm
+
+#if defined(__ELF__)
+        .section .note.GNU-stack,"",@progbits
+#endif
+
+#endif
