@@ -266,8 +266,32 @@ p384_fe_mul_asm_mulx:
         .size   p384_fe_mul_asm_mulx, .-p384_fe_mul_asm_mulx
 
 /*
+ * One reduction round with MULX on the window t0..t7 (t7 fresh): the
+ * round of P384_MULX_ROUND without the row of A: m = t0 + (t0 << 32),
+ * t += m p, after which t0 is zero and the window is t1..t7.
+ */
+.macro  P384_MULX_REDC t0, t1, t2, t3, t4, t5, t6, t7
+        mov     \t0, %rdx
+        shl     $32, %rdx
+        add     \t0, %rdx
+        xor     \t7, \t7
+        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, .Lp384_p(%rip), .Lp384_p+8(%rip), .Lp384_p+16(%rip), .Lp384_p+24(%rip), .Lp384_p+32(%rip), .Lp384_p+40(%rip)
+.endm
+
+/*
  * void p384_fe_sqr_asm_mulx(ct_limb_t *X, const ct_limb_t *A)
- *   rdi = X, rsi = A: A A through the body of p384_fe_mul_asm_mulx.
+ *   rdi = X, rsi = A; MULX/ADCX/ADOX. The square computes each cross
+ * product once (15 MULX instead of the product's 36), then:
+ *   T = A^2 = 2 C + sum a_i^2 2^(128 i)    C = sum_(i<j) a_i a_j 2^(64(i+j))
+ * (C < 2^640 in t1..t10 = r8..r15, rbx, rbp; the doubling runs on the CF
+ * chain, the squares on the OF chain). T = T_hi 2^384 + T_lo; Montgomery
+ * reduction splits along it: (T + M p) / 2^384 = T_hi + (T_lo + M p) / 2^384,
+ * with M fixed by T_lo alone. Six reduction rounds on T_lo (the rounds of
+ * the product without its rows of A) give (T_lo + M p) / 2^384 <
+ * (2^384 + 2^384 p) / 2^384 = p + 1, and T_hi < p^2 / 2^384 < p, so the
+ * sum is at most 2p - 1: one masked subtraction of p, as in the product.
+ * T's limb 0 and T_hi wait on the stack (56 bytes) while the rounds run.
+ * No branch; X is written last (it may be A).
  */
         .section .text.p384_fe_sqr_asm_mulx,"ax",@progbits
         .globl  p384_fe_sqr_asm_mulx
@@ -275,8 +299,164 @@ p384_fe_mul_asm_mulx:
         .p2align 4
 p384_fe_sqr_asm_mulx:
         P384_PUSH
-        mov     %rsi, %rbx
-        jmp     .Lp384_mulx_body
+        sub     $56, %rsp
+        /* row a0: a0 a1 .. a0 a5 into t1..t6 */
+        mov     (%rsi), %rdx
+        mulx    8(%rsi), %r8, %r9
+        mulx    16(%rsi), %rax, %r10
+        add     %rax, %r9
+        mulx    24(%rsi), %rax, %r11
+        adc     %rax, %r10
+        mulx    32(%rsi), %rax, %r12
+        adc     %rax, %r11
+        mulx    40(%rsi), %rax, %r13
+        adc     %rax, %r12
+        adc     $0, %r13
+        /* row a1: a1 a2 .. a1 a5 into t3..t7 */
+        mov     8(%rsi), %rdx
+        xor     %eax, %eax
+        mulx    16(%rsi), %rax, %rcx
+        adcx    %rax, %r10
+        adox    %rcx, %r11
+        mulx    24(%rsi), %rax, %rcx
+        adcx    %rax, %r11
+        adox    %rcx, %r12
+        mulx    32(%rsi), %rax, %rcx
+        adcx    %rax, %r12
+        adox    %rcx, %r13
+        mulx    40(%rsi), %rax, %r14
+        adcx    %rax, %r13
+        mov     $0, %eax
+        adcx    %rax, %r14
+        adox    %rax, %r14
+        /* row a2: a2 a3 .. a2 a5 into t5..t8 */
+        mov     16(%rsi), %rdx
+        xor     %eax, %eax
+        mulx    24(%rsi), %rax, %rcx
+        adcx    %rax, %r12
+        adox    %rcx, %r13
+        mulx    32(%rsi), %rax, %rcx
+        adcx    %rax, %r13
+        adox    %rcx, %r14
+        mulx    40(%rsi), %rax, %r15
+        adcx    %rax, %r14
+        mov     $0, %eax
+        adcx    %rax, %r15
+        adox    %rax, %r15
+        /* row a3: a3 a4, a3 a5 into t7..t9 */
+        mov     24(%rsi), %rdx
+        xor     %eax, %eax
+        mulx    32(%rsi), %rax, %rcx
+        adcx    %rax, %r14
+        adox    %rcx, %r15
+        mulx    40(%rsi), %rax, %rbx
+        adcx    %rax, %r15
+        mov     $0, %eax
+        adcx    %rax, %rbx
+        adox    %rax, %rbx
+        /* row a4: a4 a5 into t9, t10 */
+        mov     32(%rsi), %rdx
+        mulx    40(%rsi), %rax, %rbp
+        add     %rax, %rbx
+        adc     $0, %rbp
+        /* T = 2 C + the squares; t0 to the stack, t11 in rcx */
+        mov     (%rsi), %rdx
+        xor     %eax, %eax
+        mulx    %rdx, %rax, %rcx
+        mov     %rax, (%rsp)
+        adcx    %r8, %r8
+        adox    %rcx, %r8
+        mov     8(%rsi), %rdx
+        mulx    %rdx, %rax, %rcx
+        adcx    %r9, %r9
+        adox    %rax, %r9
+        adcx    %r10, %r10
+        adox    %rcx, %r10
+        mov     16(%rsi), %rdx
+        mulx    %rdx, %rax, %rcx
+        adcx    %r11, %r11
+        adox    %rax, %r11
+        adcx    %r12, %r12
+        adox    %rcx, %r12
+        mov     24(%rsi), %rdx
+        mulx    %rdx, %rax, %rcx
+        adcx    %r13, %r13
+        adox    %rax, %r13
+        adcx    %r14, %r14
+        adox    %rcx, %r14
+        mov     32(%rsi), %rdx
+        mulx    %rdx, %rax, %rcx
+        adcx    %r15, %r15
+        adox    %rax, %r15
+        adcx    %rbx, %rbx
+        adox    %rcx, %rbx
+        mov     40(%rsi), %rdx
+        mulx    %rdx, %rax, %rcx
+        adcx    %rbp, %rbp
+        adox    %rax, %rbp
+        mov     $0, %eax
+        adcx    %rax, %rcx
+        adox    %rax, %rcx
+        /* T_hi (t6..t11) to the stack; T_lo in rsi, r8..r12 */
+        mov     %r13, 8(%rsp)
+        mov     %r14, 16(%rsp)
+        mov     %r15, 24(%rsp)
+        mov     %rbx, 32(%rsp)
+        mov     %rbp, 40(%rsp)
+        mov     %rcx, 48(%rsp)
+        mov     (%rsp), %rsi
+        xor     %r13d, %r13d
+        P384_MULX_REDC %rsi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+        P384_MULX_REDC %r8, %r9, %r10, %r11, %r12, %r13, %r14, %rsi
+        P384_MULX_REDC %r9, %r10, %r11, %r12, %r13, %r14, %rsi, %r8
+        P384_MULX_REDC %r10, %r11, %r12, %r13, %r14, %rsi, %r8, %r9
+        P384_MULX_REDC %r11, %r12, %r13, %r14, %rsi, %r8, %r9, %r10
+        P384_MULX_REDC %r12, %r13, %r14, %rsi, %r8, %r9, %r10, %r11
+        /* (r13, r14, rsi, r8, r9, r10; top r11) + T_hi < 2p */
+        add     8(%rsp), %r13
+        adc     16(%rsp), %r14
+        adc     24(%rsp), %rsi
+        adc     32(%rsp), %r8
+        adc     40(%rsp), %r9
+        adc     48(%rsp), %r10
+        adc     $0, %r11
+        mov     %r13, %rax
+        mov     %r14, %rcx
+        mov     %rsi, %rdx
+        mov     %r8, %rbx
+        mov     %r9, %rbp
+        mov     %r10, %r12
+        sub     .Lp384_p(%rip), %rax
+        sbb     .Lp384_p+8(%rip), %rcx
+        sbb     .Lp384_p+16(%rip), %rdx
+        sbb     $-1, %rbx
+        sbb     $-1, %rbp
+        sbb     $-1, %r12
+        sbb     $0, %r11
+        cmovnc  %rax, %r13
+        cmovnc  %rcx, %r14
+        cmovnc  %rdx, %rsi
+        cmovnc  %rbx, %r8
+        cmovnc  %rbp, %r9
+        cmovnc  %r12, %r10
+        mov     %r13, (%rdi)
+        mov     %r14, 8(%rdi)
+        mov     %rsi, 16(%rdi)
+        mov     %r8, 24(%rdi)
+        mov     %r9, 32(%rdi)
+        mov     %r10, 40(%rdi)
+        /* the stack held T's limbs */
+        xor     %eax, %eax
+        mov     %rax, (%rsp)
+        mov     %rax, 8(%rsp)
+        mov     %rax, 16(%rsp)
+        mov     %rax, 24(%rsp)
+        mov     %rax, 32(%rsp)
+        mov     %rax, 40(%rsp)
+        mov     %rax, 48(%rsp)
+        add     $56, %rsp
+        P384_POP
+        ret
         .size   p384_fe_sqr_asm_mulx, .-p384_fe_sqr_asm_mulx
 
 /*
