@@ -28,9 +28,9 @@ int mp_to_be(uint8_t *out, size_t len, const ct_limb_t *A, size_t n)
     ct_cond fits;
 
     for (k = 0; k < len; k++)
-        out[len - 1 - k] = k < total
-            ? (uint8_t)(A[k >> MP_BYTE_SHIFT] >> ((k & (MP_LIMB_BYTES - 1)) << 3))
-            : 0;
+        out[len - 1 - k] = (uint8_t)(k < total
+            ? A[k >> MP_BYTE_SHIFT] >> ((k & (MP_LIMB_BYTES - 1)) << 3)
+            : 0);
     /* the bytes that do not fit must be zero */
     for (k = len; k < total; k++)
         lost |= (A[k >> MP_BYTE_SHIFT] >> ((k & (MP_LIMB_BYTES - 1)) << 3)) & 0xffu;
