@@ -12,6 +12,10 @@
  *    the synthetic message that the Python reference tools/gen_rsa_ir.py
  *    computes (vec_rsa_ir_wp.h), twice with different blinding values; the
  *    InvalidCiphertextFormat cases are refused on their public form.
+ * The bare-metal images (freestanding: each private operation costs
+ * emulated seconds on the smallest cores) run every case refused on its
+ * public form and every fifth of the others, in file order; the hosted
+ * programs run every case and check the file's counts.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -23,6 +27,15 @@
 #include "vec_rsa_ir_wp.h"
 #include "vec_wp_rsa_oaep_2048.h"
 #include "vec_wp_rsa_pkcs1_dec_2048.h"
+
+#if __STDC_HOSTED__
+#define WP_ALL 1
+#else
+#define WP_ALL 0
+#endif
+
+/* whether the i-th case that needs a private operation is run here */
+#define WP_RUN(i) (WP_ALL || (i) % 5 == 0)
 
 static ctc_rsa_private_key key;
 static uint8_t out[CTC_RSA_MAX_BYTES];
@@ -55,7 +68,7 @@ static int flag(const char *flags, const char *f)
 
 static void test_oaep(void)
 {
-    size_t i, valid = 0, padding = 0, length = 0, range = 0, other = 0, len;
+    size_t i, valid = 0, padding = 0, length = 0, range = 0, other = 0, len, nth = 0;
 
     tr_group("Wycheproof RSAES-OAEP 2048 SHA-256 MGF1-SHA-256 rsa_oaep_2048_sha256_mgf1sha256_test.json");
     TR_EQ(vec_wp_rsa_oaep_2048_count, 37);
@@ -65,6 +78,8 @@ static void test_oaep(void)
         int r;
 
         TR_CHECK(rsa_wp_streq(t->sha, "SHA-256") && rsa_wp_streq(t->mgfSha, "SHA-256"));
+        if (!flag(t->flags, "InvalidCiphertext") && !WP_RUN(nth++))
+            continue;
         memset(out, 0x55, sizeof out);
         len = 12345;
         r = ctc_rsa_oaep_decrypt(out, sizeof out, &len, &key, CTC_HASH_SHA256, CTC_HASH_SHA256,
@@ -92,12 +107,14 @@ static void test_oaep(void)
             other++;
         }
     }
-    TR_EQ(valid, 18);
-    TR_EQ(padding, 13);
+    TR_EQ(valid, WP_ALL ? 18 : 5);
+    TR_EQ(padding, WP_ALL ? 13 : 2);
     TR_EQ(length, 5);
     TR_EQ(range, 1);
     TR_EQ(other, 0);
-    tr_puts("  refused: ");
+    tr_puts("  decrypted: ");
+    tr_putu(valid);
+    tr_puts("; refused: ");
     tr_putu(padding);
     tr_puts(" CTC_ERR_RSA_DECRYPT, ");
     tr_putu(length);
@@ -120,7 +137,8 @@ static const struct vec_rsa_ir_wp *ir_row(int64_t tc)
 static void test_pkcs1(void)
 {
     const uint8_t *last_n = NULL;
-    size_t i, valid = 0, synthetic = 0, length = 0, range = 0, other = 0, keys = 0, len;
+    size_t i, valid = 0, synthetic = 0, length = 0, range = 0, other = 0, keys = 0, len,
+           nth = 0;
 
     tr_group("Wycheproof RSAES-PKCS1-v1_5 2048 rsa_pkcs1_2048_test.json, implicit rejection");
     TR_EQ(vec_wp_rsa_pkcs1_dec_2048_count, 67);
@@ -129,6 +147,8 @@ static void test_pkcs1(void)
         const struct vec_rsa_ir_wp *w = ir_row(t->tcId);
         int r;
 
+        if (w != NULL && !WP_RUN(nth++))
+            continue;
         if (t->modulus != last_n) {
             TR_EQ(IMPORT(t), CTC_OK);
             TR_EQ(ctc_rsa_private_key_set_d(&key, t->privateExponent, t->privateExponent_len),
@@ -153,13 +173,15 @@ static void test_pkcs1(void)
             } else {
                 TR_EQ(w->synthetic, 1);
                 TR_CHECK(flag(t->flags, "InvalidPkcs1Padding"));
-                /* the same answer with another blinding value */
+                synthetic++;
+                /* the same answer with another blinding value (hosted) */
                 memset(out, 0, sizeof out);
+                if (!WP_ALL)
+                    continue;
                 TR_EQ(ctc_rsa_pkcs1_decrypt(out, sizeof out, &len, &key, t->ct, t->ct_len,
                                             rng, NULL), CTC_OK);
                 TR_EQ(len, w->out_len);
                 TR_MEM(out, w->out, w->out_len);
-                synthetic++;
             }
         } else if (r == CTC_ERR_LENGTH) {
             TR_CHECK(flag(t->flags, "InvalidCiphertextFormat"));
@@ -172,13 +194,15 @@ static void test_pkcs1(void)
             other++;
         }
     }
-    TR_EQ(keys, 33);
-    TR_EQ(valid, 42);
-    TR_EQ(synthetic, 19);
+    TR_EQ(keys, WP_ALL ? 33 : 8);
+    TR_EQ(valid, WP_ALL ? 42 : 10);
+    TR_EQ(synthetic, WP_ALL ? 19 : 3);
     TR_EQ(length, 5);
     TR_EQ(range, 1);
     TR_EQ(other, 0);
-    tr_puts("  synthetic messages (InvalidPkcs1Padding): ");
+    tr_puts("  decrypted: ");
+    tr_putu(valid);
+    tr_puts(", synthetic messages (InvalidPkcs1Padding): ");
     tr_putu(synthetic);
     tr_puts("; refused: ");
     tr_putu(length);
