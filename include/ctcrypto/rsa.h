@@ -323,9 +323,10 @@ int ctc_rsa_pkcs1_encrypt(uint8_t *out, size_t out_size, const ctc_rsa_public_ke
  * CTC_ERR_FAULT as ctc_rsa_private. No other error: *msg_len is the
  * length of the message or of the synthetic one; out's bytes past it up
  * to k - 11 are zero.
- * The synthetic messages equal OpenSSL's when the key's d was given with
- * ctc_rsa_private_key_set_d; without it the secret is SHA-256(I2OSP(dp, k)
- * || I2OSP(dq, k)), equally unpredictable but not OpenSSL's.
+ * The synthetic messages are the draft's (OpenSSL 3.2's) when the key's d
+ * was given with ctc_rsa_private_key_set_d; without it the secret is
+ * SHA-256(I2OSP(dp, k) || I2OSP(dq, k)), equally unpredictable but
+ * another implementation's synthetic messages differ.
  * CT: the key, the decrypted block, whether its padding was valid and the
  * message are secret; the chosen message's length is made public at the
  * end (it says nothing about the padding's validity).
