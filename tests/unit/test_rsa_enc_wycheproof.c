@@ -57,12 +57,16 @@ static int rng(void *ctx, uint8_t *dst, size_t len)
 
 static int flag(const char *flags, const char *f)
 {
-    size_t n = strlen(f), i;
+    size_t n = strlen(f), i, j;
 
-    for (i = 0; flags[i] != 0; i++)
-        if ((i == 0 || flags[i - 1] == ',') && memcmp(flags + i, f, n) == 0 &&
-            (flags[i + n] == 0 || flags[i + n] == ','))
+    for (i = 0; flags[i] != 0; i++) {
+        if (i > 0 && flags[i - 1] != ',')
+            continue;
+        for (j = 0; j < n && flags[i + j] == f[j]; j++)
+            ;
+        if (j == n && (flags[i + n] == 0 || flags[i + n] == ','))
             return 1;
+    }
     return 0;
 }
 
