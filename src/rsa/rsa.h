@@ -13,7 +13,9 @@
  * operation), rsa_mgf1.c (MGF1), rsa_pkcs1.c (EMSA-PKCS1-v1_5 and its
  * signatures), rsa_pss.c (EMSA-PSS verification), rsa_private.c (private
  * key import and the private operation), rsa_pss_sign.c (EMSA-PSS
- * encoding and signing).
+ * encoding and signing), rsa_oaep.c (RSAES-OAEP), rsa_pkcs1_enc.c
+ * (RSAES-PKCS1-v1_5 with implicit rejection), rsa_suffix.c (the
+ * constant-time suffix move), rsa_key_d.c (ctc_rsa_private_key_set_d).
  */
 #ifndef RSA_RSA_H
 #define RSA_RSA_H
