@@ -28,3 +28,31 @@ $(B)/vectors/vec_rsa.c: tools/gen_rsa_cases.py
 	@mkdir -p $(dir $@)
 	$(PYTHON) tools/gen_rsa_cases.py -o $(B)/vectors/vec_rsa
 TEST_VECTORS_test_rsa := vec_rsa
+
+# ---- encryption: RSAES-OAEP and RSAES-PKCS1-v1_5 ----
+# Wycheproof RSAES-OAEP 2048 (SHA-256, MGF1-SHA-256) and RSAES-PKCS1-v1_5
+# 2048 decryption, every case, every target; the expected outputs of the
+# PKCS#1 v1.5 cases under implicit rejection (synthetic messages for the
+# invalid paddings) from the Python reference tools/gen_rsa_ir.py, which
+# first reproduces the draft's own vectors (appendix B); those vectors are
+# a table of their own too.
+RSA_WP_PRIV := privateKey.modulus:hex,privateKey.publicExponent:hex,privateKey.privateExponent:hex
+RSA_WP_PRIV := $(RSA_WP_PRIV),privateKey.prime1:hex,privateKey.prime2:hex,privateKey.exponent1:hex
+RSA_WP_PRIV := $(RSA_WP_PRIV),privateKey.exponent2:hex,privateKey.coefficient:hex
+VECTORS += vec_wp_rsa_oaep_2048 vec_wp_rsa_pkcs1_dec_2048 vec_rsa_ir_appendix_b
+VEC_ARGS_vec_wp_rsa_oaep_2048 := wycheproof $(RSA_WP_DIR)/rsa_oaep_2048_sha256_mgf1sha256_test.json \
+    --fields tcId:int,comment:str,msg:hex,ct:hex,label:hex,result:result,flags:flags \
+    --group-fields $(RSA_WP_PRIV),sha:str,mgfSha:str
+VEC_ARGS_vec_wp_rsa_pkcs1_dec_2048 := wycheproof $(RSA_WP_DIR)/rsa_pkcs1_2048_test.json \
+    --fields tcId:int,comment:str,msg:hex,ct:hex,result:result,flags:flags \
+    --group-fields $(RSA_WP_PRIV)
+VEC_ARGS_vec_rsa_ir_appendix_b := wycheproof tests/vectors/rsa/rsa_guidance_appendix_b.json \
+    --fields tcId:int,comment:str,msg:hex,ct:hex --group-fields $(RSA_WP_PRIV)
+$(B)/vectors/vec_rsa_ir_wp.c: tools/gen_rsa_ir.py $(RSA_WP_DIR)/rsa_pkcs1_2048_test.json \
+        tests/vectors/rsa/rsa_guidance_appendix_b.json
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/gen_rsa_ir.py $(RSA_WP_DIR)/rsa_pkcs1_2048_test.json -o $(B)/vectors/vec_rsa_ir_wp \
+	    --check tests/vectors/rsa/rsa_guidance_appendix_b.json
+TEST_VECTORS_test_rsa_enc_wycheproof := vec_wp_rsa_oaep_2048 vec_wp_rsa_pkcs1_dec_2048 vec_rsa_ir_wp
+TEST_VECTORS_test_rsa_enc := vec_rsa vec_rsa_ir_appendix_b
+HOST_TEST_LIBS_test_rsa_enc_openssl := -lcrypto

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """test_tools.py - tests of the project's own tools (vector generator, the
 P-256 table, the curves' odd multiples of G, the constant-time secret
-generators, the trace checker's image patching, the constant-time matrix
-and the disassembly check of the library objects).
+generators, the trace checker's image patching, the constant-time matrix,
+the disassembly check of the library objects and the implicit-rejection
+reference).
 
 Each test group prints PASS/FAIL; the last line is "N passed, N failed".
 The generated C is compiled with the host compiler and run, so what is
@@ -20,6 +21,7 @@ sys.path.insert(0, HERE)
 import check_codegen_lib  # noqa: E402
 import ct_matrix  # noqa: E402
 import ct_trace  # noqa: E402
+import gen_rsa_ir  # noqa: E402
 import gen_vectors  # noqa: E402
 import suite  # noqa: E402
 
@@ -554,6 +556,27 @@ def test_codegen_lib(total, tmp):
     g.end()
 
 
+def test_rsa_ir(total, tmp):
+    g = Group(total, "gen_rsa_ir: the implicit-rejection reference on the draft's appendix B")
+    src = os.path.join(ROOT, "tests", "vectors", "rsa", "rsa_guidance_appendix_b.json")
+    g.check(gen_rsa_ir.check(src) == 15, "appendix B: 15 cases reproduced")
+    # one expected byte changed: the check must fail
+    import json
+    with open(src) as f:
+        doc = json.load(f)
+    t = doc["testGroups"][0]["tests"][5]
+    t["msg"] = ("%02x" % (int(t["msg"][:2], 16) ^ 1)) + t["msg"][2:]
+    bad = os.path.join(tmp, "appendix_bad.json")
+    with open(bad, "w") as f:
+        json.dump(doc, f)
+    try:
+        gen_rsa_ir.check(bad)
+        g.check(False, "a changed expected message passed the check")
+    except SystemExit:
+        g.check(True, "")
+    g.end()
+
+
 def main():
     total = suite.Result()
     with tempfile.TemporaryDirectory() as tmp:
@@ -568,6 +591,7 @@ def main():
         test_ct_trace_patch(total, tmp)
         test_ct_matrix(total, tmp)
         test_codegen_lib(total, tmp)
+        test_rsa_ir(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

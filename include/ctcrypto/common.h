@@ -34,6 +34,11 @@
 #define CTC_ERR_FAULT        -16  /* a result failed its own check (a fault
                                      during the computation); nothing is
                                      written */
+/* RSA decryption (ctcrypto/rsa.h) */
+#define CTC_ERR_RSA_DECRYPT  -17  /* an OAEP ciphertext whose decoded message
+                                     is malformed (one code for every
+                                     padding fault, decided after all the
+                                     work) */
 
 /*
  * The caller's random generator: fills out[0..len) with fresh random bytes

@@ -1,7 +1,8 @@
 /*
  * ctcrypto/rsa.h - RSA (RFC 8017): public and private keys, the public
  * and private operations, PKCS#1 v1.5 (RSASSA-PKCS1-v1_5) and PSS
- * (RSASSA-PSS) signatures.
+ * (RSASSA-PSS) signatures, OAEP (RSAES-OAEP) and PKCS#1 v1.5
+ * (RSAES-PKCS1-v1_5) encryption.
  *
  * Conventions for every function declared here:
  *  - Return 0 (CTC_OK) or a negative CTC_ERR_* per cause:
@@ -22,7 +23,9 @@
  *                          q qinv != 1 mod p, e dp != 1 mod p - 1, ...);
  *      CTC_ERR_RNG         the caller's random generator failed;
  *      CTC_ERR_FAULT       a private operation's result failed the check
- *                          with the public exponent.
+ *                          with the public exponent;
+ *      CTC_ERR_RSA_DECRYPT an OAEP ciphertext that does not decrypt to a
+ *                          valid encoding (one code for every fault).
  *    Nothing is written to an output when an error is returned (a private
  *    operation's output is zeroed).
  *  - k is the modulus's length in bytes (ctc_rsa_size). Integers are
@@ -108,6 +111,11 @@ typedef struct {
     ctc_rsa_limb qinv_m[CTC_RSA_MAX_HALF_LIMBS];   /* qinv R mod p */
     ctc_rsa_limb p_ninv, q_ninv;
     uint32_t half_limbs;                           /* limbs of p, q, dp, dq */
+    /* PKCS#1 v1.5 decryption's implicit rejection: SHA-256(I2OSP(d, k)),
+     * the key of its KDK (ctc_rsa_private_key_set_d); ir_key_set is 0
+     * until d is given (a key derived from dp and dq is used then) */
+    uint8_t ir_key[32];
+    uint32_t ir_key_set;
 } ctc_rsa_private_key;
 
 /* PSS: recover the salt length from the signature instead of requiring one. */
@@ -231,5 +239,112 @@ int ctc_rsa_pss_sign(uint8_t *sig, size_t sig_size, const ctc_rsa_private_key *k
                      int hash_id, int mgf_hash_id, size_t salt_len,
                      const uint8_t *hash, size_t hash_len,
                      ctc_rng_fn rng, void *rng_ctx);
+
+/* ---- encryption: RSAES-OAEP and RSAES-PKCS1-v1_5 ----------------------------------- */
+/*
+ * Messages, seeds, padding bytes and decrypted messages are secret. The
+ * encryptions run on the public path (the exponentiation with e is
+ * variable time in e only). The decryptions use the private operation
+ * (ctc_rsa_private: blinding, CRT, the check with e) and decode the
+ * result without branches or memory indices on it: for OAEP every
+ * padding check is folded into one condition and the message is moved to
+ * the front of the output by a constant-time shift, so that its length
+ * and the answer are made public once, at the end; PKCS#1 v1.5 never
+ * refuses a padding (implicit rejection, below). An output buffer must
+ * hold the longest message the key and hash allow (a public length),
+ * never only the message at hand: a smaller one is CTC_ERR_BUFFER before
+ * any work, so its check tells nothing about the ciphertext.
+ */
+
+/* The longest message: OAEP with a digest of hash_len bytes, and PKCS#1 v1.5,
+ * for a key of k bytes (both at least 0 for k >= 2 hash_len + 2, k >= 11). */
+#define CTC_RSA_OAEP_MAX_MSG(k, hash_len) ((k) - 2 * (hash_len) - 2)
+#define CTC_RSA_PKCS1_MAX_MSG(k) ((k) - 11)
+
+/*
+ * RSAES-OAEP encryption (RFC 8017 7.1.1): out[0..k), out_size >= k
+ * (CTC_ERR_BUFFER). hash_id hashes the label (label_len may be 0, label then
+ * may be NULL) and mgf_hash_id is MGF1's hash (usually the same). msg_len
+ * <= k - 2 hLen - 2 (CTC_ERR_LENGTH). The seed (hLen bytes) comes from rng
+ * (CTC_ERR_RNG).
+ * CT: the message and the seed are secret; the key, lengths and label are
+ * public.
+ */
+int ctc_rsa_oaep_encrypt(uint8_t *out, size_t out_size, const ctc_rsa_public_key *key,
+                         int hash_id, int mgf_hash_id,
+                         const uint8_t *label, size_t label_len,
+                         const uint8_t *msg, size_t msg_len,
+                         ctc_rng_fn rng, void *rng_ctx);
+
+/*
+ * RSAES-OAEP decryption (RFC 8017 7.1.2): the message goes to out, its
+ * length to *msg_len. out_size >= k - 2 hLen - 2 (CTC_ERR_BUFFER, checked
+ * first: it does not depend on the ciphertext); ct is exactly k bytes
+ * (CTC_ERR_LENGTH) and < n (CTC_ERR_RANGE); rng supplies the blinding
+ * (CTC_ERR_RNG); CTC_ERR_FAULT as ctc_rsa_private. Every fault of the
+ * decoded message (first byte, label hash, the 0x01 separator) is
+ * CTC_ERR_RSA_DECRYPT, decided once after the whole decoding; then
+ * out[0..k - 2 hLen - 2) is zeroed and *msg_len is 0. On success the
+ * bytes of out past the message up to that length are zero.
+ * CT: the key, the decrypted block and the message are secret; the error
+ * status and the message length leak, at the end.
+ */
+int ctc_rsa_oaep_decrypt(uint8_t *out, size_t out_size, size_t *msg_len,
+                         const ctc_rsa_private_key *key, int hash_id, int mgf_hash_id,
+                         const uint8_t *label, size_t label_len,
+                         const uint8_t *ct, size_t ct_len,
+                         ctc_rng_fn rng, void *rng_ctx);
+
+/*
+ * RSAES-PKCS1-v1_5 encryption (RFC 8017 7.2.1): out[0..k), out_size >= k
+ * (CTC_ERR_BUFFER), msg_len <= k - 11 (CTC_ERR_LENGTH). The k - msg_len - 3
+ * padding bytes are nonzero bytes from rng (a zero byte is drawn again;
+ * CTC_ERR_RNG also when the generator gives 64 zero bytes in a row for one
+ * position). New protocols should use OAEP.
+ * CT: the message is secret; whether a padding byte had to be drawn again
+ * leaks (random bytes, unrelated to the message).
+ */
+int ctc_rsa_pkcs1_encrypt(uint8_t *out, size_t out_size, const ctc_rsa_public_key *key,
+                          const uint8_t *msg, size_t msg_len,
+                          ctc_rng_fn rng, void *rng_ctx);
+
+/*
+ * RSAES-PKCS1-v1_5 decryption (RFC 8017 7.2.2) with implicit rejection
+ * (draft-irtf-cfrg-rsa-guidance, as OpenSSL 3.2 and later): a ciphertext
+ * whose decrypted block is not a valid padding does not fail; it gives a
+ * synthetic message, of a pseudo-random length of 0 to k - 11 bytes,
+ * derived from the ciphertext and a secret of the key by HMAC-SHA-256
+ * (KDK = HMAC(SHA-256(I2OSP(d, k)), ct)), indistinguishable from a real
+ * decryption to whoever lacks the key. Both messages are computed, and
+ * one is chosen by mask. The caller must therefore authenticate what it
+ * decrypted by other means (a MAC, a handshake transcript).
+ * out_size >= k - 11 (CTC_ERR_BUFFER, checked first); ct is exactly k
+ * bytes (CTC_ERR_LENGTH) and < n (CTC_ERR_RANGE); CTC_ERR_RNG,
+ * CTC_ERR_FAULT as ctc_rsa_private. No other error: *msg_len is the
+ * length of the message or of the synthetic one; out's bytes past it up
+ * to k - 11 are zero.
+ * The synthetic messages are the draft's (OpenSSL 3.2's) when the key's d
+ * was given with ctc_rsa_private_key_set_d; without it the secret is
+ * SHA-256(I2OSP(dp, k) || I2OSP(dq, k)), equally unpredictable but
+ * another implementation's synthetic messages differ.
+ * CT: the key, the decrypted block, whether its padding was valid and the
+ * message are secret; the chosen message's length is made public at the
+ * end (it says nothing about the padding's validity).
+ */
+int ctc_rsa_pkcs1_decrypt(uint8_t *out, size_t out_size, size_t *msg_len,
+                          const ctc_rsa_private_key *key,
+                          const uint8_t *ct, size_t ct_len,
+                          ctc_rng_fn rng, void *rng_ctx);
+
+/*
+ * Gives an imported private key its private exponent d (big-endian,
+ * leading zeros allowed), for PKCS#1 v1.5 decryption's implicit rejection
+ * only (the private operation uses dp and dq). d must be < n (CTC_ERR_RANGE;
+ * CTC_ERR_LENGTH beyond k bytes plus leading zeros) and agree with the
+ * key: d = dp mod (p - 1) and d = dq mod (q - 1) (CTC_ERR_KEY, the key
+ * unchanged). CTC_ERR_PARAM for a key that was not imported.
+ * CT: d is secret; whether it agrees with the key leaks.
+ */
+int ctc_rsa_private_key_set_d(ctc_rsa_private_key *key, const uint8_t *d, size_t d_len);
 
 #endif /* CTCRYPTO_RSA_H */

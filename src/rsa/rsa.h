@@ -13,7 +13,9 @@
  * operation), rsa_mgf1.c (MGF1), rsa_pkcs1.c (EMSA-PKCS1-v1_5 and its
  * signatures), rsa_pss.c (EMSA-PSS verification), rsa_private.c (private
  * key import and the private operation), rsa_pss_sign.c (EMSA-PSS
- * encoding and signing).
+ * encoding and signing), rsa_oaep.c (RSAES-OAEP), rsa_pkcs1_enc.c
+ * (RSAES-PKCS1-v1_5 with implicit rejection), rsa_suffix.c (the
+ * constant-time suffix move), rsa_key_d.c (ctc_rsa_private_key_set_d).
  */
 #ifndef RSA_RSA_H
 #define RSA_RSA_H
@@ -75,7 +77,8 @@ int rsa_verify_em_vartime(uint8_t *out, const ctc_rsa_public_key *key,
 
 /*
  * out[0..len) ^= MGF1(seed[0..seed_len)) with hash_id (RFC 8017 B.2.1).
- * hash_id is a supported one, seed_len <= CTC_HASH_MAX_SIZE.
+ * hash_id is a supported one; seed_len is any length (OAEP masks the
+ * seed with MGF1 of the whole masked DB).
  * CT: the seed and out are secret; only the lengths and hash_id leak.
  */
 void rsa_mgf1_xor(uint8_t *out, size_t len, int hash_id, const uint8_t *seed,
@@ -106,5 +109,45 @@ void rsa_pkcs1_encode(uint8_t *em, size_t k, const uint8_t *prefix,
  */
 int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *in,
                    ctc_rng_fn rng, void *rng_ctx);
+
+/* ---- encryption (rsa_oaep.c, rsa_pkcs1_enc.c, rsa_suffix.c, rsa_key_d.c) ---- */
+
+/*
+ * buf[0..keep) = the last keep bytes of buf[0..len), buf[keep..len) = 0,
+ * for keep <= len: a shift left by len - keep, done as one conditional
+ * shift per bit of that amount over the whole buffer.
+ * CT: buf and keep are secret; only len leaks.
+ */
+void rsa_take_suffix(uint8_t *buf, size_t len, size_t keep);
+
+/*
+ * EME-OAEP decoding (RFC 8017 7.1.2 step 3) of em[0..k) (modified):
+ * lhash is the label's digest under hash_id, mgf_hash_id MGF1's hash,
+ * k >= 2 hLen + 2. out[0..k - 2 hLen - 2) = the message then zeros, all
+ * zeros when the encoding is invalid; *msg_len = its length (0 then).
+ * Returns whether the encoding is valid.
+ * CT: em, the result and *msg_len are secret; only k and the ids leak.
+ */
+ct_cond rsa_oaep_unpad(uint8_t *out, size_t *msg_len, uint8_t *em, size_t k,
+                       int hash_id, int mgf_hash_id, const uint8_t *lhash);
+
+/*
+ * EME-PKCS1-v1_5 decoding with implicit rejection
+ * (draft-irtf-cfrg-rsa-guidance) of em[0..k), k >= 11 (em modified):
+ * kdk is the 32-byte KDK of the ciphertext; out[0..k - 11) = the message,
+ * or the synthetic message when the padding is invalid, then zeros;
+ * *msg_len = its length.
+ * CT: em, kdk, the validity of the padding, out and *msg_len are secret;
+ * only k leaks.
+ */
+void rsa_pkcs1_unpad_ir(uint8_t *out, size_t *msg_len, uint8_t *em, size_t k,
+                        const uint8_t kdk[32]);
+
+/*
+ * kdk = HMAC-SHA-256(ir_key, ct[0..k)), ir_key the key's (or the one made
+ * from dp and dq when d was not given).
+ * CT: the key is secret; ct and k are not.
+ */
+void rsa_ir_kdk(uint8_t kdk[32], const ctc_rsa_private_key *key, const uint8_t *ct);
 
 #endif /* RSA_RSA_H */

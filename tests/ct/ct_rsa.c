@@ -169,3 +169,164 @@ void ct_case_rsa_leaky_crt_vartime(const unsigned char *secret)
     ct_keep_mem(m1, h * sizeof(ct_limb_t));
     ct_keep_mem(m2, h * sizeof(ct_limb_t));
 }
+
+/* ---- encryption: the decodings of OAEP and PKCS#1 v1.5 ---------------------- */
+/*
+ * The decodings are judged on a decrypted block of k = 128 bytes made from
+ * the secret, valid or not depending on it, so that the trace checker's
+ * runs cover valid and invalid encodings and messages of many lengths:
+ *   OAEP (SHA-256, empty label): the message length (s[0] & 31) + (s[1] & 31),
+ *   the message from s[96..], the seed s[160..192), the first byte s[2] & 1
+ *   (nonzero: invalid), one byte of lHash changed by s[3] & 4;
+ *   PKCS#1 v1.5: the separator at 2 + (s[0] & 15) + (s[1] & 63) (below 10:
+ *   invalid), the block type 2 ^ (s[2] & 1), padding bytes s[i] | 1, the
+ *   message from s; the KDK from the key (its dp and dq, then an ir_key
+ *   of secret bytes) and a ciphertext of secret bytes s[128..256).
+ * Negative controls: the same blocks decoded by the textbook method that
+ * stops at the first bad byte and copies the message with a loop of its
+ * length.
+ */
+#define ENC_K 128
+#define ENC_H 32
+
+static uint8_t enc_em[ENC_K], enc_out[ENC_K];
+static size_t enc_len;
+
+static void make_oaep_em(const unsigned char *s, uint8_t *lhash)
+{
+    uint8_t *seed = enc_em + 1, *db = seed + ENC_H;
+    size_t db_len = ENC_K - ENC_H - 1, mlen = (size_t)(s[0] & 31) + (s[1] & 31),
+           sep = db_len - mlen - 1, i;
+
+    (void)ctc_hash(lhash, ENC_H, CTC_HASH_SHA256, NULL, 0);
+    for (i = 0; i < ENC_H; i++)
+        db[i] = lhash[i];
+    for (i = ENC_H; i < db_len; i++) {
+        ct_cond is_sep = ct_sz_eq(i, sep), is_msg = ct_sz_gt(i, sep);
+
+        db[i] = (uint8_t)((ct_cond_mask32(is_sep) & 1u) | (ct_cond_mask32(is_msg) & s[i]));
+    }
+    for (i = 0; i < ENC_H; i++)
+        seed[i] = s[160 + i];
+    rsa_mgf1_xor(db, db_len, CTC_HASH_SHA256, seed, ENC_H);
+    rsa_mgf1_xor(seed, ENC_H, CTC_HASH_SHA256, db, db_len);
+    enc_em[0] = (uint8_t)(s[2] & 1);
+    /* a byte of lHash changed (the unmasked lHash is changed the same way) */
+    db[5] = (uint8_t)(db[5] ^ (s[3] & 4));
+}
+
+void ct_case_rsa_oaep_unpad(const unsigned char *secret)
+{
+    uint8_t lhash[ENC_H];
+    ct_cond good;
+
+    make_oaep_em(secret, lhash);
+    good = rsa_oaep_unpad(enc_out, &enc_len, enc_em, ENC_K, CTC_HASH_SHA256,
+                          CTC_HASH_SHA256, lhash);
+    ct_keep(good.m);
+    ct_keep(enc_len);
+    ct_keep_mem(enc_out, ENC_K - 2 * ENC_H - 2);
+}
+
+#if defined(__GNUC__)
+#define ENC_LEAKY __attribute__((noinline))
+#else
+#define ENC_LEAKY
+#endif
+
+/* the textbook decoding: stops at the first fault, copies by length */
+ENC_LEAKY static int leaky_oaep_decode(uint8_t *dst, size_t *len, uint8_t *em,
+                                       const uint8_t *lhash)
+{
+    uint8_t *seed = em + 1, *db = seed + ENC_H;
+    size_t db_len = ENC_K - ENC_H - 1, i, j;
+
+    rsa_mgf1_xor(seed, ENC_H, CTC_HASH_SHA256, db, db_len);
+    rsa_mgf1_xor(db, db_len, CTC_HASH_SHA256, seed, ENC_H);
+    if (em[0] != 0)
+        return -1;
+    for (i = 0; i < ENC_H; i++)
+        if (db[i] != lhash[i])
+            return -1;
+    for (i = ENC_H; i < db_len && db[i] == 0; i++)
+        ;
+    if (i == db_len || db[i] != 1)
+        return -1;
+    for (j = 0, i++; i < db_len; i++, j++)
+        dst[j] = db[i];
+    *len = j;
+    return 0;
+}
+
+void ct_case_rsa_leaky_oaep_unpad(const unsigned char *secret)
+{
+    uint8_t lhash[ENC_H];
+
+    make_oaep_em(secret, lhash);
+    enc_len = 0;
+    ct_keep((uint64_t)(int64_t)leaky_oaep_decode(enc_out, &enc_len, enc_em, lhash));
+    ct_keep(enc_len);
+    ct_keep_mem(enc_out, ENC_K - 2 * ENC_H - 2);
+}
+
+static void make_pkcs1_em(const unsigned char *s)
+{
+    size_t z = 2 + (size_t)(s[0] & 15) + (s[1] & 63), i;
+
+    enc_em[0] = 0;
+    enc_em[1] = (uint8_t)(2 ^ (s[2] & 1));
+    for (i = 2; i < ENC_K; i++) {
+        ct_cond ps = ct_sz_lt(i, z), sep = ct_sz_eq(i, z);
+
+        /* padding: nonzero; the separator: zero; then the message */
+        enc_em[i] = (uint8_t)((ct_cond_mask32(ps) & (s[i] | 1u)) |
+                              (ct_cond_mask32(ct_cond_not(ct_cond_or(ps, sep))) & s[i]));
+    }
+}
+
+void ct_case_rsa_pkcs1_unpad_ir(const unsigned char *secret)
+{
+    uint8_t kdk[32], kdk2[32];
+    size_t i;
+
+    make_key();
+    make_pkcs1_em(secret);
+    /* the KDK from dp and dq, then from an ir_key (secret bytes) */
+    rsa_ir_kdk(kdk, &key, secret + 128);
+    for (i = 0; i < 32; i++)
+        key.ir_key[i] = secret[64 + i];
+    key.ir_key_set = 1;
+    rsa_ir_kdk(kdk2, &key, secret + 128);
+    key.ir_key_set = 0;
+    for (i = 0; i < 32; i++)
+        kdk[i] ^= kdk2[i];
+    rsa_pkcs1_unpad_ir(enc_out, &enc_len, enc_em, ENC_K, kdk);
+    ct_keep(enc_len);
+    ct_keep_mem(enc_out, ENC_K - 11);
+}
+
+/* the textbook decoding: refuses at the first bad byte, copies by length */
+ENC_LEAKY static int leaky_pkcs1_decode(uint8_t *dst, size_t *len, const uint8_t *em)
+{
+    size_t i, j;
+
+    if (em[0] != 0 || em[1] != 2)
+        return -1;
+    for (i = 2; i < ENC_K && em[i] != 0; i++)
+        ;
+    if (i == ENC_K || i < 10)
+        return -1;
+    for (j = 0, i++; i < ENC_K; i++, j++)
+        dst[j] = em[i];
+    *len = j;
+    return 0;
+}
+
+void ct_case_rsa_leaky_pkcs1_unpad(const unsigned char *secret)
+{
+    make_pkcs1_em(secret);
+    enc_len = 0;
+    ct_keep((uint64_t)(int64_t)leaky_pkcs1_decode(enc_out, &enc_len, enc_em));
+    ct_keep(enc_len);
+    ct_keep_mem(enc_out, ENC_K - 11);
+}
