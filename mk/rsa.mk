@@ -28,3 +28,6 @@ $(B)/vectors/vec_rsa.c: tools/gen_rsa_cases.py
 	@mkdir -p $(dir $@)
 	$(PYTHON) tools/gen_rsa_cases.py -o $(B)/vectors/vec_rsa
 TEST_VECTORS_test_rsa := vec_rsa
+
+# peer in the benchmark: OpenSSL's RSA (EVP, no padding)
+BENCH_LIBS_bench_rsa := -lcrypto

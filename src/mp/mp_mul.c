@@ -1,6 +1,6 @@
 /*
- * mp_mul.c - the multiply-accumulate row (C twin), schoolbook multiply and
- * square (declared in mp.h).
+ * mp_mul.c - the multiply-accumulate rows (C twins), schoolbook multiply
+ * and square (declared in mp.h).
  */
 #include "mp_word.h"
 
@@ -17,6 +17,26 @@ ct_limb_t mp_mla_c(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b)
     return c;
 }
 
+ct_limb_t mp_mla2_c(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b0,
+                    ct_limb_t b1)
+{
+    /* limb i gets A[i] b0 (chain c0) and A[i-1] b1 (chain c1, prev =
+     * A[i-1], 0 for i = 0); each mp_w_mac stays below 2^2w. Limb n is
+     * A[n-1] b1 + c0 + c1, also below 2^2w: the whole sum X + A (b0 +
+     * b1 2^w) < 2^(wn) + (2^(wn) - 1)(2^2w - 1) < 2^(w(n+2)) fits limbs
+     * 0..n and the returned carry limb. */
+    ct_limb_t c0 = 0, c1 = 0, prev = 0, lo;
+    size_t i = 0;
+
+    do {
+        lo = mp_w_mac(&c0, A[i], b0, X[i], c0);
+        X[i] = mp_w_mac(&c1, prev, b1, lo, c1);
+        prev = A[i];
+    } while (++i < n);
+    X[n] = mp_w_mac(&c1, prev, b1, c0, c1);
+    return c1;
+}
+
 void mp_mul(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
             const ct_limb_t *B, size_t b_limbs)
 {
@@ -25,9 +45,18 @@ void mp_mul(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
     /* row j adds A*B[j] at limb j and sets limb a_limbs + j, which no
      * earlier row touched: only the first a_limbs limbs need clearing */
     mp_zero(X, a_limbs);
+#if MP_MLA2
+    /* rows j and j + 1 in one pass: it sets limbs a_limbs + j and
+     * a_limbs + j + 1, which no earlier row touched */
+    for (; j + 1 < b_limbs; j += 2)
+        X[a_limbs + j + 1] = mp_mla2(X + j, A, a_limbs, B[j], B[j + 1]);
+    if (j < b_limbs)
+        X[a_limbs + j] = mp_mla(X + j, A, a_limbs, B[j]);
+#else
     do {
         X[a_limbs + j] = mp_mla(X + j, A, a_limbs, B[j]);
     } while (++j < b_limbs);
+#endif
 }
 
 void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
