@@ -72,8 +72,8 @@ mp_mla_asm:
  * A[j] b0 (chain c0, r5) and A[j-1] b1 (chain c1, r6), two UMAALs on one
  * load and one store of X[j]; A[j-1] stays in a register (r7, 0 for
  * j = 0). Against two calls of mp_mla_asm, X is loaded and stored once
- * for two products and A once per two rows. n mod 4 single limbs first,
- * then groups of four limbs of A by LDM.
+ * for two products and A once per two rows. n mod 8 single limbs first,
+ * then groups of eight.
  */
         .section .text.mp_mla2_asm,"ax",%progbits
         .globl  mp_mla2_asm
@@ -86,7 +86,7 @@ mp_mla2_asm:
         movs    r5, #0                  /* c0 */
         movs    r6, #0                  /* c1 */
         movs    r7, #0                  /* A[j - 1] */
-        ands    lr, r2, #3
+        ands    lr, r2, #7
         beq     2f
 1:      ldr     r8, [r1], #4
         ldr     r12, [r0]
@@ -96,26 +96,47 @@ mp_mla2_asm:
         mov     r7, r8
         subs    lr, lr, #1
         bne     1b
-2:      lsrs    r2, r2, #2
+        /* groups of eight limbs: A by two LDMs of four (the second into
+         * r7-r10, so A[j-1] needs one move per group), X two limbs at a
+         * time in r12 and lr (two single loads back to back pipeline) */
+2:      lsrs    r2, r2, #3
         beq     4f
 3:      ldm     r1!, {r8, r9, r10, r11}
         ldr     r12, [r0]
+        ldr     lr, [r0, #4]
         umaal   r12, r5, r8, r3
         umaal   r12, r6, r7, r4
-        str     r12, [r0], #4
-        ldr     r12, [r0]
-        umaal   r12, r5, r9, r3
-        umaal   r12, r6, r8, r4
-        str     r12, [r0], #4
-        ldr     r12, [r0]
+        umaal   lr, r5, r9, r3
+        umaal   lr, r6, r8, r4
+        str     r12, [r0]
+        str     lr, [r0, #4]
+        ldr     r12, [r0, #8]
+        ldr     lr, [r0, #12]
         umaal   r12, r5, r10, r3
         umaal   r12, r6, r9, r4
-        str     r12, [r0], #4
-        ldr     r12, [r0]
-        umaal   r12, r5, r11, r3
-        umaal   r12, r6, r10, r4
-        str     r12, [r0], #4
-        mov     r7, r11
+        umaal   lr, r5, r11, r3
+        umaal   lr, r6, r10, r4
+        str     r12, [r0, #8]
+        str     lr, [r0, #12]
+        ldm     r1!, {r7, r8, r9, r10}
+        ldr     r12, [r0, #16]
+        ldr     lr, [r0, #20]
+        umaal   r12, r5, r7, r3
+        umaal   r12, r6, r11, r4
+        umaal   lr, r5, r8, r3
+        umaal   lr, r6, r7, r4
+        str     r12, [r0, #16]
+        str     lr, [r0, #20]
+        ldr     r12, [r0, #24]
+        ldr     lr, [r0, #28]
+        umaal   r12, r5, r9, r3
+        umaal   r12, r6, r8, r4
+        umaal   lr, r5, r10, r3
+        umaal   lr, r6, r9, r4
+        str     r12, [r0, #24]
+        str     lr, [r0, #28]
+        adds    r0, r0, #32
+        mov     r7, r10
         subs    r2, r2, #1
         bne     3b
         /* limb n: A[n-1] b1 + c0 + c1 < 2^64, one UMAAL */
