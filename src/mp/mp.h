@@ -27,13 +27,14 @@
  *    caller's: violating one gives a wrong result, never an access outside
  *    the stated arrays. The few functions that return int check what they
  *    say they check and return 0 or a CTC_ERR_* code (ctcrypto/common.h).
- * CT: only sizes leak, except in _vartime functions.
+ * CT: only sizes leak, except in _vartime functions (and E's value in
+ * mp_exp_pubexp, whose exponent is public).
  *
  * Files: mp_add.c (add, sub, compare, shifts), mp_mul.c (mla, mul, sqr),
  * mp_mont_step.c (the Montgomery step), mp_mod.c (reduction, modular
  * add/sub/neg), mp_mont.c (Montgomery), mp_exp.c (secret exponentiation),
- * mp_exp_vartime.c, mp_inv.c (safegcd and Fermat), mp_inv_vartime.c,
- * mp_bytes.c; mp_word.h (word products and carries per target);
+ * mp_exp_pubexp.c (public exponent, secret base), mp_exp_vartime.c,
+ * mp_inv.c (safegcd and Fermat), mp_inv_vartime.c, mp_bytes.c; mp_word.h (word products and carries per target);
  * arch/ (assembly leaves, see mp_arch.h).
  */
 #ifndef MP_MP_H
@@ -113,6 +114,15 @@ size_t mp_bitlen_vartime(const ct_limb_t *A, size_t n);
  * leaf where mp_arch.h says so; mp_mla_c is its C twin, always built.
  */
 ct_limb_t mp_mla_c(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b);
+/*
+ * Two rows at once: X[0..n] (n + 1 limbs) = X[0..n) + A[0..n) * (b0 +
+ * b1 2^w) (limb n is written, not read); returns the limb carried out
+ * (the sum is X' + carry * 2^(w(n+1))). X does not overlap A. mp_mla2_c is the C twin, always
+ * built; the assembly leaf mp_mla2_asm exists where UMAAL does (MP_MLA2
+ * is then 1 and mp_mul and mp_mont_redc work two rows per pass).
+ */
+ct_limb_t mp_mla2_c(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b0,
+                    ct_limb_t b1);
 /* X = A * B: X has a_limbs + b_limbs limbs and overlaps neither A nor B. */
 void mp_mul(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
             const ct_limb_t *B, size_t b_limbs);
@@ -184,7 +194,7 @@ void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
 void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
                   size_t n, ct_limb_t ninv, ct_limb_t *T);
 
-/* ---- exponentiation (mp_exp.c, mp_exp_vartime.c) ---------------------------- */
+/* ---- exponentiation (mp_exp.c, mp_exp_pubexp.c, mp_exp_vartime.c) ---------- */
 
 /* Scratch for an exponentiation with window w: a table of 2^w values,
  * four more values and the 2n limbs of a product. */
@@ -215,6 +225,20 @@ int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
                    size_t e_limbs, const ct_limb_t *N, size_t n,
                    ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T,
                    size_t t_limbs);
+
+/*
+ * X = A^E mod N for a public exponent E (e_limbs limbs) and a secret A
+ * and N (N odd, N > 1; A any n-limb value): the binary method over E's
+ * bits from its top set bit, so meant for short exponents such as RSA's
+ * e (65537: 16 squarings and one multiply, against the 96 products of
+ * mp_exp's fixed window over a whole limb at 64 bits). E = 0 gives 1.
+ * X may equal A. Same scratch rule and return values as mp_exp.
+ * CT: E's value (and so the number of products) leaks, as do n and
+ * e_limbs; A and N do not.
+ */
+int mp_exp_pubexp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
+                  size_t e_limbs, const ct_limb_t *N, size_t n, ct_limb_t ninv,
+                  const ct_limb_t *R2, ct_limb_t *T, size_t t_limbs);
 
 /* ---- inversion (mp_inv.c, mp_inv_vartime.c) ----------------------------------- */
 
@@ -274,6 +298,12 @@ ct_limb_t mp_mont_step_asm(ct_limb_t *T, ct_limb_t top, const ct_limb_t *A,
                            ct_limb_t b, const ct_limb_t *N, size_t n,
                            ct_limb_t ninv);
 #define mp_mont_step mp_mont_step_asm
+#if defined(MP_ASM_UMAAL)
+ct_limb_t mp_mla2_asm(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b0,
+                      ct_limb_t b1);
+#define mp_mla2 mp_mla2_asm
+#define MP_MLA2 1
+#endif
 #if defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX)
 /* the MULX/ADX row (x86_64.S) */
 ct_limb_t mp_mla_asm_mulx(ct_limb_t *X, const ct_limb_t *A, size_t n,
@@ -311,6 +341,10 @@ CT_INLINE ct_limb_t mp_mla_cpuid(ct_limb_t *X, const ct_limb_t *A, size_t n,
 #else
 #define mp_mla mp_mla_c
 #define mp_mont_step mp_mont_step_c
+#endif
+
+#ifndef MP_MLA2
+#define MP_MLA2 0
 #endif
 
 #endif /* MP_MP_H */

@@ -15,7 +15,8 @@
  *                 without asking (x86_64)
  *   aarch64       AArch64: MUL/UMULH
  *   umaal         32-bit Arm with UMAAL: Armv7E-M (Cortex-M4/M7) and the
- *                 A/R profiles from Armv6 (A32 or Thumb-2)
+ *                 A/R profiles from Armv6 (A32 or Thumb-2); also the
+ *                 two-row leaf mp_mla2 (MP_MLA2 in mp.h)
  *   armv7m        Armv7-M without the DSP extension (Cortex-M3): UMULL and
  *                 UMLAL take a data-dependent number of cycles there, so
  *                 the products are built from four 16x16-bit MULs

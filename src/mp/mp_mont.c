@@ -18,6 +18,9 @@
 #elif defined(MP_ASM_X86_64)
 #define MP_SQR_MIN 13
 #define MP_MUL_REDC_MIN ((size_t)-1)
+#elif MP_MLA2
+#define MP_SQR_MIN 8
+#define MP_MUL_REDC_MIN 8
 #else
 #define MP_SQR_MIN 8
 #define MP_MUL_REDC_MIN ((size_t)-1)
@@ -82,10 +85,35 @@ void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
     ct_limb_t carry = 0, c;
     size_t i = 0;
 
+#if MP_MLA2
+    /*
+     * Rows i and i + 1 in one pass (n >= 2): m1 is the multiplier row
+     * i + 1 would compute after row i, from the limb T[i + 1] row i
+     * leaves, lo(T[i + 1] + m0 N[1] + hi(T[i] + m0 N[0])). mp_mla2
+     * writes limb i + n of T[i..i+n) + N (m0 + m1 2^w) over T[i + n], so
+     * that limb's old value is added back after it, with the pending
+     * carry bit, and the pair's carry limb goes into T[i + n + 1].
+     */
+    for (; i + 1 < n; i += 2) {
+        ct_limb_t m0 = mp_w_mul_lo(T[i], ninv), m1, hi, lo, t0 = T[i + n];
+
+        (void)mp_w_mac(&hi, m0, N[0], T[i], 0);
+        lo = mp_w_mac(&hi, m0, N[1], T[i + 1], hi);
+        m1 = mp_w_mul_lo(lo, ninv);
+        c = mp_mla2(T + i, N, n, m0, m1);
+        T[i + n] = mp_w_adc(T[i + n], t0, &carry);
+        T[i + n + 1] = mp_w_adc(T[i + n + 1], c, &carry);
+    }
+    if (i < n) {
+        c = mp_mla(T + i, N, n, mp_w_mul_lo(T[i], ninv));
+        T[i + n] = mp_w_adc(T[i + n], c, &carry);
+    }
+#else
     do {
         c = mp_mla(T + i, N, n, mp_w_mul_lo(T[i], ninv));
         T[i + n] = mp_w_adc(T[i + n], c, &carry);
     } while (++i < n);
+#endif
     mp_mont_final_sub(X, T + n, carry, N, n);
 }
 

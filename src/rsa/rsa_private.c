@@ -163,7 +163,9 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_public_key *key,
          */
         if (!ct_cond_declassify(inv))
             continue;
-        (void)mp_exp(R, R, E, 1, key->n, L, key->ninv, key->r2, T, RSA_PRIV_SCRATCH);
+        /* r is secret, e public: the exponentiation follows e's bits */
+        (void)mp_exp_pubexp(R, R, E, 1, key->n, L, key->ninv, key->r2, T,
+                            RSA_PRIV_SCRATCH);
         mp_to_mont(R, R, key->n, L, key->ninv, key->r2, T);
         mp_to_mont(RI, RI, key->n, L, key->ninv, key->r2, T);
         ret = CTC_OK;
@@ -234,10 +236,10 @@ int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *
     if (ret != CTC_OK)
         goto done;
     rsa_crt(X, key, C, R, RI, T);
-    /* the check: X^e = C mod n, with the secret-safe exponentiation (X is
-     * secret, e is not) */
+    /* the check: X^e = C mod n, constant time in X (secret) and following
+     * the bits of e (public) */
     E[0] = pub->e;
-    (void)mp_exp(V, X, E, 1, pub->n, L, pub->ninv, pub->r2, T, RSA_PRIV_SCRATCH);
+    (void)mp_exp_pubexp(V, X, E, 1, pub->n, L, pub->ninv, pub->r2, T, RSA_PRIV_SCRATCH);
     ok = mp_eq(V, C, L);
     /* whether the result passed its check is public: a failure is a fault
      * and returns an error, with nothing written */

@@ -95,6 +95,30 @@ void ct_case_mp_mla(const unsigned char *secret)
     ct_keep_mem(Y, n * sizeof(ct_limb_t));
 }
 
+void ct_case_mp_mla2(const unsigned char *secret)
+{
+    /* the two-row leaf (the assembly where the build has it) and its C
+     * twin; then the products that use it on such builds with the shapes
+     * the pairs leave over: an odd row count, an even square */
+    const size_t n = 7;
+
+    fill(A, n, secret, 8);
+    fill(X, n, secret, 100);
+    mp_copy(Y, X, n);
+#if MP_MLA2
+    ct_keep(mp_mla2(X, A, n, A[3], A[5]));
+#endif
+    ct_keep(mp_mla2_c(Y, A, n, A[3], A[5]));
+    ct_keep_mem(X, (n + 1) * sizeof(ct_limb_t));
+    ct_keep_mem(Y, (n + 1) * sizeof(ct_limb_t));
+    fill(A, L256 + 1, secret, 16);
+    fill(B, L256, secret, 150);
+    mp_mul(X, B, L256, A, L256 + 1);
+    ct_keep_mem(X, (2 * L256 + 1) * sizeof(ct_limb_t));
+    mp_sqr(X, B, L256);
+    ct_keep_mem(X, 2 * L256 * sizeof(ct_limb_t));
+}
+
 void ct_case_mp_mul(const unsigned char *secret)
 {
     fill(A, L256 + 1, secret, 16);
@@ -195,6 +219,26 @@ void ct_case_mp_exp(const unsigned char *secret)
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 
+void ct_case_mp_exp_pubexp(const unsigned char *secret)
+{
+    /* secret base and modulus (256 bits), public exponents: 65537, 3 and
+     * a two-limb one (RSA's e and its check) */
+    const size_t n = L256;
+    ct_limb_t ninv;
+
+    fill_modulus(N, n, secret, 31);
+    fill(A, n, secret, 64);
+    ninv = mp_mont_ninv(N[0]);
+    mp_mont_R2(R2, N, n, BIG);
+    E[0] = 65537;
+    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, 1, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    E[0] = 3;
+    E[1] = 0x80000001u;
+    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, 2, N, n, ninv, R2, BIG, MP_EXP_SCRATCH(n, 1)));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
+
 void ct_case_mp_inv(const unsigned char *secret)
 {
     /* safegcd with a secret value and a secret odd modulus; at 256 bits and
@@ -263,6 +307,22 @@ void ct_case_mp_leaky_exp_vartime(const unsigned char *secret)
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
     ct_keep((uint64_t)mp_exp_vartime(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_leaky_exp_pubexp(const unsigned char *secret)
+{
+    /* the public-exponent method given a secret exponent: its squarings
+     * and multiplies follow the exponent's bits */
+    const size_t n = L256;
+    ct_limb_t ninv;
+
+    fill_modulus(N, n, secret, 31);
+    fill(A, n, secret, 64);
+    (void)mp_from_be(E, n, secret + 160, 32);
+    ninv = mp_mont_ninv(N[0]);
+    mp_mont_R2(R2, N, n, BIG);
+    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 

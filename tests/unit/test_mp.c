@@ -324,6 +324,13 @@ static void test_add_sub(void)
 
 /* ---- leaves: assembly against C twin ------------------------------------------------ */
 
+/* the two-row leaf where the build has one, else its C twin */
+#if MP_MLA2
+#define MLA2 mp_mla2
+#else
+#define MLA2 mp_mla2_c
+#endif
+
 static void test_leaves(void)
 {
     unsigned long it;
@@ -363,6 +370,50 @@ static void test_leaves(void)
         TR_EQ(mp_mla(Y, A, n, ~(ct_limb_t)0), mp_mla_c(Z, A, n, ~(ct_limb_t)0));
         TR_MEM(Y, Z, n * sizeof(ct_limb_t));
         TR_EQ(Y[0], 0);
+    }
+    tr_group_end();
+
+    tr_group("mla2 (" MP_ASM_NAME ") = mla2_c = reference");
+    for (it = 0; it < TR_ITERS(20000ul); it++) {
+        ct_limb_t bb[2];
+
+        n = rand_size(MAXL);
+        rand_any(A, n);
+        rand_any(X, n);
+        for (i = 0; i < 2; i++)
+            bb[i] = ((it >> (2 * i)) & 3) == 0 ? ~(ct_limb_t)0
+                    : ((it >> (2 * i)) & 3) == 1 ? (ct_limb_t)tr_rand_edgy64() : rand_limb();
+        mp_copy(Y, X, n);
+        mp_copy(Z, X, n);
+        Y[n] = rand_limb();   /* limb n is written, not read */
+        Z[n] = ~Y[n];
+        c1 = MLA2(Y, A, n, bb[0], bb[1]);
+        c2 = mp_mla2_c(Z, A, n, bb[0], bb[1]);
+        TR_EQ(c1, c2);
+        TR_MEM(Y, Z, (n + 1) * sizeof(ct_limb_t));
+        /* reference: X + A*(b0 + b1 2^w), n + 2 limbs */
+        ref_mul(C, A, n, bb, 2);
+        X[n] = 0;
+        X[n + 1] = 0;
+        ref_add(B, C, X, n + 2, 0);
+        TR_MEM(Y, B, (n + 1) * sizeof(ct_limb_t));
+        TR_EQ(c1, B[n + 1]);
+    }
+    /* all ones everywhere: the largest carries, (2^(wn) - 1)(2^2w - 1) +
+     * 2^(wn) - 1 = 2^(w(n+2)) - 2^2w: limbs 0 and 1 are 0, limbs 2..n and
+     * the carry all ones */
+    for (n = 1; n <= MAXL; n++) {
+        rand_num(A, n, 2);
+        rand_num(Y, n, 2);
+        rand_num(Z, n, 2);
+        c1 = MLA2(Y, A, n, ~(ct_limb_t)0, ~(ct_limb_t)0);
+        TR_EQ(c1, mp_mla2_c(Z, A, n, ~(ct_limb_t)0, ~(ct_limb_t)0));
+        TR_MEM(Y, Z, (n + 1) * sizeof(ct_limb_t));
+        TR_EQ(c1, ~(ct_limb_t)0);
+        TR_EQ(Y[0], 0);
+        TR_EQ(Y[1], 0);
+        for (i = 2; i <= n; i++)
+            TR_EQ(Y[i], ~(ct_limb_t)0);
     }
     tr_group_end();
 

@@ -64,6 +64,89 @@ mp_mla_asm:
         .size   mp_mla_asm, .-mp_mla_asm
 
 /*
+ * ct_limb_t mp_mla2_asm(ct_limb_t *X, const ct_limb_t *A, size_t n,
+ *                       ct_limb_t b0, ct_limb_t b1)
+ *   r0 = X, r1 = A, r2 = n, r3 = b0, stack: b1; returns the carry limb.
+ * Two rows at once: X[0..n] = X[0..n) + A*b0 + A*b1*2^32 (limb n is
+ * set, not read). Limb j gets
+ * A[j] b0 (chain c0, r5) and A[j-1] b1 (chain c1, r6), two UMAALs on one
+ * load and one store of X[j]; A[j-1] stays in a register (r7, 0 for
+ * j = 0). Against two calls of mp_mla_asm, X is loaded and stored once
+ * for two products and A once per two rows. n mod 8 single limbs first,
+ * then groups of eight.
+ */
+        .section .text.mp_mla2_asm,"ax",%progbits
+        .globl  mp_mla2_asm
+        .type   mp_mla2_asm,%function
+        .p2align 2
+        MP_FUNC(mp_mla2_asm)
+mp_mla2_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        ldr     r4, [sp, #36]           /* b1 */
+        movs    r5, #0                  /* c0 */
+        movs    r6, #0                  /* c1 */
+        movs    r7, #0                  /* A[j - 1] */
+        ands    lr, r2, #7
+        beq     2f
+1:      ldr     r8, [r1], #4
+        ldr     r12, [r0]
+        umaal   r12, r5, r8, r3         /* r5:r12 = A[j] b0 + X[j] + c0 */
+        umaal   r12, r6, r7, r4         /* r6:r12 = A[j-1] b1 + r12 + c1 */
+        str     r12, [r0], #4
+        mov     r7, r8
+        subs    lr, lr, #1
+        bne     1b
+        /* groups of eight limbs: A by two LDMs of four (the second into
+         * r7-r10, so A[j-1] needs one move per group), X two limbs at a
+         * time in r12 and lr (two single loads back to back pipeline) */
+2:      lsrs    r2, r2, #3
+        beq     4f
+3:      ldm     r1!, {r8, r9, r10, r11}
+        ldr     r12, [r0]
+        ldr     lr, [r0, #4]
+        umaal   r12, r5, r8, r3
+        umaal   r12, r6, r7, r4
+        umaal   lr, r5, r9, r3
+        umaal   lr, r6, r8, r4
+        str     r12, [r0]
+        str     lr, [r0, #4]
+        ldr     r12, [r0, #8]
+        ldr     lr, [r0, #12]
+        umaal   r12, r5, r10, r3
+        umaal   r12, r6, r9, r4
+        umaal   lr, r5, r11, r3
+        umaal   lr, r6, r10, r4
+        str     r12, [r0, #8]
+        str     lr, [r0, #12]
+        ldm     r1!, {r7, r8, r9, r10}
+        ldr     r12, [r0, #16]
+        ldr     lr, [r0, #20]
+        umaal   r12, r5, r7, r3
+        umaal   r12, r6, r11, r4
+        umaal   lr, r5, r8, r3
+        umaal   lr, r6, r7, r4
+        str     r12, [r0, #16]
+        str     lr, [r0, #20]
+        ldr     r12, [r0, #24]
+        ldr     lr, [r0, #28]
+        umaal   r12, r5, r9, r3
+        umaal   r12, r6, r8, r4
+        umaal   lr, r5, r10, r3
+        umaal   lr, r6, r9, r4
+        str     r12, [r0, #24]
+        str     lr, [r0, #28]
+        adds    r0, r0, #32
+        mov     r7, r10
+        subs    r2, r2, #1
+        bne     3b
+        /* limb n: A[n-1] b1 + c0 + c1 < 2^64, one UMAAL */
+4:      umaal   r5, r6, r7, r4
+        str     r5, [r0]
+        mov     r0, r6
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   mp_mla2_asm, .-mp_mla2_asm
+
+/*
  * ct_limb_t mp_mont_step_asm(ct_limb_t *T, ct_limb_t top,
  *                            const ct_limb_t *A, ct_limb_t b,
  *                            const ct_limb_t *N, size_t n, ct_limb_t ninv)
