@@ -28,3 +28,6 @@ $(B)/vectors/vec_rsa.c: tools/gen_rsa_cases.py
 	@mkdir -p $(dir $@)
 	$(PYTHON) tools/gen_rsa_cases.py -o $(B)/vectors/vec_rsa
 TEST_VECTORS_test_rsa := vec_rsa
+
+# host-only: key files and key generation against OpenSSL
+HOST_TEST_LIBS_test_rsa_keys_openssl := -lcrypto

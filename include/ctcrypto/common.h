@@ -34,6 +34,14 @@
 #define CTC_ERR_FAULT        -16  /* a result failed its own check (a fault
                                      during the computation); nothing is
                                      written */
+/* RSA key files and key generation (ctcrypto/rsa.h) */
+#define CTC_ERR_RSA_VERSION  -30  /* an RSAPrivateKey or PrivateKeyInfo
+                                     version other than 0 (two primes) */
+#define CTC_ERR_RSA_ALGORITHM -31 /* an AlgorithmIdentifier that is not
+                                     rsaEncryption with NULL parameters */
+#define CTC_ERR_RSA_PQ       -32  /* a private key whose p q is not n */
+#define CTC_ERR_RSA_D        -33  /* a private key whose d does not agree
+                                     with dp and dq, or is not below n */
 
 /*
  * The caller's random generator: fills out[0..len) with fresh random bytes

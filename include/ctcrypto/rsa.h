@@ -108,6 +108,11 @@ typedef struct {
     ctc_rsa_limb qinv_m[CTC_RSA_MAX_HALF_LIMBS];   /* qinv R mod p */
     ctc_rsa_limb p_ninv, q_ninv;
     uint32_t half_limbs;                           /* limbs of p, q, dp, dq */
+    /* d, when the key came from DER or key generation (d_limbs = the
+     * public key's limbs); d_limbs = 0: not stored, the DER writers
+     * compute it (e^-1 mod (p - 1)(q - 1)) */
+    ctc_rsa_limb d[CTC_RSA_MAX_LIMBS];
+    uint32_t d_limbs;
 } ctc_rsa_private_key;
 
 /* PSS: recover the salt length from the signature instead of requiring one. */
@@ -231,5 +236,80 @@ int ctc_rsa_pss_sign(uint8_t *sig, size_t sig_size, const ctc_rsa_private_key *k
                      int hash_id, int mgf_hash_id, size_t salt_len,
                      const uint8_t *hash, size_t hash_len,
                      ctc_rng_fn rng, void *rng_ctx);
+
+/* ---- DER key files ------------------------------------------------------------------- */
+
+/*
+ * PKCS#1 (RFC 8017 A.1) RSAPublicKey and RSAPrivateKey, PKCS#8 (RFC 5208)
+ * PrivateKeyInfo and X.509 (RFC 5280, RFC 3279 2.3.1) SubjectPublicKeyInfo,
+ * both with the AlgorithmIdentifier rsaEncryption (1.2.840.113549.1.1.1)
+ * and NULL parameters. Only strict DER is read: minimal lengths (at most
+ * two length bytes), minimal non-negative INTEGERs, no trailing bytes
+ * after the outer element or inside any SEQUENCE, the BIT STRING with 0
+ * unused bits. Error codes of the readers, besides those of the imports:
+ *   CTC_ERR_ENCODING   malformed DER (a tag, a length, a truncation, a
+ *                      trailing byte, a non-minimal INTEGER);
+ *   CTC_ERR_RANGE      a negative INTEGER;
+ *   CTC_ERR_RSA_VERSION   a version other than 0 (multi-prime keys and
+ *                      PKCS#8 v2 are refused);
+ *   CTC_ERR_RSA_ALGORITHM an algorithm other than rsaEncryption, or
+ *                      parameters other than NULL;
+ *   CTC_ERR_RSA_PQ     p q != n;
+ *   CTC_ERR_RSA_D      d >= n, d mod (p - 1) != dp or d mod (q - 1) != dq;
+ *   CTC_ERR_KEY        the other checks of ctc_rsa_private_key_import.
+ * The writers put the DER at out[0..*out_len) when out_size is enough
+ * (CTC_ERR_BUFFER otherwise, nothing written); the _MAX macros bound the
+ * output for a modulus of `bits` bits (primes of at most half the limbs).
+ * CT: public keys are public. For private keys, the values of p, q, d,
+ * dp, dq and qinv are secret; their DER structure (the byte length of each
+ * INTEGER and whether it carries a sign byte) is not, and the checks'
+ * results are made public (an error is returned).
+ */
+#define CTC_RSA_DER_HALF_(bits) ((((size_t)(bits) + 127) / 128) * 8 + 1)
+#define CTC_RSA_PUBKEY_DER_MAX(bits) (((size_t)(bits) + 7) / 8 + 18)
+#define CTC_RSA_SPKI_DER_MAX(bits) (CTC_RSA_PUBKEY_DER_MAX(bits) + 24)
+#define CTC_RSA_PRIVKEY_DER_MAX(bits)                                       \
+    (4 + 3 + 2 * (((size_t)(bits) + 7) / 8 + 5) + 7 + 5 * (CTC_RSA_DER_HALF_(bits) + 4))
+#define CTC_RSA_PKCS8_DER_MAX(bits) (CTC_RSA_PRIVKEY_DER_MAX(bits) + 26)
+
+/* key = the PKCS#1 RSAPublicKey in der[0..der_len) */
+int ctc_rsa_public_key_from_der(ctc_rsa_public_key *key, const uint8_t *der, size_t der_len);
+/* key = the SubjectPublicKeyInfo in der[0..der_len) */
+int ctc_rsa_public_key_from_spki(ctc_rsa_public_key *key, const uint8_t *der, size_t der_len);
+/* key = the PKCS#1 RSAPrivateKey in der[0..der_len) (d is checked and kept) */
+int ctc_rsa_private_key_from_der(ctc_rsa_private_key *key, const uint8_t *der, size_t der_len);
+/* key = the PKCS#8 PrivateKeyInfo (an RSAPrivateKey inside) in der[0..der_len) */
+int ctc_rsa_private_key_from_pkcs8(ctc_rsa_private_key *key, const uint8_t *der, size_t der_len);
+
+int ctc_rsa_public_key_to_der(uint8_t *out, size_t out_size, size_t *out_len,
+                              const ctc_rsa_public_key *key);
+int ctc_rsa_public_key_to_spki(uint8_t *out, size_t out_size, size_t *out_len,
+                               const ctc_rsa_public_key *key);
+int ctc_rsa_private_key_to_der(uint8_t *out, size_t out_size, size_t *out_len,
+                               const ctc_rsa_private_key *key);
+int ctc_rsa_private_key_to_pkcs8(uint8_t *out, size_t out_size, size_t *out_len,
+                                 const ctc_rsa_private_key *key);
+
+/* ---- key generation -------------------------------------------------------------------- */
+
+/*
+ * key = a new private key of exactly `bits` bits (even, 2048 to
+ * min(4096, CTC_RSA_MAX_BITS); CTC_ERR_PARAM otherwise) with public
+ * exponent e (odd, 2^16 < e < 2^32; CTC_ERR_PARAM otherwise), after FIPS
+ * 186-5 A.1.3 (random probable primes): each prime has bits / 2 bits, its
+ * top two bits set, is odd, has gcd(p - 1, e) = 1, no factor below 1000,
+ * and passed Miller-Rabin with the rounds of FIPS 186-5 Table B.1 (bases
+ * from rng); |p - q| > 2^(bits/2 - 100); d = e^-1 mod (p - 1)(q - 1) must
+ * exceed 2^(bits/2). All randomness comes from rng (CTC_ERR_RNG when it
+ * fails); CTC_ERR_LIMIT when 5 bits / 2 candidates gave no prime (FIPS's
+ * bound; with a working generator, probability below 2^-100). On an error
+ * key is zeroed.
+ * Stack: about 3 KiB plus the private operation's scratch (docs/rsa.md).
+ * CT: the primes, d and the CRT values are secret; the number of
+ * candidates drawn, and why each discarded candidate was discarded, leak
+ * (docs/rsa.md: what that says about the key).
+ */
+int ctc_rsa_keygen(ctc_rsa_private_key *key, unsigned bits, uint32_t e,
+                   ctc_rng_fn rng, void *rng_ctx);
 
 #endif /* CTCRYPTO_RSA_H */

@@ -107,4 +107,35 @@ void rsa_pkcs1_encode(uint8_t *em, size_t k, const uint8_t *prefix,
 int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *in,
                    ctc_rng_fn rng, void *rng_ctx);
 
+/* ---- DER key files (rsa_der.c, rsa_der_private.c) and key generation (rsa_d.c, rsa_keygen.c) ---- */
+
+#include "asn1/asn1.h"
+
+/* the DER AlgorithmIdentifier rsaEncryption with NULL parameters */
+#define RSA_DER_ALGORITHM_LEN 15
+extern const uint8_t rsa_der_algorithm[RSA_DER_ALGORITHM_LEN];
+
+/* Reads an AlgorithmIdentifier that must be rsaEncryption with NULL
+ * parameters: CTC_OK, CTC_ERR_ENCODING or CTC_ERR_RSA_ALGORITHM. */
+int rsa_der_read_algorithm(asn1_reader *r);
+
+/* The INTEGER element of the big-endian unsigned in[0..in_len) at out
+ * (NULL: only the length); returns its length (room: in_len + 5).
+ * CT: in's leading zero bytes and its top bit leak (the DER length). */
+size_t rsa_der_put_uint(uint8_t *out, const uint8_t *in, size_t in_len);
+
+/* the scratch of rsa_make_d, in limbs */
+#define RSA_D_SCRATCH (14 * RSA_HALF + 4 + MP_INV_SCRATCH(1))
+
+/*
+ * D (2h limbs) = e^-1 mod (P - 1)(Q - 1) for odd P, Q of h limbs and odd
+ * e >= 3 prime to P - 1 and Q - 1, as (1 + k phi) / e with k = -phi^-1
+ * mod e (the division exact, done as a product by e^-1 mod 2^(w 2h)).
+ * Returns the condition "e is prime to phi" (D is garbage otherwise).
+ * T: RSA_D_SCRATCH limbs.
+ * CT: P, Q and D are secret; only h and e leak.
+ */
+ct_cond rsa_make_d(ct_limb_t *D, const ct_limb_t *P, const ct_limb_t *Q, size_t h,
+                   uint32_t e, ct_limb_t *T);
+
 #endif /* RSA_RSA_H */
