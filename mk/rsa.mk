@@ -31,3 +31,5 @@ TEST_VECTORS_test_rsa := vec_rsa
 
 # host-only: key files and key generation against OpenSSL
 HOST_TEST_LIBS_test_rsa_keys_openssl := -lcrypto
+# DER key files built from the same Python keys, and key generation, every target
+TEST_VECTORS_test_rsa_keys := vec_rsa
