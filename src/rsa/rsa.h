@@ -138,4 +138,36 @@ size_t rsa_der_put_uint(uint8_t *out, const uint8_t *in, size_t in_len);
 ct_cond rsa_make_d(ct_limb_t *D, const ct_limb_t *P, const ct_limb_t *Q, size_t h,
                    uint32_t e, ct_limb_t *T);
 
+/*
+ * Key generation's steps on a candidate (rsa_keygen.c), for its tests:
+ * rsa_kg_sieve: the condition "W has no odd prime factor below 1000 and
+ * gcd(W - 1, e) = 1", for odd W > 1000 of h limbs and odd e > 1.
+ * T: h + 2 + MP_INV_SCRATCH(1) limbs.
+ * CT: W is secret; only h and e leak.
+ */
+ct_cond rsa_kg_sieve(const ct_limb_t *W, size_t h, uint32_t e, ct_limb_t *T);
+/*
+ * Miller-Rabin (FIPS 186-5 B.3.1) on odd W > 2^64 of h limbs: `rounds`
+ * rounds with bases 2 + (b mod (W - 3)) for b of w h + 64 bits from rng
+ * (bias below 2^-64), each an mp_exp with W as a secret modulus, then 31
+ * squarings whatever the power of 2 in W - 1. *prime = 1 when every round
+ * passed, 0 when W is discarded (a round failed, or 2^33 divides W - 1).
+ * Returns CTC_OK or CTC_ERR_RNG. T: RSA_PRIV_SCRATCH limbs.
+ * CT: W and the bases are secret; whether W is discarded, and after which
+ * round, is declassified (a discarded candidate is not part of any key).
+ */
+int rsa_kg_miller_rabin(int *prime, const ct_limb_t *W, size_t h, int rounds,
+                        ctc_rng_fn rng, void *rng_ctx, ct_limb_t *T);
+/* The condition |A - B| > 2^s for A, B of h limbs (s < w h, public).
+ * CT: A and B are secret. */
+ct_cond rsa_kg_far_apart(const ct_limb_t *A, const ct_limb_t *B, size_t h, size_t s);
+/*
+ * DP = D mod (P - 1), DQ = D mod (Q - 1), QI = Q^-1 mod P for odd P, Q > 1
+ * of h limbs (QI = 0 if they are not coprime) and D of 2h limbs. T: 4h
+ * limbs and MP_INV_SCRATCH(h).
+ * CT: all secret; only h leaks.
+ */
+void rsa_kg_crt(ct_limb_t *DP, ct_limb_t *DQ, ct_limb_t *QI, const ct_limb_t *D,
+                const ct_limb_t *P, const ct_limb_t *Q, size_t h, ct_limb_t *T);
+
 #endif /* RSA_RSA_H */

@@ -90,11 +90,8 @@ static int kg_candidate(ct_limb_t *W, size_t h, size_t pbits, ctc_rng_fn rng,
     return CTC_OK;
 }
 
-/*
- * The condition "W has no factor in kg_primes and gcd(W - 1, e) = 1", for
- * odd W of h limbs above 1000. T: h + 2 + MP_INV_SCRATCH(1) limbs.
- */
-static ct_cond kg_sieve(const ct_limb_t *W, size_t h, uint32_t e, ct_limb_t *T)
+/* see rsa.h */
+ct_cond rsa_kg_sieve(const ct_limb_t *W, size_t h, uint32_t e, ct_limb_t *T)
 {
     ct_limb_t G[1], S[1], r[1], t[1], E[1], x[1], Wm1[RSA_HALF];
     ct_cond small = ct_cond_false(), ok;
@@ -121,14 +118,8 @@ static ct_cond kg_sieve(const ct_limb_t *W, size_t h, uint32_t e, ct_limb_t *T)
     return ct_cond_and(ok, ct_cond_not(small));
 }
 
-/*
- * Miller-Rabin (FIPS 186-5 B.3.1) on odd W of h limbs (W > 2^64), rounds
- * rounds with bases 2 + (b mod (W - 3)) for b of w h + 64 random bits
- * (bias below 2^-64). *prime = 1 when every round passed, 0 when W was
- * discarded (a round failed, or 2^(KG_A_MAX + 1) divides W - 1). Returns
- * CTC_OK or CTC_ERR_RNG. T: RSA_PRIV_SCRATCH limbs.
- */
-static int kg_miller_rabin(int *prime, const ct_limb_t *W, size_t h, int rounds,
+/* see rsa.h */
+int rsa_kg_miller_rabin(int *prime, const ct_limb_t *W, size_t h, int rounds,
                            ctc_rng_fn rng, void *rng_ctx, ct_limb_t *T)
 {
     ct_limb_t R2[RSA_HALF], M[RSA_HALF], t[RSA_HALF], Wm3[RSA_HALF], B[RSA_HALF],
@@ -195,8 +186,8 @@ done:
     return ret;
 }
 
-/* the condition |A - B| > 2^s, for A, B of h limbs (s < w h, public) */
-static ct_cond kg_far_apart(const ct_limb_t *A, const ct_limb_t *B, size_t h, size_t s)
+/* see rsa.h */
+ct_cond rsa_kg_far_apart(const ct_limb_t *A, const ct_limb_t *B, size_t h, size_t s)
 {
     ct_limb_t D[RSA_HALF], N[RSA_HALF], Th[RSA_HALF];
     ct_cond neg, ok;
@@ -235,20 +226,37 @@ static int kg_prime(ct_limb_t *W, size_t h, size_t pbits, uint32_t e,
         r = kg_candidate(W, h, pbits, rng, rng_ctx, buf);
         if (r != CTC_OK)
             break;
-        ok = kg_sieve(W, h, e, T);
+        ok = rsa_kg_sieve(W, h, e, T);
         if (other != NULL)
-            ok = ct_cond_and(ok, kg_far_apart(W, other, h, pbits - 100));
+            ok = ct_cond_and(ok, rsa_kg_far_apart(W, other, h, pbits - 100));
         /* a candidate that fails is public: it is dropped */
         r = CTC_ERR_LIMIT;
         if (!ct_cond_declassify(ok))
             continue;
-        r = kg_miller_rabin(&prime, W, h, rounds, rng, rng_ctx, T);
+        r = rsa_kg_miller_rabin(&prime, W, h, rounds, rng, rng_ctx, T);
         if (r != CTC_OK || prime)
             break;
         r = CTC_ERR_LIMIT;
     }
     ct_zeroize(buf, sizeof buf);
     return r;
+}
+
+/* see rsa.h */
+void rsa_kg_crt(ct_limb_t *DP, ct_limb_t *DQ, ct_limb_t *QI, const ct_limb_t *D,
+                const ct_limb_t *P, const ct_limb_t *Q, size_t h, ct_limb_t *T)
+{
+    ct_limb_t X[RSA_HALF];
+
+    mp_copy(X, P, h);
+    X[0] &= ~(ct_limb_t)1;
+    mp_mod(DP, D, 2 * h, X, h, T);
+    mp_copy(X, Q, h);
+    X[0] &= ~(ct_limb_t)1;
+    mp_mod(DQ, D, 2 * h, X, h, T);
+    mp_mod(X, Q, h, P, h, T);
+    (void)mp_inv(QI, X, P, h, T);   /* 1 for distinct primes p and q */
+    ct_zeroize(X, sizeof X);
 }
 
 /* the scratch of ctc_rsa_keygen */
@@ -261,7 +269,7 @@ int ctc_rsa_keygen(ctc_rsa_private_key *key, unsigned bits, uint32_t e,
 {
     ct_limb_t T[KG_SCRATCH], P[RSA_HALF], Q[RSA_HALF], D[2 * RSA_HALF],
               N[2 * RSA_HALF], DP[RSA_HALF], DQ[RSA_HALF], QI[RSA_HALF],
-              X[RSA_HALF], Th[2 * RSA_HALF];
+              Th[2 * RSA_HALF];
     uint8_t nb[CTC_RSA_MAX_BYTES], eb[4], hb[5][RSA_HALF * MP_LIMB_BYTES];
     size_t L, h, k, hbytes, pbits, tries;
     ct_cond ok;
@@ -302,16 +310,8 @@ int ctc_rsa_keygen(ctc_rsa_private_key *key, unsigned bits, uint32_t e,
     }
     if (r != CTC_OK)
         goto done;
-    /* n, dp = d mod (p - 1), dq = d mod (q - 1), qinv = q^-1 mod p */
     mp_mul(N, P, h, Q, h);
-    mp_copy(X, P, h);
-    X[0] &= ~(ct_limb_t)1;
-    mp_mod(DP, D, 2 * h, X, h, T);
-    mp_copy(X, Q, h);
-    X[0] &= ~(ct_limb_t)1;
-    mp_mod(DQ, D, 2 * h, X, h, T);
-    mp_mod(X, Q, h, P, h, T);
-    (void)mp_inv(QI, X, P, h, T);   /* p and q are distinct primes */
+    rsa_kg_crt(DP, DQ, QI, D, P, Q, h, T);
     /* the key through the import's checks */
     (void)mp_to_be(nb, k, N, 2 * h);   /* n has exactly bits bits */
     eb[0] = (uint8_t)(e >> 24);
@@ -337,7 +337,6 @@ done:
     ct_zeroize(DP, sizeof DP);
     ct_zeroize(DQ, sizeof DQ);
     ct_zeroize(QI, sizeof QI);
-    ct_zeroize(X, sizeof X);
     ct_zeroize(hb, sizeof hb);
     if (r != CTC_OK)
         ct_zeroize(key, sizeof *key);
