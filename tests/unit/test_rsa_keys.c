@@ -128,7 +128,8 @@ static size_t build_priv_extra(uint8_t *o, size_t first, size_t last,
 
     for (i = first; i < last; i++)
         n += put(tmp + n, ftag[i], fc[i], fl[i]);
-    memcpy(tmp + n, extra, extra_len);
+    if (extra_len != 0)
+        memcpy(tmp + n, extra, extra_len);
     return put(o, 0x30, tmp, n + extra_len);
 }
 
@@ -155,7 +156,8 @@ static size_t build_pkcs8(uint8_t *o, const uint8_t *rsa, size_t len, uint8_t ve
     memcpy(b + n, alg, alg_len);
     n += alg_len;
     n += put(b + n, 0x04, rsa, len);
-    memcpy(b + n, extra, extra_len);
+    if (extra_len != 0)
+        memcpy(b + n, extra, extra_len);
     n += extra_len;
     return put(o, 0x30, b, n);
 }
@@ -303,7 +305,7 @@ static int priv_with(size_t f, const uint8_t *c, size_t len)
     int r;
 
     memcpy(save, fc[f], save_len);
-    memcpy(fc[f], c, len);
+    memmove(fc[f], c, len);   /* c may point into fc[f] */
     fl[f] = len;
     n = build_priv(bad, 0, NF);
     r = ctc_rsa_private_key_from_der(&priv, bad, n);
