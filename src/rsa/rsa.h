@@ -13,7 +13,8 @@
  * operation), rsa_mgf1.c (MGF1), rsa_pkcs1.c (EMSA-PKCS1-v1_5 and its
  * signatures), rsa_pss.c (EMSA-PSS verification), rsa_private.c (private
  * key import and the private operation), rsa_pss_sign.c (EMSA-PSS
- * encoding and signing).
+ * encoding and signing), rsa_der.c and rsa_der_private.c (DER key
+ * files), rsa_d.c (d from p, q and e), rsa_keygen.c (key generation).
  */
 #ifndef RSA_RSA_H
 #define RSA_RSA_H

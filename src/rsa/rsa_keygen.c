@@ -259,33 +259,27 @@ void rsa_kg_crt(ct_limb_t *DP, ct_limb_t *DQ, ct_limb_t *QI, const ct_limb_t *D,
     ct_zeroize(X, sizeof X);
 }
 
-/* the scratch of ctc_rsa_keygen */
+/* the scratch of kg_generate */
 #define KG_SCRATCH RSA_MAX_(RSA_MAX_(RSA_PRIV_SCRATCH, RSA_D_SCRATCH), \
                             MP_INV_SCRATCH(RSA_HALF))
 
-/* see ctcrypto/rsa.h */
-int ctc_rsa_keygen(ctc_rsa_private_key *key, unsigned bits, uint32_t e,
-                   ctc_rng_fn rng, void *rng_ctx)
+/*
+ * The key's values for checked arguments: nb[0..k) = n, hb[0..5) = p, q,
+ * dp, dq, qinv (h limbs' bytes each), D (2h limbs) = d. Returns CTC_OK,
+ * CTC_ERR_RNG or CTC_ERR_LIMIT. Not inlined: its scratch is gone from the
+ * stack before ctc_rsa_private_key_import runs.
+ */
+static CT_NOINLINE int kg_generate(uint8_t *nb, uint8_t (*hb)[RSA_HALF * MP_LIMB_BYTES],
+                                   ct_limb_t *D, unsigned bits, uint32_t e,
+                                   ctc_rng_fn rng, void *rng_ctx)
 {
-    ct_limb_t T[KG_SCRATCH], P[RSA_HALF], Q[RSA_HALF], D[2 * RSA_HALF],
-              N[2 * RSA_HALF], DP[RSA_HALF], DQ[RSA_HALF], QI[RSA_HALF],
-              Th[2 * RSA_HALF];
-    uint8_t nb[CTC_RSA_MAX_BYTES], eb[4], hb[5][RSA_HALF * MP_LIMB_BYTES];
-    size_t L, h, k, hbytes, pbits, tries;
+    ct_limb_t T[KG_SCRATCH], P[RSA_HALF], Q[RSA_HALF], N[2 * RSA_HALF], DP[RSA_HALF],
+              DQ[RSA_HALF], QI[RSA_HALF], Th[2 * RSA_HALF];
+    size_t L = MP_LIMBS(bits), h = (L + 1) / 2, k = (bits + 7) / 8,
+           hbytes = h * MP_LIMB_BYTES, pbits = bits / 2, tries;
     ct_cond ok;
     int r = CTC_ERR_LIMIT;
 
-    if (key == NULL)
-        return CTC_ERR_PARAM;
-    ct_zeroize(key, sizeof *key);
-    if (rng == NULL || bits < 2048 || bits > 4096 || bits > CTC_RSA_MAX_BITS ||
-        (bits & 1u) != 0 || e <= 65536 || (e & 1u) == 0)
-        return CTC_ERR_PARAM;
-    L = MP_LIMBS(bits);
-    h = (L + 1) / 2;
-    k = (bits + 7) / 8;
-    hbytes = h * MP_LIMB_BYTES;
-    pbits = bits / 2;
     /* a d below 2^(nlen/2) (probability about 2^-(nlen/2)) starts again
      * (FIPS 186-5 A.1.1 step 3); a few attempts bound the loop */
     for (tries = 0; tries < 4; tries++) {
@@ -308,35 +302,58 @@ int ctc_rsa_keygen(ctc_rsa_private_key *key, unsigned bits, uint32_t e,
             break;
         }
     }
+    if (r == CTC_OK) {
+        mp_mul(N, P, h, Q, h);
+        rsa_kg_crt(DP, DQ, QI, D, P, Q, h, T);
+        (void)mp_to_be(nb, k, N, 2 * h);   /* n has exactly bits bits */
+        (void)mp_to_be(hb[0], hbytes, P, h);
+        (void)mp_to_be(hb[1], hbytes, Q, h);
+        (void)mp_to_be(hb[2], hbytes, DP, h);
+        (void)mp_to_be(hb[3], hbytes, DQ, h);
+        (void)mp_to_be(hb[4], hbytes, QI, h);
+    }
+    ct_zeroize(T, sizeof T);
+    ct_zeroize(P, sizeof P);
+    ct_zeroize(Q, sizeof Q);
+    ct_zeroize(DP, sizeof DP);
+    ct_zeroize(DQ, sizeof DQ);
+    ct_zeroize(QI, sizeof QI);
+    return r;
+}
+
+/* see ctcrypto/rsa.h */
+int ctc_rsa_keygen(ctc_rsa_private_key *key, unsigned bits, uint32_t e,
+                   ctc_rng_fn rng, void *rng_ctx)
+{
+    ct_limb_t D[2 * RSA_HALF];
+    uint8_t nb[CTC_RSA_MAX_BYTES], eb[4], hb[5][RSA_HALF * MP_LIMB_BYTES];
+    size_t k, hbytes;
+    int r;
+
+    if (key == NULL)
+        return CTC_ERR_PARAM;
+    ct_zeroize(key, sizeof *key);
+    if (rng == NULL || bits < 2048 || bits > 4096 || bits > CTC_RSA_MAX_BITS ||
+        (bits & 1u) != 0 || e <= 65536 || (e & 1u) == 0)
+        return CTC_ERR_PARAM;
+    k = (bits + 7) / 8;
+    hbytes = ((MP_LIMBS(bits) + 1) / 2) * MP_LIMB_BYTES;
+    r = kg_generate(nb, hb, D, bits, e, rng, rng_ctx);
     if (r != CTC_OK)
         goto done;
-    mp_mul(N, P, h, Q, h);
-    rsa_kg_crt(DP, DQ, QI, D, P, Q, h, T);
-    /* the key through the import's checks */
-    (void)mp_to_be(nb, k, N, 2 * h);   /* n has exactly bits bits */
     eb[0] = (uint8_t)(e >> 24);
     eb[1] = (uint8_t)(e >> 16);
     eb[2] = (uint8_t)(e >> 8);
     eb[3] = (uint8_t)e;
-    (void)mp_to_be(hb[0], hbytes, P, h);
-    (void)mp_to_be(hb[1], hbytes, Q, h);
-    (void)mp_to_be(hb[2], hbytes, DP, h);
-    (void)mp_to_be(hb[3], hbytes, DQ, h);
-    (void)mp_to_be(hb[4], hbytes, QI, h);
+    /* the key through the import's checks */
     r = ctc_rsa_private_key_import(key, nb, k, eb, 4, hb[0], hbytes, hb[1], hbytes,
                                    hb[2], hbytes, hb[3], hbytes, hb[4], hbytes);
     if (r == CTC_OK) {
-        mp_copy(key->d, D, L);   /* d < phi < n: L limbs */
-        key->d_limbs = (uint32_t)L;
+        mp_copy(key->d, D, key->pub.limbs);   /* d < phi < n */
+        key->d_limbs = key->pub.limbs;
     }
 done:
-    ct_zeroize(T, sizeof T);
-    ct_zeroize(P, sizeof P);
-    ct_zeroize(Q, sizeof Q);
     ct_zeroize(D, sizeof D);
-    ct_zeroize(DP, sizeof DP);
-    ct_zeroize(DQ, sizeof DQ);
-    ct_zeroize(QI, sizeof QI);
     ct_zeroize(hb, sizeof hb);
     if (r != CTC_OK)
         ct_zeroize(key, sizeof *key);
