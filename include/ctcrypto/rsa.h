@@ -110,7 +110,7 @@ typedef struct {
     uint32_t half_limbs;                           /* limbs of p, q, dp, dq */
     /* d, when the key came from DER or key generation (d_limbs = the
      * public key's limbs); d_limbs = 0: not stored, the DER writers
-     * compute it (e^-1 mod (p - 1)(q - 1)) */
+     * compute it (e^-1 mod lcm(p - 1, q - 1)) */
     ctc_rsa_limb d[CTC_RSA_MAX_LIMBS];
     uint32_t d_limbs;
 } ctc_rsa_private_key;
@@ -299,7 +299,7 @@ int ctc_rsa_private_key_to_pkcs8(uint8_t *out, size_t out_size, size_t *out_len,
  * 186-5 A.1.3 (random probable primes): each prime has bits / 2 bits, its
  * top two bits set, is odd, has gcd(p - 1, e) = 1, no factor below 1000,
  * and passed Miller-Rabin with the rounds of FIPS 186-5 Table B.1 (bases
- * from rng); |p - q| > 2^(bits/2 - 100); d = e^-1 mod (p - 1)(q - 1) must
+ * from rng); |p - q| > 2^(bits/2 - 100); d = e^-1 mod lcm(p - 1, q - 1) must
  * exceed 2^(bits/2). All randomness comes from rng (CTC_ERR_RNG when it
  * fails); CTC_ERR_LIMIT when 5 bits / 2 candidates gave no prime (FIPS's
  * bound; with a working generator, probability below 2^-100). On an error

@@ -126,14 +126,14 @@ int rsa_der_read_algorithm(asn1_reader *r);
 size_t rsa_der_put_uint(uint8_t *out, const uint8_t *in, size_t in_len);
 
 /* the scratch of rsa_make_d, in limbs */
-#define RSA_D_SCRATCH (14 * RSA_HALF + 4 + MP_INV_SCRATCH(1))
+#define RSA_D_SCRATCH (20 * RSA_HALF + 4 + MP_INV_SCRATCH(1))
 
 /*
- * D (2h limbs) = e^-1 mod (P - 1)(Q - 1) for odd P, Q of h limbs and odd
- * e >= 3 prime to P - 1 and Q - 1, as (1 + k phi) / e with k = -phi^-1
- * mod e (the division exact, done as a product by e^-1 mod 2^(w 2h)).
- * Returns the condition "e is prime to phi" (D is garbage otherwise).
- * T: RSA_D_SCRATCH limbs.
+ * D (2h limbs) = e^-1 mod lambda, lambda = lcm(P - 1, Q - 1), for odd P,
+ * Q > 1 of h limbs and odd e >= 3 prime to P - 1 and Q - 1: lambda by a
+ * constant-time binary GCD and an exact division, then D = (1 + k lambda)
+ * / e with k = -lambda^-1 mod e (rsa_d.c). Returns the condition "e is
+ * prime to lambda" (D is garbage otherwise). T: RSA_D_SCRATCH limbs.
  * CT: P, Q and D are secret; only h and e leak.
  */
 ct_cond rsa_make_d(ct_limb_t *D, const ct_limb_t *P, const ct_limb_t *Q, size_t h,

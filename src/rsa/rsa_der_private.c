@@ -216,7 +216,7 @@ static int rsa_der_private_write(uint8_t *out, size_t out_size, size_t *out_len,
     L = key->pub.limbs;
     h = key->half_limbs;
     hbytes = h * MP_LIMB_BYTES;
-    /* d: the stored one, or e^-1 mod phi (the imported key is consistent,
+    /* d: the stored one, or e^-1 mod lambda (the imported key is consistent,
      * so e is prime to phi) */
     mp_zero(D, 2 * h);
     if (key->d_limbs != 0)

@@ -5,7 +5,7 @@
  * sqrt(2) 2^(nlen/2 - 1)), odd, with gcd(p - 1, e) = 1, no factor below
  * 1000, and Miller-Rabin with the rounds of FIPS 186-5 Table B.1 on bases
  * from the caller's generator; |p - q| > 2^(nlen/2 - 100); d = e^-1 mod
- * (p - 1)(q - 1) > 2^(nlen/2). Then dp, dq and qinv, and the key goes
+ * lcm(p - 1, q - 1) > 2^(nlen/2). Then dp, dq and qinv, and the key goes
  * through ctc_rsa_private_key_import's checks like any other.
  *
  * What leaks, and why that is acceptable: every test on a candidate is

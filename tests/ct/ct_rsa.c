@@ -175,7 +175,7 @@ void ct_case_rsa_leaky_crt_vartime(const unsigned char *secret)
  * fixed prime, p of the key above, poisoned: every round passes whatever
  * the base, so the verdicts it declassifies are the same for every
  * secret, while its bases come from the secret (the blinding bytes'
- * generator, s[120..192)). The sieve, the |p - q| test, d = e^-1 mod phi
+ * generator, s[120..192)). The sieve, the |p - q| test, d = e^-1 mod lcm(P - 1, Q - 1)
  * and the CRT values run on odd 512-bit P and Q from s[0..64) and
  * s[64..128) (top two bits set; not primes, which these steps do not
  * need for their timing).

@@ -1,22 +1,24 @@
 /*
  * test_rsa_keys_openssl.c - RSA key files and key generation against
  * OpenSSL 3's libcrypto (host only).
- *  - Keys made by OpenSSL (EVP_PKEY_Q_keygen: 2048, 3072 and 4096 bits,
- *    e = 65537; and 2048 bits with e = 3 and e = 2^32 - 1... through
- *    EVP_PKEY_CTX_set1_rsa_keygen_pubexp), written by OpenSSL as PKCS#1
+ *  - Keys made by OpenSSL (EVP_PKEY_keygen with
+ *    EVP_PKEY_CTX_set1_rsa_keygen_pubexp: 2048, 3072 and 4096 bits with
+ *    e = 65537, 2048 bits with e = 3 and e = 2^32 - 1), written by OpenSSL as PKCS#1
  *    RSAPrivateKey (i2d_PrivateKey), PKCS#8 (i2d_PKCS8_PRIV_KEY_INFO),
  *    PKCS#1 RSAPublicKey (i2d_PublicKey) and SubjectPublicKeyInfo
  *    (i2d_PUBKEY): each is read here, written back here byte for byte
  *    equal to OpenSSL's, and a PKCS#1 v1.5 signature made here with the
- *    key read verifies in OpenSSL.
+ *    key read verifies in OpenSSL; the key imported from its parts
+ *    (without d) is written with d = e^-1 mod lcm(p - 1, q - 1)
+ *    (BN_mod_inverse), accepted by EVP_PKEY_check and read back here.
  *  - Keys generated here (ctc_rsa_keygen, OpenSSL's RAND_bytes as the
  *    generator; 2048 bits N_2048 times, 3072 and 4096 bits twice each):
  *    written here in the four forms and read by OpenSSL's d2i functions,
  *    EVP_PKEY_check (the key pair's consistency, including the primality
  *    of p and q) and EVP_PKEY_public_check pass, p and q have exactly
  *    bits / 2 bits and their top two bits set, BN_check_prime confirms
- *    both, |p - q| > 2^(bits/2 - 100), d > 2^(bits/2), e d = 1 mod
- *    lcm(p - 1, q - 1), and a PKCS#1 v1.5 signature made here verifies in
+ *    both, |p - q| > 2^(bits/2 - 100), 2^(bits/2) < d < lcm(p - 1,
+ *    q - 1), e d = 1 mod lcm(p - 1, q - 1), and a PKCS#1 v1.5 signature made here verifies in
  *    OpenSSL; the written DER is read back here.
  *  - Key generation's refusals: sizes and exponents outside the range
  *    (CTC_ERR_PARAM), a generator that fails at once or after a while
@@ -174,7 +176,7 @@ static void test_openssl_keys(void)
         same_der(ctc_rsa_public_key_to_spki(der, sizeof der, &len, &pub), &len, o4, l4);
         TR_CHECK(len <= CTC_RSA_SPKI_DER_MAX(specs[i].bits));
         /* the same key without d (imported from its parts): the written d
-         * is e^-1 mod phi, which OpenSSL accepts as the same key */
+         * is e^-1 mod lcm(p - 1, q - 1), and OpenSSL accepts the key */
         {
             BIGNUM *bn[8] = { NULL };
             static const char *names[8] = {
@@ -211,10 +213,12 @@ static void test_openssl_keys(void)
                 dd = NULL;
                 if (!EVP_PKEY_get_bn_param(back, OSSL_PKEY_PARAM_RSA_D, &dd))
                     die("d");
-                /* d = e^-1 mod (p - 1)(q - 1), by BN_mod_inverse */
+                /* d = e^-1 mod lcm(p - 1, q - 1), by BN_mod_inverse */
                 BN_sub(p1, bn[2], BN_value_one());
                 BN_sub(q1, bn[3], BN_value_one());
                 BN_mul(phi, p1, q1, bctx);
+                BN_gcd(t, p1, q1, bctx);
+                BN_div(phi, NULL, phi, t, bctx);
                 BN_mod_inverse(t, bn[1], phi, bctx);
                 TR_EQ(BN_cmp(t, dd), 0);
                 BN_free(dd);
@@ -297,6 +301,7 @@ static void check_generated(unsigned bits, uint32_t e)
     BN_div(lam, NULL, lam, g, bctx);
     BN_mod_mul(t, d, be, lam, bctx);
     TR_CHECK(BN_is_one(t));
+    TR_CHECK(BN_cmp(d, lam) < 0);   /* reduced mod lambda (FIPS 186-5) */
     TR_CHECK(sign_here_verify_there(&priv, pk));
     /* PKCS#8, RSAPublicKey and SubjectPublicKeyInfo read by OpenSSL */
     TR_EQ(ctc_rsa_private_key_to_pkcs8(der, sizeof der, &len, &priv), CTC_OK);
