@@ -42,9 +42,13 @@
 #include "runner.h"
 #include "vec_rsa.h"
 
-#define BUF (CTC_RSA_PKCS8_DER_MAX(CTC_RSA_MAX_BITS) + 64)
+/* the largest key of the table: 3072 bits (the buffers are sized for it,
+ * so that the image fits the 64 KiB of RAM of the smallest target) */
+#define KEY_BYTES (3072 / 8)
+#define BUF (CTC_RSA_PKCS8_DER_MAX(3072) + 64)
 
-static uint8_t good[BUF], bad[BUF], out[BUF], tmp[BUF];
+/* aux1 and aux2: the inner parts the builders below nest */
+static uint8_t good[BUF], bad[BUF], out[BUF], tmp[BUF], aux1[BUF], aux2[BUF];
 static ctc_rsa_private_key priv, priv2;
 static ctc_rsa_public_key pub;
 
@@ -101,7 +105,7 @@ static size_t int_contents(uint8_t *o, const uint8_t *v, size_t len)
 /* the fields of an RSAPrivateKey: version, n, e, d, p, q, dp, dq, qinv,
  * as INTEGER contents (a mutation replaces one) */
 #define NF 9
-static uint8_t fc[NF][CTC_RSA_MAX_BYTES + 8];
+static uint8_t fc[NF][KEY_BYTES + 8];
 static size_t fl[NF];
 static uint8_t ftag[NF];
 
@@ -147,7 +151,7 @@ static size_t build_pkcs8(uint8_t *o, const uint8_t *rsa, size_t len, uint8_t ve
                           const uint8_t *alg, size_t alg_len, const uint8_t *extra,
                           size_t extra_len)
 {
-    static uint8_t b[BUF];
+    uint8_t *b = aux1;
     size_t n = 0;
 
     b[n++] = 0x02;
@@ -173,11 +177,11 @@ static size_t build_pub(uint8_t *o)
 static size_t build_spki(uint8_t *o, const uint8_t *pk, size_t pk_len, uint8_t unused,
                          const uint8_t *alg, size_t alg_len)
 {
-    static uint8_t b[BUF], bs[BUF];
+    uint8_t *b = tmp, *bs = aux1;
     size_t n;
 
     bs[0] = unused;
-    memcpy(bs + 1, pk, pk_len);
+    memmove(bs + 1, pk, pk_len);
     memcpy(b, alg, alg_len);
     n = alg_len + put(b + alg_len, 0x03, bs, pk_len + 1);
     return put(o, 0x30, b, n);
@@ -220,7 +224,7 @@ static size_t max_of(int kind, size_t bits)
 /* the valid encoding of kind for the current fields */
 static size_t build_good(int kind, uint8_t *o)
 {
-    static uint8_t r[BUF];
+    uint8_t *r = aux2;
     size_t n;
 
     switch (kind) {
@@ -300,7 +304,7 @@ static void truncations(int kind, size_t glen)
 /* rebuilds the private key with field f's contents replaced */
 static int priv_with(size_t f, const uint8_t *c, size_t len)
 {
-    uint8_t save[CTC_RSA_MAX_BYTES + 8];
+    uint8_t save[KEY_BYTES + 8];
     size_t save_len = fl[f], n;
     int r;
 
@@ -317,7 +321,7 @@ static int priv_with(size_t f, const uint8_t *c, size_t len)
 /* contents of field f with the last byte xored by x */
 static int priv_flip(size_t f, uint8_t x)
 {
-    uint8_t c[CTC_RSA_MAX_BYTES + 8];
+    uint8_t c[KEY_BYTES + 8];
 
     memcpy(c, fc[f], fl[f]);
     c[fl[f] - 1] ^= x;
@@ -329,7 +333,7 @@ static void test_malformed_private(void)
     static const uint8_t v1[1] = { 1 }, vneg[1] = { 0xff }, e1[1] = { 1 },
                          e2[3] = { 0x01, 0x00, 0x00 }, ebig[5] = { 1, 0, 0, 0, 1 },
                          e_pad[4] = { 0x00, 0x01, 0x00, 0x01 };
-    uint8_t c[CTC_RSA_MAX_BYTES + 8];
+    uint8_t c[KEY_BYTES + 8];
     size_t glen, n;
 
     tr_group("RSAPrivateKey: each malformed input its own code");
@@ -423,7 +427,7 @@ static void test_malformed_pkcs8(void)
     }, alg_oidlen[14] = {
         0x30, 0x0c, 0x06, 0x08, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x05, 0x00
     }, attrs[2] = { 0xa0, 0x00 };
-    static uint8_t r[BUF];
+    uint8_t *r = aux2;
     size_t glen, rlen, n;
 
     tr_group("PrivateKeyInfo: each malformed input its own code");
@@ -471,7 +475,7 @@ static void test_malformed_public(void)
         0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86,
         0x48, 0xce, 0x3d, 0x03, 0x01, 0x07
     };
-    static uint8_t r[BUF];
+    uint8_t *r = aux2;
     size_t glen, rlen, n;
 
     tr_group("RSAPublicKey, SubjectPublicKeyInfo: each malformed input its own code");
@@ -526,8 +530,7 @@ static void test_malformed_public(void)
 
 /* ---- key generation ---- */
 
-static ctc_rsa_private_key key, back;
-static uint8_t der[CTC_RSA_PRIVKEY_DER_MAX(2048)], sig[256];
+static uint8_t sig[256];
 static unsigned long rng_calls;
 
 static int rng(void *ctx, uint8_t *o, size_t len)
@@ -558,7 +561,7 @@ static unsigned bit(const ctc_rsa_limb *x, unsigned i)
 
 static void test_keygen(void)
 {
-    const ctc_rsa_public_key *kp = ctc_rsa_private_key_public(&key);
+    const ctc_rsa_public_key *kp = ctc_rsa_private_key_public(&priv);
     uint8_t h[32];
     size_t len, i;
     unsigned top = 1;
@@ -573,25 +576,25 @@ static void test_keygen(void)
         return;
     }
     tr_group("keygen 2048 (fixed generator): sizes, DER round trip, signatures");
-    TR_EQ(ctc_rsa_keygen(&key, 2048, 65537, rng, NULL), CTC_OK);
+    TR_EQ(ctc_rsa_keygen(&priv, 2048, 65537, rng, NULL), CTC_OK);
     TR_EQ(ctc_rsa_bits(kp), 2048);
     TR_EQ(kp->e, 65537);
     /* p and q: bit 1023 and 1022 set, nothing above, odd */
-    for (i = 1024; i < CTC_RSA_LIMB_BITS * key.half_limbs; i++)
-        top &= (bit(key.p, (unsigned)i) | bit(key.q, (unsigned)i)) == 0;
+    for (i = 1024; i < CTC_RSA_LIMB_BITS * priv.half_limbs; i++)
+        top &= (bit(priv.p, (unsigned)i) | bit(priv.q, (unsigned)i)) == 0;
     TR_CHECK(top);
-    TR_CHECK(bit(key.p, 1023) && bit(key.p, 1022) && bit(key.q, 1023) && bit(key.q, 1022));
-    TR_CHECK(bit(key.p, 0) && bit(key.q, 0));
-    TR_EQ(key.d_limbs, kp->limbs);
-    TR_EQ(ctc_rsa_private_key_to_der(der, sizeof der, &len, &key), CTC_OK);
-    TR_EQ(ctc_rsa_private_key_from_der(&back, der, len), CTC_OK);
-    TR_CHECK(memcmp(&key, &back, sizeof key) == 0);
+    TR_CHECK(bit(priv.p, 1023) && bit(priv.p, 1022) && bit(priv.q, 1023) && bit(priv.q, 1022));
+    TR_CHECK(bit(priv.p, 0) && bit(priv.q, 0));
+    TR_EQ(priv.d_limbs, kp->limbs);
+    TR_EQ(ctc_rsa_private_key_to_der(out, sizeof out, &len, &priv), CTC_OK);
+    TR_EQ(ctc_rsa_private_key_from_der(&priv2, out, len), CTC_OK);
+    TR_CHECK(memcmp(&priv, &priv2, sizeof priv) == 0);
     tr_rand_bytes(h, sizeof h);
-    TR_EQ(ctc_rsa_pkcs1_sign(sig, sizeof sig, &key, CTC_HASH_SHA256, h, 32, rng, NULL), CTC_OK);
+    TR_EQ(ctc_rsa_pkcs1_sign(sig, sizeof sig, &priv, CTC_HASH_SHA256, h, 32, rng, NULL), CTC_OK);
     TR_EQ(ctc_rsa_pkcs1_verify(kp, CTC_HASH_SHA256, h, 32, sig, 256), CTC_OK);
     sig[100] ^= 4;
     TR_EQ(ctc_rsa_pkcs1_verify(kp, CTC_HASH_SHA256, h, 32, sig, 256), CTC_ERR_SIGNATURE);
-    TR_EQ(ctc_rsa_pss_sign(sig, sizeof sig, &key, CTC_HASH_SHA256, CTC_HASH_SHA256, 32, h, 32,
+    TR_EQ(ctc_rsa_pss_sign(sig, sizeof sig, &priv, CTC_HASH_SHA256, CTC_HASH_SHA256, 32, h, 32,
                            rng, NULL), CTC_OK);
     TR_EQ(ctc_rsa_pss_verify(kp, CTC_HASH_SHA256, CTC_HASH_SHA256, 32, h, 32, sig, 256), CTC_OK);
     sig[7] ^= 1;
