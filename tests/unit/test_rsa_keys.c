@@ -26,7 +26,7 @@
  *    1 mod p - 1, e dq = 1 mod q - 1, q qinv = 1 mod p) to the same key;
  *  - a PKCS#1 v1.5 and a PSS signature that verify, and are refused with
  *    one bit flipped.
- * It runs on the host and on cortex-m4 only: about 7 s there under QEMU
+ * It runs on the host and on cortex-m4 only: about 6 s there under QEMU
  * (16 s on cortex-m0), too long for every core of the suite; the other
  * targets report SKIP. The primality of p and q, |p - q|, d > 2^1024 and
  * e d = 1 mod lcm(p - 1, q - 1) are checked by OpenSSL, as is the
