@@ -302,9 +302,11 @@ int ctc_rsa_private_key_to_pkcs8(uint8_t *out, size_t out_size, size_t *out_len,
  * from rng); |p - q| > 2^(bits/2 - 100); d = e^-1 mod lcm(p - 1, q - 1) must
  * exceed 2^(bits/2). All randomness comes from rng (CTC_ERR_RNG when it
  * fails); CTC_ERR_LIMIT when 5 bits / 2 candidates gave no prime (FIPS's
- * bound; with a working generator, probability below 2^-100). On an error
- * key is zeroed.
- * Stack: about 3 KiB plus the private operation's scratch (docs/rsa.md).
+ * bound; a prime of bits / 2 bits takes about 0.35 bits candidates on
+ * average, so this happens with probability about e^-14, 2^-20, per
+ * prime: call again). On an error key is zeroed.
+ * Stack: about 18 KiB at CTC_RSA_MAX_BITS = 4096, whatever bits is
+ * (docs/rsa.md).
  * CT: the primes, d and the CRT values are secret; the number of
  * candidates drawn, and why each discarded candidate was discarded, leak
  * (docs/rsa.md: what that says about the key).
