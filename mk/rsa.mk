@@ -58,3 +58,7 @@ TEST_VECTORS_test_rsa_enc := vec_rsa vec_rsa_ir_appendix_b
 HOST_TEST_LIBS_test_rsa_enc_openssl := -lcrypto
 # peer in the benchmark: OpenSSL's RSA (EVP, no padding)
 BENCH_LIBS_bench_rsa := -lcrypto
+# host-only: key files and key generation against OpenSSL
+HOST_TEST_LIBS_test_rsa_keys_openssl := -lcrypto
+# DER key files built from the same Python keys, and key generation, every target
+TEST_VECTORS_test_rsa_keys := vec_rsa

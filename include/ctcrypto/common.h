@@ -39,6 +39,14 @@
                                      is malformed (one code for every
                                      padding fault, decided after all the
                                      work) */
+/* RSA key files and key generation (ctcrypto/rsa.h) */
+#define CTC_ERR_RSA_VERSION  -18  /* an RSAPrivateKey or PrivateKeyInfo
+                                     version other than 0 (two primes) */
+#define CTC_ERR_RSA_ALGORITHM -19 /* an AlgorithmIdentifier that is not
+                                     rsaEncryption with NULL parameters */
+#define CTC_ERR_RSA_PQ       -20  /* a private key whose p q is not n */
+#define CTC_ERR_RSA_D        -21  /* a private key whose d does not agree
+                                     with dp and dq, or is not below n */
 
 /*
  * The caller's random generator: fills out[0..len) with fresh random bytes

@@ -112,10 +112,16 @@ typedef struct {
     ctc_rsa_limb p_ninv, q_ninv;
     uint32_t half_limbs;                           /* limbs of p, q, dp, dq */
     /* PKCS#1 v1.5 decryption's implicit rejection: SHA-256(I2OSP(d, k)),
-     * the key of its KDK (ctc_rsa_private_key_set_d); ir_key_set is 0
-     * until d is given (a key derived from dp and dq is used then) */
+     * the key of its KDK, set by ctc_rsa_private_key_set_d; without it
+     * the KDK's key comes from d when d is stored, else from dp and dq */
     uint8_t ir_key[32];
     uint32_t ir_key_set;
+    /* d, when the key came from DER, key generation or
+     * ctc_rsa_private_key_set_d (d_limbs = the public key's limbs);
+     * d_limbs = 0: not stored, the DER writers compute it
+     * (e^-1 mod lcm(p - 1, q - 1)) */
+    ctc_rsa_limb d[CTC_RSA_MAX_LIMBS];
+    uint32_t d_limbs;
 } ctc_rsa_private_key;
 
 /* PSS: recover the salt length from the signature instead of requiring one. */
@@ -323,8 +329,9 @@ int ctc_rsa_pkcs1_encrypt(uint8_t *out, size_t out_size, const ctc_rsa_public_ke
  * CTC_ERR_FAULT as ctc_rsa_private. No other error: *msg_len is the
  * length of the message or of the synthetic one; out's bytes past it up
  * to k - 11 are zero.
- * The synthetic messages are the draft's (OpenSSL 3.2's) when the key's d
- * was given with ctc_rsa_private_key_set_d; without it the secret is
+ * The synthetic messages are the draft's (OpenSSL 3.2's) when the key has
+ * its d (read from DER, generated, or given with
+ * ctc_rsa_private_key_set_d); without it the secret is
  * SHA-256(I2OSP(dp, k) || I2OSP(dq, k)), equally unpredictable but
  * another implementation's synthetic messages differ.
  * CT: the key, the decrypted block, whether its padding was valid and the
@@ -337,14 +344,90 @@ int ctc_rsa_pkcs1_decrypt(uint8_t *out, size_t out_size, size_t *msg_len,
                           ctc_rng_fn rng, void *rng_ctx);
 
 /*
- * Gives an imported private key its private exponent d (big-endian,
- * leading zeros allowed), for PKCS#1 v1.5 decryption's implicit rejection
- * only (the private operation uses dp and dq). d must be < n (CTC_ERR_RANGE;
- * CTC_ERR_LENGTH beyond k bytes plus leading zeros) and agree with the
- * key: d = dp mod (p - 1) and d = dq mod (q - 1) (CTC_ERR_KEY, the key
- * unchanged). CTC_ERR_PARAM for a key that was not imported.
+ * Gives a private key imported from its parts its private exponent d
+ * (big-endian, leading zeros allowed), for PKCS#1 v1.5 decryption's
+ * implicit rejection and the DER writers (the private operation uses dp
+ * and dq). d must be < n and agree with the key: d = dp mod (p - 1) and
+ * d = dq mod (q - 1) (CTC_ERR_RSA_D, the key unchanged; CTC_ERR_LENGTH
+ * beyond k bytes plus leading zeros). CTC_ERR_PARAM for a key that was not imported.
  * CT: d is secret; whether it agrees with the key leaks.
  */
 int ctc_rsa_private_key_set_d(ctc_rsa_private_key *key, const uint8_t *d, size_t d_len);
+/* ---- DER key files ------------------------------------------------------------------- */
+
+/*
+ * PKCS#1 (RFC 8017 A.1) RSAPublicKey and RSAPrivateKey, PKCS#8 (RFC 5208)
+ * PrivateKeyInfo and X.509 (RFC 5280, RFC 3279 2.3.1) SubjectPublicKeyInfo,
+ * both with the AlgorithmIdentifier rsaEncryption (1.2.840.113549.1.1.1)
+ * and NULL parameters. Only strict DER is read: minimal lengths (at most
+ * two length bytes), minimal non-negative INTEGERs, no trailing bytes
+ * after the outer element or inside any SEQUENCE, the BIT STRING with 0
+ * unused bits. Error codes of the readers, besides those of the imports:
+ *   CTC_ERR_ENCODING   malformed DER (a tag, a length, a truncation, a
+ *                      trailing byte, a non-minimal INTEGER);
+ *   CTC_ERR_RANGE      a negative INTEGER;
+ *   CTC_ERR_RSA_VERSION   a version other than 0 (multi-prime keys and
+ *                      PKCS#8 v2 are refused);
+ *   CTC_ERR_RSA_ALGORITHM an algorithm other than rsaEncryption, or
+ *                      parameters other than NULL;
+ *   CTC_ERR_RSA_PQ     p q != n;
+ *   CTC_ERR_RSA_D      d >= n, d mod (p - 1) != dp or d mod (q - 1) != dq;
+ *   CTC_ERR_KEY        the other checks of ctc_rsa_private_key_import.
+ * The writers put the DER at out[0..*out_len) when out_size is enough
+ * (CTC_ERR_BUFFER otherwise, nothing written); the _MAX macros bound the
+ * output for a modulus of `bits` bits (primes of at most half the limbs).
+ * CT: public keys are public. For private keys, the values of p, q, d,
+ * dp, dq and qinv are secret; their DER structure (the byte length of each
+ * INTEGER and whether it carries a sign byte) is not, and the checks'
+ * results are made public (an error is returned).
+ */
+#define CTC_RSA_DER_HALF_(bits) ((((size_t)(bits) + 127) / 128) * 8 + 1)
+#define CTC_RSA_PUBKEY_DER_MAX(bits) (((size_t)(bits) + 7) / 8 + 18)
+#define CTC_RSA_SPKI_DER_MAX(bits) (CTC_RSA_PUBKEY_DER_MAX(bits) + 24)
+#define CTC_RSA_PRIVKEY_DER_MAX(bits)                                       \
+    (4 + 3 + 2 * (((size_t)(bits) + 7) / 8 + 5) + 7 + 5 * (CTC_RSA_DER_HALF_(bits) + 4))
+#define CTC_RSA_PKCS8_DER_MAX(bits) (CTC_RSA_PRIVKEY_DER_MAX(bits) + 26)
+
+/* key = the PKCS#1 RSAPublicKey in der[0..der_len) */
+int ctc_rsa_public_key_from_der(ctc_rsa_public_key *key, const uint8_t *der, size_t der_len);
+/* key = the SubjectPublicKeyInfo in der[0..der_len) */
+int ctc_rsa_public_key_from_spki(ctc_rsa_public_key *key, const uint8_t *der, size_t der_len);
+/* key = the PKCS#1 RSAPrivateKey in der[0..der_len) (d is checked and kept) */
+int ctc_rsa_private_key_from_der(ctc_rsa_private_key *key, const uint8_t *der, size_t der_len);
+/* key = the PKCS#8 PrivateKeyInfo (an RSAPrivateKey inside) in der[0..der_len) */
+int ctc_rsa_private_key_from_pkcs8(ctc_rsa_private_key *key, const uint8_t *der, size_t der_len);
+
+int ctc_rsa_public_key_to_der(uint8_t *out, size_t out_size, size_t *out_len,
+                              const ctc_rsa_public_key *key);
+int ctc_rsa_public_key_to_spki(uint8_t *out, size_t out_size, size_t *out_len,
+                               const ctc_rsa_public_key *key);
+int ctc_rsa_private_key_to_der(uint8_t *out, size_t out_size, size_t *out_len,
+                               const ctc_rsa_private_key *key);
+int ctc_rsa_private_key_to_pkcs8(uint8_t *out, size_t out_size, size_t *out_len,
+                                 const ctc_rsa_private_key *key);
+
+/* ---- key generation -------------------------------------------------------------------- */
+
+/*
+ * key = a new private key of exactly `bits` bits (even, 2048 to
+ * min(4096, CTC_RSA_MAX_BITS); CTC_ERR_PARAM otherwise) with public
+ * exponent e (odd, 2^16 < e < 2^32; CTC_ERR_PARAM otherwise), after FIPS
+ * 186-5 A.1.3 (random probable primes): each prime has bits / 2 bits, its
+ * top two bits set, is odd, has gcd(p - 1, e) = 1, no factor below 1000,
+ * and passed Miller-Rabin with the rounds of FIPS 186-5 Table B.1 (bases
+ * from rng); |p - q| > 2^(bits/2 - 100); d = e^-1 mod lcm(p - 1, q - 1) must
+ * exceed 2^(bits/2). All randomness comes from rng (CTC_ERR_RNG when it
+ * fails); CTC_ERR_LIMIT when 5 bits / 2 candidates gave no prime (FIPS's
+ * bound; a prime of bits / 2 bits takes about 0.35 bits candidates on
+ * average, so this happens with probability about e^-14, 2^-20, per
+ * prime: call again). On an error key is zeroed.
+ * Stack: about 18 KiB at CTC_RSA_MAX_BITS = 4096, whatever bits is
+ * (docs/rsa.md).
+ * CT: the primes, d and the CRT values are secret; the number of
+ * candidates drawn, and why each discarded candidate was discarded, leak
+ * (docs/rsa.md: what that says about the key).
+ */
+int ctc_rsa_keygen(ctc_rsa_private_key *key, unsigned bits, uint32_t e,
+                   ctc_rng_fn rng, void *rng_ctx);
 
 #endif /* CTCRYPTO_RSA_H */

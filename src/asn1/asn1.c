@@ -100,3 +100,31 @@ size_t asn1_uint_put(uint8_t *out, const uint8_t *in, size_t in_len)
     }
     return n;
 }
+
+int asn1_read_uint(asn1_reader *r, const uint8_t **v, size_t *v_len)
+{
+    asn1_reader t = *r;
+    const uint8_t *c;
+    size_t c_len;
+
+    if (asn1_read(&t, ASN1_INTEGER, &c, &c_len) != CTC_OK || c_len == 0)
+        return CTC_ERR_ENCODING;
+    /* minimal: no 00 before a byte below 0x80, no FF before one above */
+    if (c_len >= 2 && ((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xff && c[1] >= 0x80)))
+        return CTC_ERR_ENCODING;
+    if (c[0] >= 0x80)
+        return CTC_ERR_RANGE;
+    if (c[0] == 0x00 && c_len >= 2) {
+        c++;
+        c_len--;
+    }
+    *v = c;
+    *v_len = c_len;
+    *r = t;
+    return CTC_OK;
+}
+
+size_t asn1_header_size(size_t len)
+{
+    return len < 0x80 ? 2 : len < 0x100 ? 3 : 4;
+}

@@ -44,8 +44,25 @@ size_t asn1_put_header(uint8_t *out, uint8_t tag, size_t len);
  * returns their length. */
 size_t asn1_uint_put(uint8_t *out, const uint8_t *in, size_t in_len);
 
+/* ---- INTEGERs of any length, headers of any size (RSA keys) ---- */
+
+/*
+ * Reads one INTEGER element that must be non-negative: *v and *v_len
+ * receive its magnitude (the contents without the sign byte 00 that a
+ * value with its top bit set carries; the value 0 is the one byte 00).
+ * CTC_ERR_ENCODING for a wrong tag, a bad length, empty contents or a
+ * non-minimal encoding (as asn1_uint_get), CTC_ERR_RANGE for a negative
+ * value. The reader moves past the element only on success.
+ */
+int asn1_read_uint(asn1_reader *r, const uint8_t **v, size_t *v_len);
+
+/* The bytes of the header that asn1_put_header writes for len (2 to 4). */
+size_t asn1_header_size(size_t len);
+
 #define ASN1_INTEGER 0x02
 #define ASN1_BIT_STRING 0x03
+#define ASN1_OCTET_STRING 0x04
+#define ASN1_NULL 0x05
 #define ASN1_OID 0x06
 #define ASN1_SEQUENCE 0x30
 

@@ -16,6 +16,8 @@
  * encoding and signing), rsa_oaep.c (RSAES-OAEP), rsa_pkcs1_enc.c
  * (RSAES-PKCS1-v1_5 with implicit rejection), rsa_suffix.c (the
  * constant-time suffix move), rsa_key_d.c (ctc_rsa_private_key_set_d).
+ * encoding and signing), rsa_der.c and rsa_der_private.c (DER key
+ * files), rsa_d.c (d from p, q and e), rsa_keygen.c (key generation).
  */
 #ifndef RSA_RSA_H
 #define RSA_RSA_H
@@ -149,5 +151,67 @@ void rsa_pkcs1_unpad_ir(uint8_t *out, size_t *msg_len, uint8_t *em, size_t k,
  * CT: the key is secret; ct and k are not.
  */
 void rsa_ir_kdk(uint8_t kdk[32], const ctc_rsa_private_key *key, const uint8_t *ct);
+/* ---- DER key files (rsa_der.c, rsa_der_private.c) and key generation (rsa_d.c, rsa_keygen.c) ---- */
+
+#include "asn1/asn1.h"
+
+/* the DER AlgorithmIdentifier rsaEncryption with NULL parameters */
+#define RSA_DER_ALGORITHM_LEN 15
+extern const uint8_t rsa_der_algorithm[RSA_DER_ALGORITHM_LEN];
+
+/* Reads an AlgorithmIdentifier that must be rsaEncryption with NULL
+ * parameters: CTC_OK, CTC_ERR_ENCODING or CTC_ERR_RSA_ALGORITHM. */
+int rsa_der_read_algorithm(asn1_reader *r);
+
+/* The INTEGER element of the big-endian unsigned in[0..in_len) at out
+ * (NULL: only the length); returns its length (room: in_len + 5).
+ * CT: in's leading zero bytes and its top bit leak (the DER length). */
+size_t rsa_der_put_uint(uint8_t *out, const uint8_t *in, size_t in_len);
+
+/* the scratch of rsa_make_d, in limbs */
+#define RSA_D_SCRATCH (20 * RSA_HALF + 4 + MP_INV_SCRATCH(1))
+
+/*
+ * D (2h limbs) = e^-1 mod lambda, lambda = lcm(P - 1, Q - 1), for odd P,
+ * Q > 1 of h limbs and odd e >= 3 prime to P - 1 and Q - 1: lambda by a
+ * constant-time binary GCD and an exact division, then D = (1 + k lambda)
+ * / e with k = -lambda^-1 mod e (rsa_d.c). Returns the condition "e is
+ * prime to lambda" (D is garbage otherwise). T: RSA_D_SCRATCH limbs.
+ * CT: P, Q and D are secret; only h and e leak.
+ */
+ct_cond rsa_make_d(ct_limb_t *D, const ct_limb_t *P, const ct_limb_t *Q, size_t h,
+                   uint32_t e, ct_limb_t *T);
+
+/*
+ * Key generation's steps on a candidate (rsa_keygen.c), for its tests:
+ * rsa_kg_sieve: the condition "W has no odd prime factor below 1000 and
+ * gcd(W - 1, e) = 1", for odd W > 1000 of h limbs and odd e > 1.
+ * T: h + 2 + MP_INV_SCRATCH(1) limbs.
+ * CT: W is secret; only h and e leak.
+ */
+ct_cond rsa_kg_sieve(const ct_limb_t *W, size_t h, uint32_t e, ct_limb_t *T);
+/*
+ * Miller-Rabin (FIPS 186-5 B.3.1) on odd W > 2^64 of h limbs: `rounds`
+ * rounds with bases 2 + (b mod (W - 3)) for b of w h + 64 bits from rng
+ * (bias below 2^-64), each an mp_exp with W as a secret modulus, then 31
+ * squarings whatever the power of 2 in W - 1. *prime = 1 when every round
+ * passed, 0 when W is discarded (a round failed, or 2^33 divides W - 1).
+ * Returns CTC_OK or CTC_ERR_RNG. T: RSA_PRIV_SCRATCH limbs.
+ * CT: W and the bases are secret; whether W is discarded, and after which
+ * round, is declassified (a discarded candidate is not part of any key).
+ */
+int rsa_kg_miller_rabin(int *prime, const ct_limb_t *W, size_t h, int rounds,
+                        ctc_rng_fn rng, void *rng_ctx, ct_limb_t *T);
+/* The condition |A - B| > 2^s for A, B of h limbs (s < w h, public).
+ * CT: A and B are secret. */
+ct_cond rsa_kg_far_apart(const ct_limb_t *A, const ct_limb_t *B, size_t h, size_t s);
+/*
+ * DP = D mod (P - 1), DQ = D mod (Q - 1), QI = Q^-1 mod P for odd P, Q > 1
+ * of h limbs (QI = 0 if they are not coprime) and D of 2h limbs. T: 4h
+ * limbs and MP_INV_SCRATCH(h).
+ * CT: all secret; only h leaks.
+ */
+void rsa_kg_crt(ct_limb_t *DP, ct_limb_t *DQ, ct_limb_t *QI, const ct_limb_t *D,
+                const ct_limb_t *P, const ct_limb_t *Q, size_t h, ct_limb_t *T);
 
 #endif /* RSA_RSA_H */

@@ -1,7 +1,8 @@
 /*
- * rsa_key_d.c - the private exponent d of an imported private key, kept
- * only as the key of PKCS#1 v1.5 decryption's implicit rejection
- * (SHA-256(I2OSP(d, k)); declared in ctcrypto/rsa.h). d is checked
+ * rsa_key_d.c - the private exponent d of a private key imported from its
+ * parts: kept (for the DER writers) and as the key of PKCS#1 v1.5
+ * decryption's implicit rejection (SHA-256(I2OSP(d, k)); declared in
+ * ctcrypto/rsa.h). d is checked
  * against dp and dq in constant time; only the answers are public.
  */
 #include "ct/ct.h"
@@ -28,7 +29,7 @@ int ctc_rsa_private_key_set_d(ctc_rsa_private_key *key, const uint8_t *d, size_t
     /* whether d < n is public (an error is returned) */
     ok = ct_cond_and(ct_limb_is_zero(D[L]), mp_lt(D, key->pub.n, L));
     if (!ct_cond_declassify(ok)) {
-        ret = CTC_ERR_RANGE;
+        ret = CTC_ERR_RSA_D;
         goto done;
     }
     /* d mod (p - 1) = dp and d mod (q - 1) = dq (p and q are odd: p - 1
@@ -43,9 +44,11 @@ int ctc_rsa_private_key_set_d(ctc_rsa_private_key *key, const uint8_t *d, size_t
     ok = ct_cond_and(ok, mp_eq(R, key->dq, h));
     /* whether d belongs to the key is public (an error is returned) */
     if (!ct_cond_declassify(ok)) {
-        ret = CTC_ERR_KEY;
+        ret = CTC_ERR_RSA_D;
         goto done;
     }
+    mp_copy(key->d, D, L);          /* the DER writers write this d */
+    key->d_limbs = (uint32_t)L;
     (void)mp_to_be(buf, k, D, L);   /* d < n fits k bytes */
     (void)ctc_hash(key->ir_key, sizeof key->ir_key, CTC_HASH_SHA256, buf, k);
     key->ir_key_set = 1;

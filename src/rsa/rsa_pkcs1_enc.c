@@ -98,6 +98,12 @@ void rsa_ir_kdk(uint8_t kdk[32], const ctc_rsa_private_key *key, const uint8_t *
 
         for (i = 0; i < 32; i++)
             dh[i] = key->ir_key[i];
+    } else if (key->d_limbs != 0) {
+        /* d kept by the DER reader or key generation: SHA-256(I2OSP(d, k))
+         * (whether d is stored is public: the key's shape) */
+        (void)mp_to_be(part, k, key->d, key->d_limbs);
+        (void)ctc_hash(dh, 32, CTC_HASH_SHA256, part, k);
+        ct_zeroize(part, sizeof part);
     } else {
         /* no d: SHA-256(I2OSP(dp, k) || I2OSP(dq, k)) (dp, dq < n fit) */
         (void)ctc_hash_init(&hc, CTC_HASH_SHA256);

@@ -329,4 +329,69 @@ void ct_case_rsa_leaky_pkcs1_unpad(const unsigned char *secret)
     ct_keep((uint64_t)(int64_t)leaky_pkcs1_decode(enc_out, &enc_len, enc_em));
     ct_keep(enc_len);
     ct_keep_mem(enc_out, ENC_K - 11);
+/*
+ * Key generation's secret steps (rsa_keygen.c). Miller-Rabin runs on a
+ * fixed prime, p of the key above, poisoned: every round passes whatever
+ * the base, so the verdicts it declassifies are the same for every
+ * secret, while its bases come from the secret (the blinding bytes'
+ * generator, s[120..192)). The sieve, the |p - q| test, d = e^-1 mod lcm(P - 1, Q - 1)
+ * and the CRT values run on odd 512-bit P and Q from s[0..64) and
+ * s[64..128) (top two bits set; not primes, which these steps do not
+ * need for their timing).
+ */
+static void odd_from(ct_limb_t *X, size_t h, const unsigned char *s)
+{
+    (void)mp_from_be(X, h, s, 64);
+    X[h - 1] |= (ct_limb_t)3 << (MP_LIMB_BITS - 2);
+    X[0] |= 1;
+}
+
+#define CT_KG_SCRATCH RSA_MAX_(RSA_PRIV_SCRATCH, RSA_D_SCRATCH)
+
+void ct_case_rsa_keygen(const unsigned char *secret)
+{
+    static ct_limb_t T[CT_KG_SCRATCH];
+    ct_limb_t W[RSA_HALF], P[RSA_HALF], Q[RSA_HALF], D[2 * RSA_HALF], DP[RSA_HALF],
+              DQ[RSA_HALF], QI[RSA_HALF];
+    size_t h = MP_LIMBS(512);
+    int prime = 0;
+
+    (void)mp_from_be(W, h, key_p, sizeof key_p);
+    CT_POISON(W, h * sizeof W[0]);
+    odd_from(P, h, secret);
+    odd_from(Q, h, secret + 64);
+    ct_keep(ct_cond_mask64(rsa_kg_sieve(P, h, 65537, T)));
+    ct_keep(ct_cond_mask64(rsa_kg_far_apart(P, Q, h, 412)));
+    rng_secret = secret;
+    ct_keep((uint64_t)(int64_t)rsa_kg_miller_rabin(&prime, W, h, 2, secret_rng, NULL, T));
+    ct_keep((uint64_t)prime);
+    ct_keep(ct_cond_mask64(rsa_make_d(D, P, Q, h, 65537, T)));
+    rsa_kg_crt(DP, DQ, QI, D, P, Q, h, T);
+    ct_keep_mem(D, 2 * h * sizeof D[0]);
+    ct_keep_mem(DP, h * sizeof DP[0]);
+    ct_keep_mem(DQ, h * sizeof DQ[0]);
+    ct_keep_mem(QI, h * sizeof QI[0]);
+}
+
+/*
+ * Negative control: Miller-Rabin's exponentiation on the public-exponent
+ * path, mp_exp_vartime(B, W - 1) mod W for a secret candidate W (s[0..64),
+ * odd, top bits set) and base B (s[64..128), below W): every checker must
+ * report it.
+ */
+void ct_case_rsa_leaky_mr_vartime(const unsigned char *secret)
+{
+    static ct_limb_t T[MP_EXP_SCRATCH(RSA_HALF, 4)];
+    ct_limb_t W[RSA_HALF], M[RSA_HALF], B[RSA_HALF], R2[RSA_HALF], Z[RSA_HALF];
+    size_t h = MP_LIMBS(512);
+
+    odd_from(W, h, secret);
+    (void)mp_from_be(B, h, secret + 64, 64);
+    B[h - 1] &= ~((ct_limb_t)3 << (MP_LIMB_BITS - 2));   /* < 2^510 < W */
+    mp_copy(M, W, h);
+    M[0] &= ~(ct_limb_t)1;
+    mp_mont_R2(R2, W, h, T);
+    (void)mp_exp_vartime(Z, B, M, h, W, h, mp_mont_ninv(W[0]), R2, T,
+                         MP_EXP_SCRATCH(RSA_HALF, 4));
+    ct_keep_mem(Z, h * sizeof Z[0]);
 }
