@@ -34,6 +34,15 @@
 #define CTC_ERR_FAULT        -16  /* a result failed its own check (a fault
                                      during the computation); nothing is
                                      written */
+/* AES and its modes (ctcrypto/aes.h): which input was refused */
+#define CTC_ERR_AES_KEY_LEN    -17  /* a key is not 16, 24 or 32 bytes */
+#define CTC_ERR_AES_IV_LEN     -18  /* an IV length the mode refuses (GCM: 0) */
+#define CTC_ERR_AES_TAG_LEN    -19  /* a tag length the mode refuses */
+#define CTC_ERR_AES_BLOCKS     -20  /* ECB data is not a whole number of blocks */
+#define CTC_ERR_AES_DATA_LIMIT -21  /* GCM text past 2^36 - 32 bytes or AAD
+                                       past 2^61 - 1 bytes */
+#define CTC_ERR_AES_TAG        -22  /* an authentication tag does not verify;
+                                       no plaintext is returned */
 
 /*
  * The caller's random generator: fills out[0..len) with fresh random bytes

@@ -1,0 +1,120 @@
+/*
+ * ctcrypto/aes.h - AES-128/192/256 (FIPS 197) with ECB (the block
+ * primitive), CTR (NIST SP 800-38A) and GCM (NIST SP 800-38D).
+ *
+ * Conventions for every function declared here:
+ *  - Return 0 (CTC_OK) or a negative CTC_ERR_*, one per cause:
+ *    CTC_ERR_PARAM for a NULL pointer where data is needed or a key that
+ *    was not set; CTC_ERR_AES_KEY_LEN, CTC_ERR_AES_IV_LEN,
+ *    CTC_ERR_AES_TAG_LEN for a key, IV or tag length the operation refuses;
+ *    CTC_ERR_AES_BLOCKS for ECB data that is not whole blocks;
+ *    CTC_ERR_AES_DATA_LIMIT for GCM text or AAD past the standard's limit;
+ *    CTC_ERR_BUFFER when out_size is smaller than the output;
+ *    CTC_ERR_AES_TAG when a GCM tag does not verify. Nothing is written to
+ *    an output when an error is returned (a failed GCM decryption zeroes
+ *    the len bytes of out instead: no unauthenticated plaintext).
+ *  - Outputs come first, then inputs. Lengths are in bytes. A pointer with
+ *    a length of 0 may be NULL. out may be the same buffer as in (in
+ *    place); other overlaps are not allowed.
+ *  - The key object belongs to the caller (no heap) and holds the expanded
+ *    key; wipe it with ctc_aes_key_wipe when done. It is only read by the
+ *    modes, so one key may serve several threads.
+ *  - Implementation: the constant-time 32-bit bitsliced core on every
+ *    target (docs/aes.md); no table, branch or memory index depends on the
+ *    key or the data.
+ *  - What is secret: keys, plaintexts, key streams, hash keys, tags before
+ *    they are output. What is public: every length, IVs, AAD, ciphertexts
+ *    and whether a tag verified.
+ *    CT: lengths and the key size leak; the contents do not.
+ */
+#ifndef CTCRYPTO_AES_H
+#define CTCRYPTO_AES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+
+#define CTC_AES_BLOCK_SIZE 16
+#define CTC_AES_GCM_TAG_MAX 16
+
+/* An expanded AES key: 11, 13 or 15 round keys of 8 words each, in the
+ * bitsliced layout of the core. */
+typedef struct {
+    uint32_t rk[120];
+    uint32_t rounds;     /* 10, 12 or 14; 0 when not set */
+} ctc_aes_key;
+
+/*
+ * Expand a 16-, 24- or 32-byte key (AES-128, -192, -256; else
+ * CTC_ERR_AES_KEY_LEN and key->rounds = 0).
+ */
+int ctc_aes_key_set(ctc_aes_key *key, const uint8_t *k, size_t k_len);
+
+/* Zero the expanded key (the key is then "not set"). */
+void ctc_aes_key_wipe(ctc_aes_key *key);
+
+/*
+ * ECB: each 16-byte block on its own; len a multiple of 16 (else
+ * CTC_ERR_AES_BLOCKS), out_size >= len. For tests and as the block
+ * primitive; do not use ECB to encrypt data.
+ */
+int ctc_aes_ecb_encrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
+                        const uint8_t *in, size_t len);
+int ctc_aes_ecb_decrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
+                        const uint8_t *in, size_t len);
+
+/*
+ * CTR: out = in XOR E(ctr0), E(ctr0 + 1), ... where ctr0 = iv and the
+ * whole 16-byte block is a big-endian counter (as OpenSSL's AES-*-CTR and
+ * `openssl enc -aes-*-ctr`); any len, out_size >= len. Encryption and
+ * decryption are the same function.
+ */
+int ctc_aes_ctr(const ctc_aes_key *key, uint8_t *out, size_t out_size,
+                const uint8_t iv[16], const uint8_t *in, size_t len);
+
+/*
+ * GCM authenticated encryption: out (len bytes, out_size >= len) is the
+ * ciphertext of in, tag (tag_len bytes) authenticates iv, aad and the
+ * ciphertext. iv_len >= 1 (12 is the recommended and fastest length; any
+ * other length is hashed into the first counter); tag_len from 12 to 16
+ * (else CTC_ERR_AES_TAG_LEN). len <= 2^36 - 32, aad_len < 2^61 (else
+ * CTC_ERR_AES_DATA_LIMIT).
+ */
+int ctc_aes_gcm_encrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
+                        uint8_t *tag, size_t tag_len,
+                        const uint8_t *iv, size_t iv_len,
+                        const uint8_t *aad, size_t aad_len,
+                        const uint8_t *in, size_t len);
+
+/*
+ * GCM authenticated decryption: checks tag (compared in constant time)
+ * over iv, aad and the ciphertext in; on success out holds the plaintext;
+ * on failure CTC_ERR_AES_TAG and out[0..len) is zeroed (with out == in the
+ * ciphertext is gone too). Lengths as for ctc_aes_gcm_encrypt.
+ */
+int ctc_aes_gcm_decrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
+                        const uint8_t *iv, size_t iv_len,
+                        const uint8_t *aad, size_t aad_len,
+                        const uint8_t *in, size_t len,
+                        const uint8_t *tag, size_t tag_len);
+
+/*
+ * The same with the short tags of NIST SP 800-38D, Appendix C, on explicit
+ * request: tag_len 4 or 8 as well as 12 to 16. A short tag bounds the data
+ * one key may authenticate (SP 800-38D, Table 1 and 2); use only where the
+ * protocol asks for it.
+ */
+int ctc_aes_gcm_encrypt_short_tag(const ctc_aes_key *key, uint8_t *out,
+                                  size_t out_size, uint8_t *tag, size_t tag_len,
+                                  const uint8_t *iv, size_t iv_len,
+                                  const uint8_t *aad, size_t aad_len,
+                                  const uint8_t *in, size_t len);
+int ctc_aes_gcm_decrypt_short_tag(const ctc_aes_key *key, uint8_t *out,
+                                  size_t out_size,
+                                  const uint8_t *iv, size_t iv_len,
+                                  const uint8_t *aad, size_t aad_len,
+                                  const uint8_t *in, size_t len,
+                                  const uint8_t *tag, size_t tag_len);
+
+#endif /* CTCRYPTO_AES_H */

@@ -1,0 +1,77 @@
+/*
+ * aes_impl.h - the AES family's internal interface: the constant-time
+ * 32-bit bitsliced core (aes_ct32.c), GHASH (aes_ghash.c) and the counter
+ * loop the CTR and GCM modes share (aes_ctr.c).
+ *
+ * Conventions for every function here:
+ *  - Outputs first, then inputs. Block buffers are 16 bytes; an output may
+ *    be the same buffer as an input (in place), never a partial overlap.
+ *  - Round keys are in the core's bitsliced layout (aes_ct32.c): 8 words
+ *    per round key, two copies of the round key interleaved, so one pass of
+ *    the core encrypts two blocks. `rounds` is 10, 12 or 14 (public).
+ *  - Keys, round keys, data and hash keys are secret; lengths, counts of
+ *    rounds and counter positions are public.
+ *  - CT: only the lengths and the number of rounds leak.
+ */
+#ifndef AES_AES_IMPL_H
+#define AES_AES_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctcrypto/aes.h"
+
+/* ---- the 32-bit bitsliced core (aes_ct32.c) ------------------------------ */
+
+/*
+ * Expand a key of nk 32-bit words (4, 6 or 8) into rounds + 1 = nk + 7
+ * bitsliced round keys: rk[8 * (nk + 7)].
+ */
+void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk);
+
+/* out0 = E(in0), out1 = E(in1) in one pass. */
+void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
+                       uint8_t out0[16], uint8_t out1[16],
+                       const uint8_t in0[16], const uint8_t in1[16]);
+
+/* out0 = D(in0), out1 = D(in1) in one pass. */
+void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
+                       uint8_t out0[16], uint8_t out1[16],
+                       const uint8_t in0[16], const uint8_t in1[16]);
+
+/*
+ * The S-box on each byte of the four bytes of w (the key schedule's
+ * SubWord), with the same circuit as the rounds.
+ */
+uint32_t aes_ct32_subword(uint32_t w);
+
+/* ---- counter mode (aes_ctr.c) -------------------------------------------- */
+
+/*
+ * out = in ^ the key stream E(ctr), E(ctr + 1), ... for len bytes; ctr is a
+ * big-endian counter in its last inc_bytes bytes (16 for CTR, 4 for GCM's
+ * inc32), advanced past the blocks used (a last partial block counts).
+ */
+void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
+                 uint8_t *out, const uint8_t *in, size_t len);
+
+/* ---- GHASH (aes_ghash.c) ------------------------------------------------- */
+
+/*
+ * GHASH over GF(2^128) with the constant-time carry-less multiply made of
+ * 32x32->32-bit integer products (aes_ghash.c). hk holds the nine Karatsuba
+ * operands of the hash key H and their bit reversals; y the running value,
+ * as big-endian words (y[0] holds bytes 0..3).
+ */
+typedef struct {
+    uint32_t hk[18];
+    uint32_t y[4];
+} aes_ghash;
+
+void aes_ghash_init(aes_ghash *g, const uint8_t h[16]);
+/* absorb len bytes; a last partial block is padded with zeros */
+void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len);
+/* out = the running value y as 16 bytes */
+void aes_ghash_value(uint8_t out[16], const aes_ghash *g);
+
+#endif /* AES_AES_IMPL_H */
