@@ -24,6 +24,14 @@
 #include "vec_aes_ecb_VarTxt256.h"
 #include "vec_wp_aes_gcm.h"
 
+/* the images have memcmp and strlen, not strcmp */
+static int streq(const char *a, const char *b)
+{
+    size_t n = strlen(b);
+
+    return strlen(a) == n && memcmp(a, b, n) == 0;
+}
+
 /*
  * One record: the block alone, as both lanes of a pass (two equal blocks)
  * and as the odd last block of three; encryption and decryption.
@@ -52,9 +60,9 @@ static void ecb_one(const uint8_t *key, size_t key_len, const uint8_t *pt,
     TR_EQ(ctc_aes_ecb_decrypt(&k, in, sizeof in, in, 48), CTC_OK);  /* in place */
     for (i = 0; i < 3; i++)
         TR_MEM(in + 16 * i, pt, 16);
-    if (strcmp(section, "ENCRYPT") == 0)
+    if (streq(section, "ENCRYPT"))
         (*enc)++;
-    else if (strcmp(section, "DECRYPT") == 0)
+    else if (streq(section, "DECRYPT"))
         (*dec)++;
     else
         TR_CHECK(0);
@@ -126,7 +134,7 @@ static void test_gcm_wycheproof(void)
             TR_MEM(back, t->msg, t->msg_len);
             valid++;
         } else if (t->iv_len == 0) {
-            TR_CHECK(strcmp(t->flags, "ZeroLengthIv") == 0);
+            TR_CHECK(streq(t->flags, "ZeroLengthIv"));
             TR_EQ(r, CTC_ERR_AES_IV_LEN);
             TR_EQ(back[0], 0xa5);      /* nothing written */
             TR_EQ(ctc_aes_gcm_encrypt(&k, out, sizeof out, tag, 16, t->iv, 0,
@@ -137,7 +145,7 @@ static void test_gcm_wycheproof(void)
             size_t j;
             unsigned nz = 0;
 
-            TR_CHECK(strcmp(t->flags, "ModifiedTag") == 0);
+            TR_CHECK(streq(t->flags, "ModifiedTag"));
             TR_EQ(r, CTC_ERR_AES_TAG);
             for (j = 0; j < t->ct_len; j++)
                 nz |= back[j];
