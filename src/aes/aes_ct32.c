@@ -465,18 +465,22 @@ void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
         0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
     };
     uint32_t w[60];
-    unsigned i, rounds = nk + 6, n = 4 * (rounds + 1);
+    unsigned i, j, rc = 0, rounds = nk + 6, n = 4 * (rounds + 1);
 
     for (i = 0; i < nk; i++)
         w[i] = ld32le(key + 4 * i);
-    for (i = nk; i < n; i++) {
+    /* j = i mod nk, counted rather than divided (no division instruction:
+     * Cortex-M's UDIV takes operand-dependent time) */
+    for (i = nk, j = 0; i < n; i++) {
         uint32_t t = w[i - 1];
 
-        if (i % nk == 0)
-            t = aes_ct32_subword(ror32(t, 8)) ^ rcon[i / nk - 1];
-        else if (nk > 6 && i % nk == 4)
+        if (j == 0)
+            t = aes_ct32_subword(ror32(t, 8)) ^ rcon[rc++];
+        else if (nk > 6 && j == 4)
             t = aes_ct32_subword(t);
         w[i] = w[i - nk] ^ t;
+        if (++j == nk)
+            j = 0;
     }
     for (i = 0; i <= rounds; i++) {
         uint32_t *q = rk + 8 * i;
