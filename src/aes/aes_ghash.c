@@ -163,27 +163,30 @@ void aes_ghash_init(aes_ghash *g, const uint8_t h[16])
     g->y[0] = g->y[1] = g->y[2] = g->y[3] = 0;
 }
 
+/* y = (y ^ block) * H */
+static void ghash_block(aes_ghash *g, const uint8_t b[16])
+{
+    g->y[0] ^= ld32be(b);
+    g->y[1] ^= ld32be(b + 4);
+    g->y[2] ^= ld32be(b + 8);
+    g->y[3] ^= ld32be(b + 12);
+    ghash_mul(g->y, g->hk);
+}
+
 /* see aes_impl.h */
 void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
 {
-    while (len >= 16) {
-        g->y[0] ^= ld32be(p);
-        g->y[1] ^= ld32be(p + 4);
-        g->y[2] ^= ld32be(p + 8);
-        g->y[3] ^= ld32be(p + 12);
-        ghash_mul(g->y, g->hk);
-        p += 16;
-        len -= 16;
-    }
-    if (len > 0) {
-        uint8_t b[16];
-        size_t i;
+    uint8_t b[16];
+    size_t i;
 
+    for (; len >= 16; p += 16, len -= 16)
+        ghash_block(g, p);
+    if (len > 0) {
         for (i = 0; i < len; i++)
             b[i] = p[i];
         for (; i < 16; i++)
             b[i] = 0;
-        aes_ghash_update(g, b, 16);
+        ghash_block(g, b);
         ct_zeroize(b, sizeof b);
     }
 }
