@@ -10,7 +10,8 @@
  *    CTC_ERR_AES_BLOCKS for ECB data that is not whole blocks;
  *    CTC_ERR_AES_DATA_LIMIT for GCM text or AAD past the standard's limit;
  *    CTC_ERR_BUFFER when out_size is smaller than the output;
- *    CTC_ERR_AES_TAG when a GCM tag does not verify. Nothing is written to
+ *    CTC_ERR_AES_TAG when a GCM tag does not verify; CTC_ERR_AES_STATE for
+ *    streaming calls in the wrong order. Nothing is written to
  *    an output when an error is returned (a failed GCM decryption zeroes
  *    the len bytes of out instead: no unauthenticated plaintext).
  *  - Outputs come first, then inputs. Lengths are in bytes. A pointer with
@@ -116,5 +117,59 @@ int ctc_aes_gcm_decrypt_short_tag(const ctc_aes_key *key, uint8_t *out,
                                   const uint8_t *aad, size_t aad_len,
                                   const uint8_t *in, size_t len,
                                   const uint8_t *tag, size_t tag_len);
+
+/* ---- streaming GCM ---------------------------------------------------------- */
+
+/*
+ * GHASH's state (internal; the context below holds it): the Karatsuba
+ * operands of the hash key and their bit reversals, and the running value.
+ */
+typedef struct {
+    uint32_t hk[18];
+    uint32_t y[4];
+} ctc_aes_ghash;
+
+/*
+ * A GCM computation in steps: init, then any number of aad calls, then any
+ * number of update calls, then one final. The context points to the key,
+ * which must stay unchanged until final. Calls out of this order return
+ * CTC_ERR_AES_STATE (and leave the context as it was). final wipes the
+ * context. Streaming decryption hands out plaintext before the tag is
+ * checked: the caller must discard everything update wrote unless
+ * ctc_aes_gcm_decrypt_final returns 0 (the one-shot ctc_aes_gcm_decrypt
+ * never writes unauthenticated plaintext).
+ */
+typedef struct {
+    ctc_aes_ghash gh;
+    const ctc_aes_key *key;
+    uint64_t aad_len, text_len;   /* bytes so far */
+    uint8_t ctr[16];              /* the next counter block */
+    uint8_t ekj0[16];             /* E(J0), the tag's mask */
+    uint8_t ks[32];               /* key stream of the current pair of blocks */
+    uint8_t buf[16];              /* a partial block of AAD or ciphertext */
+    uint32_t ks_pos;              /* bytes of ks used (32: none left) */
+    uint32_t buf_len;
+    uint32_t state;               /* 0 not started, 1 AAD, 2 text */
+    uint32_t decrypt;
+} ctc_aes_gcm_ctx;
+
+/* Start: iv_len >= 1 (as the one-shot functions); decrypt 0 or 1. */
+int ctc_aes_gcm_init(ctc_aes_gcm_ctx *ctx, const ctc_aes_key *key,
+                     const uint8_t *iv, size_t iv_len, int decrypt);
+/* More AAD (before any update); past 2^61 - 1 bytes CTC_ERR_AES_DATA_LIMIT. */
+int ctc_aes_gcm_aad(ctc_aes_gcm_ctx *ctx, const uint8_t *aad, size_t len);
+/* More text: out (out_size >= len) = its encryption or decryption; past
+ * 2^36 - 32 bytes in all CTC_ERR_AES_DATA_LIMIT. */
+int ctc_aes_gcm_update(ctc_aes_gcm_ctx *ctx, uint8_t *out, size_t out_size,
+                       const uint8_t *in, size_t len);
+/* Finish an encryption: tag_len 12 to 16 (4 and 8 with short_ok = 1). */
+int ctc_aes_gcm_encrypt_final(ctc_aes_gcm_ctx *ctx, uint8_t *tag,
+                              size_t tag_len, int short_ok);
+/* Finish a decryption: 0 when tag verifies (compared in constant time),
+ * else CTC_ERR_AES_TAG. */
+int ctc_aes_gcm_decrypt_final(ctc_aes_gcm_ctx *ctx, const uint8_t *tag,
+                              size_t tag_len, int short_ok);
+/* Abandon a computation (wipes the context). */
+void ctc_aes_gcm_wipe(ctc_aes_gcm_ctx *ctx);
 
 #endif /* CTCRYPTO_AES_H */

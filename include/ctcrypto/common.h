@@ -43,6 +43,8 @@
                                        past 2^61 - 1 bytes */
 #define CTC_ERR_AES_TAG        -22  /* an authentication tag does not verify;
                                        no plaintext is returned */
+#define CTC_ERR_AES_STATE      -23  /* streaming calls in the wrong order (AAD
+                                       after text, a context not started) */
 
 /*
  * The caller's random generator: fills out[0..len) with fresh random bytes

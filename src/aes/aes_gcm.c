@@ -14,9 +14,16 @@
 #if CTC_AES
 
 /* SP 800-38D, 5.2.1.1: at most 2^39 - 256 bits of text, 2^64 - 1 of AAD
- * and of IV (whole bytes here) */
-#define GCM_TEXT_MAX ((((uint64_t)1) << 36) - 32)
-#define GCM_AAD_MAX ((((uint64_t)1) << 61) - 1)
+ * and of IV (whole bytes here): AES_GCM_TEXT_MAX, AES_GCM_AAD_MAX */
+#define GCM_TEXT_MAX AES_GCM_TEXT_MAX
+#define GCM_AAD_MAX AES_GCM_AAD_MAX
+
+/* see aes_impl.h */
+int aes_gcm_tag_len_ok(size_t tag_len, int short_ok)
+{
+    return (tag_len >= 12 && tag_len <= 16)
+        || (short_ok && (tag_len == 4 || tag_len == 8));
+}
 
 /* a function, so that a 32-bit size_t compared with a 64-bit limit draws
  * no "always false" warning */
@@ -35,8 +42,7 @@ static int gcm_check(const ctc_aes_key *key, const uint8_t *out,
         return CTC_ERR_PARAM;
     if (iv_len == 0 || over(iv_len, GCM_AAD_MAX))
         return CTC_ERR_AES_IV_LEN;
-    if (!(tag_len >= 12 && tag_len <= 16)
-        && !(short_ok && (tag_len == 4 || tag_len == 8)))
+    if (!aes_gcm_tag_len_ok(tag_len, short_ok))
         return CTC_ERR_AES_TAG_LEN;
     if (over(len, GCM_TEXT_MAX) || over(aad_len, GCM_AAD_MAX))
         return CTC_ERR_AES_DATA_LIMIT;
@@ -57,12 +63,12 @@ static void put64be(uint8_t *p, uint64_t x)
 }
 
 /*
- * The hash key H = E(0), the first counter block J0 and E(J0). With a
+ * see aes_impl.h. The hash key H = E(0), the first counter block J0 and E(J0). With a
  * 12-byte IV, J0 = IV || 0^31 || 1 and E(0), E(J0) share one pass of the
  * core; otherwise J0 = GHASH(IV || 0-pad || 0^64 || [8 iv_len]_64).
  */
-static void gcm_start(const ctc_aes_key *key, aes_ghash *g, uint8_t j0[16],
-                      uint8_t ekj0[16], const uint8_t *iv, size_t iv_len)
+void aes_gcm_start(const ctc_aes_key *key, aes_ghash *g, uint8_t j0[16],
+                   uint8_t ekj0[16], const uint8_t *iv, size_t iv_len)
 {
     uint8_t zero[16] = {0}, h[16];
     unsigned i;
@@ -89,23 +95,23 @@ static void gcm_start(const ctc_aes_key *key, aes_ghash *g, uint8_t j0[16],
     ct_zeroize(h, sizeof h);
 }
 
-/* tag = E(J0) ^ GHASH(... || [8 aad_len]_64 || [8 len]_64) */
-static void gcm_finish(aes_ghash *g, uint8_t tag[16], const uint8_t ekj0[16],
-                       size_t aad_len, size_t len)
+/* see aes_impl.h: tag = E(J0) ^ GHASH(... || [8 aad_len]_64 || [8 len]_64) */
+void aes_gcm_finish(aes_ghash *g, uint8_t tag[16], const uint8_t ekj0[16],
+                    uint64_t aad_len, uint64_t len)
 {
     uint8_t lens[16];
     unsigned i;
 
-    put64be(lens, (uint64_t)aad_len << 3);
-    put64be(lens + 8, (uint64_t)len << 3);
+    put64be(lens, aad_len << 3);
+    put64be(lens + 8, len << 3);
     aes_ghash_update(g, lens, 16);
     aes_ghash_value(tag, g);
     for (i = 0; i < 16; i++)
         tag[i] ^= ekj0[i];
 }
 
-/* the counter of the text starts at inc32(J0) */
-static void gcm_inc32(uint8_t ctr[16])
+/* see aes_impl.h; the counter of the text starts at inc32(J0) */
+void aes_gcm_inc32(uint8_t ctr[16])
 {
     uint32_t c = 1;
     unsigned i;
@@ -131,12 +137,12 @@ static int gcm_encrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
                   in, len, short_ok);
     if (r != CTC_OK)
         return r;
-    gcm_start(key, &g, ctr, ekj0, iv, iv_len);
-    gcm_inc32(ctr);
+    aes_gcm_start(key, &g, ctr, ekj0, iv, iv_len);
+    aes_gcm_inc32(ctr);
     aes_ctr_xor(key, ctr, 4, out, in, len);
     aes_ghash_update(&g, aad, aad_len);
     aes_ghash_update(&g, out, len);
-    gcm_finish(&g, full, ekj0, aad_len, len);
+    aes_gcm_finish(&g, full, ekj0, aad_len, len);
     for (i = 0; i < tag_len; i++)
         tag[i] = full[i];
     ct_zeroize(&g, sizeof g);
@@ -158,14 +164,14 @@ static int gcm_decrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
                   in, len, short_ok);
     if (r != CTC_OK)
         return r;
-    gcm_start(key, &g, ctr, ekj0, iv, iv_len);
+    aes_gcm_start(key, &g, ctr, ekj0, iv, iv_len);
     aes_ghash_update(&g, aad, aad_len);
     aes_ghash_update(&g, in, len);
-    gcm_finish(&g, full, ekj0, aad_len, len);
+    aes_gcm_finish(&g, full, ekj0, aad_len, len);
     /* whether the tag verifies is public: the caller learns it */
     ok = ct_cond_declassify(ct_mem_eq(full, tag, tag_len));
     if (ok) {
-        gcm_inc32(ctr);
+        aes_gcm_inc32(ctr);
         aes_ctr_xor(key, ctr, 4, out, in, len);
         r = CTC_OK;
     } else {

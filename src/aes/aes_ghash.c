@@ -163,8 +163,8 @@ void aes_ghash_init(aes_ghash *g, const uint8_t h[16])
     g->y[0] = g->y[1] = g->y[2] = g->y[3] = 0;
 }
 
-/* y = (y ^ block) * H */
-static void ghash_block(aes_ghash *g, const uint8_t b[16])
+/* see aes_impl.h: y = (y ^ block) * H */
+void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
 {
     g->y[0] ^= ld32be(b);
     g->y[1] ^= ld32be(b + 4);
@@ -180,13 +180,13 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
     size_t i;
 
     for (; len >= 16; p += 16, len -= 16)
-        ghash_block(g, p);
+        aes_ghash_block(g, p);
     if (len > 0) {
         for (i = 0; i < len; i++)
             b[i] = p[i];
         for (; i < 16; i++)
             b[i] = 0;
-        ghash_block(g, b);
+        aes_ghash_block(g, b);
         ct_zeroize(b, sizeof b);
     }
 }

@@ -63,15 +63,30 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
  * operands of the hash key H and their bit reversals; y the running value,
  * as big-endian words (y[0] holds bytes 0..3).
  */
-typedef struct {
-    uint32_t hk[18];
-    uint32_t y[4];
-} aes_ghash;
+typedef ctc_aes_ghash aes_ghash;
 
 void aes_ghash_init(aes_ghash *g, const uint8_t h[16]);
 /* absorb len bytes; a last partial block is padded with zeros */
 void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len);
 /* out = the running value y as 16 bytes */
 void aes_ghash_value(uint8_t out[16], const aes_ghash *g);
+/* absorb one whole block */
+void aes_ghash_block(aes_ghash *g, const uint8_t b[16]);
+
+/* ---- GCM's pieces (aes_gcm.c), shared with the streaming form ------------ */
+
+/* H, J0 and E(J0) for an IV of iv_len >= 1 bytes; g holds H, y = 0 */
+void aes_gcm_start(const ctc_aes_key *key, aes_ghash *g, uint8_t j0[16],
+                   uint8_t ekj0[16], const uint8_t *iv, size_t iv_len);
+/* the full 16-byte tag from the lengths (bytes) and E(J0) */
+void aes_gcm_finish(aes_ghash *g, uint8_t tag[16], const uint8_t ekj0[16],
+                    uint64_t aad_len, uint64_t len);
+/* ctr += 1 in its last 4 bytes (inc32) */
+void aes_gcm_inc32(uint8_t ctr[16]);
+/* 1 when tag_len is accepted (12..16, or 4 and 8 when short_ok) */
+int aes_gcm_tag_len_ok(size_t tag_len, int short_ok);
+
+#define AES_GCM_TEXT_MAX ((((uint64_t)1) << 36) - 32)
+#define AES_GCM_AAD_MAX ((((uint64_t)1) << 61) - 1)
 
 #endif /* AES_AES_IMPL_H */

@@ -3,7 +3,8 @@
  * (host only): ECB encryption and decryption, CTR and GCM (random keys of
  * every size, random IVs of 1 to 64 bytes for GCM, text and AAD lengths
  * from 0 to about 4 KiB with many odd and short ones, tags of 12 to 16
- * bytes and the short 4 and 8), and GCM decryption of tampered tags,
+ * bytes and the short 4 and 8; streaming GCM in random pieces for a
+ * quarter of them), and GCM decryption of tampered tags,
  * ciphertexts and AAD, which must fail and zero the output.
  */
 #include <string.h>
@@ -143,6 +144,29 @@ static void test_gcm(void)
         TR_EQ(r, CTC_OK);
         TR_MEM(got, want, len);
         TR_MEM(tag, wtag, tlen);
+
+        /* streaming in random pieces gives the same */
+        if (i % 4 == 0) {
+            ctc_aes_gcm_ctx c;
+            size_t at = 0;
+
+            TR_EQ(ctc_aes_gcm_init(&c, &k, iv, ivlen, 0), CTC_OK);
+            while (at < alen) {
+                size_t p = tr_rand32() % 70;
+                p = p > alen - at ? alen - at : p;
+                TR_EQ(ctc_aes_gcm_aad(&c, aad + at, p), CTC_OK);
+                at += p;
+            }
+            for (at = 0; at < len;) {
+                size_t p = tr_rand32() % (tr_rand32() % 2 ? 40 : 700);
+                p = p > len - at ? len - at : p;
+                TR_EQ(ctc_aes_gcm_update(&c, got + at, p, msg + at, p), CTC_OK);
+                at += p;
+            }
+            TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, tlen, shortt), CTC_OK);
+            TR_MEM(got, want, len);
+            TR_MEM(tag, wtag, tlen);
+        }
 
         /* decryption in place gives the message back */
         if (shortt)

@@ -160,6 +160,100 @@ static void test_gcm_wycheproof(void)
     tr_group_end();
 }
 
+/* feed p[0..n) to the streaming call in random pieces (some empty) */
+static int stream_pieces(ctc_aes_gcm_ctx *c, int aad, uint8_t *out,
+                         const uint8_t *p, size_t n)
+{
+    size_t at = 0;
+    int r = CTC_OK;
+
+    while (r == CTC_OK && at < n) {
+        size_t k = (size_t)(tr_rand32() % 4 == 0 ? tr_rand32() % 40 : tr_rand32() % 6);
+
+        if (k > n - at)
+            k = n - at;
+        r = aad ? ctc_aes_gcm_aad(c, p + at, k)
+                : ctc_aes_gcm_update(c, out + at, k, p + at, k);
+        at += k;
+    }
+    return r;
+}
+
+/* every valid Wycheproof case again, AAD and text cut into random pieces */
+static void test_gcm_streaming(void)
+{
+    static uint8_t out[600];
+    size_t i, done = 0;
+
+    tr_group("GCM streaming (init/aad/update/final) = the Wycheproof answers, random splits");
+    tr_seed(1203);
+    for (i = 0; i < vec_wp_aes_gcm_count; i++) {
+        const struct vec_wp_aes_gcm *t = &vec_wp_aes_gcm[i];
+        ctc_aes_key k;
+        ctc_aes_gcm_ctx c;
+        uint8_t tag[16];
+
+        if (t->result != 1 || (i % 2 != 0 && TR_SCALE_SHIFT != 0))
+            continue;
+        TR_EQ(ctc_aes_key_set(&k, t->key, t->key_len), CTC_OK);
+        TR_EQ(ctc_aes_gcm_init(&c, &k, t->iv, t->iv_len, 0), CTC_OK);
+        TR_EQ(stream_pieces(&c, 1, NULL, t->aad, t->aad_len), CTC_OK);
+        TR_EQ(stream_pieces(&c, 0, out, t->msg, t->msg_len), CTC_OK);
+        TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 16, 0), CTC_OK);
+        TR_MEM(out, t->ct, t->ct_len);
+        TR_MEM(tag, t->tag, 16);
+        TR_EQ(ctc_aes_gcm_init(&c, &k, t->iv, t->iv_len, 1), CTC_OK);
+        TR_EQ(stream_pieces(&c, 1, NULL, t->aad, t->aad_len), CTC_OK);
+        TR_EQ(stream_pieces(&c, 0, out, t->ct, t->ct_len), CTC_OK);
+        TR_EQ(ctc_aes_gcm_decrypt_final(&c, t->tag, 16, 0), CTC_OK);
+        TR_MEM(out, t->msg, t->msg_len);
+        /* a wrong tag fails */
+        TR_EQ(ctc_aes_gcm_init(&c, &k, t->iv, t->iv_len, 1), CTC_OK);
+        TR_EQ(stream_pieces(&c, 1, NULL, t->aad, t->aad_len), CTC_OK);
+        TR_EQ(stream_pieces(&c, 0, out, t->ct, t->ct_len), CTC_OK);
+        memcpy(tag, t->tag, 16);
+        tag[i % 16] ^= 0x80;
+        TR_EQ(ctc_aes_gcm_decrypt_final(&c, tag, 16, 0), CTC_ERR_AES_TAG);
+        done++;
+    }
+    TR_CHECK(done >= 100);
+    tr_group_end();
+}
+
+static void test_gcm_streaming_errors(void)
+{
+    static const uint8_t key[16] = {9};
+    uint8_t buf[32] = {0}, tag[16] = {0};
+    ctc_aes_key k, unset;
+    ctc_aes_gcm_ctx c;
+
+    tr_group("GCM streaming: calls in the wrong order, lengths, buffers");
+    TR_EQ(ctc_aes_key_set(&k, key, 16), CTC_OK);
+    TR_EQ(ctc_aes_key_set(&unset, key, 3), CTC_ERR_AES_KEY_LEN);
+    TR_EQ(ctc_aes_gcm_init(&c, &unset, buf, 12, 0), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_aad(&c, buf, 4), CTC_ERR_AES_STATE);        /* not started */
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 4), CTC_ERR_AES_STATE);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 16, 0), CTC_ERR_AES_STATE);
+    TR_EQ(ctc_aes_gcm_init(&c, &k, buf, 0, 0), CTC_ERR_AES_IV_LEN);
+    TR_EQ(ctc_aes_gcm_init(&c, &k, NULL, 12, 0), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_init(NULL, &k, buf, 12, 0), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_init(&c, &k, buf, 12, 0), CTC_OK);
+    TR_EQ(ctc_aes_gcm_aad(&c, buf, 5), CTC_OK);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 4, buf, 5), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 5), CTC_OK);
+    TR_EQ(ctc_aes_gcm_aad(&c, buf, 1), CTC_ERR_AES_STATE);        /* AAD after text */
+    TR_EQ(ctc_aes_gcm_decrypt_final(&c, tag, 16, 0), CTC_ERR_AES_STATE); /* an encryption */
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 11, 0), CTC_ERR_AES_TAG_LEN);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 8, 0), CTC_ERR_AES_TAG_LEN);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 8, 1), CTC_OK);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 1), CTC_ERR_AES_STATE);  /* after final */
+    TR_EQ(ctc_aes_gcm_init(&c, &k, buf, 12, 1), CTC_OK);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 16, 0), CTC_ERR_AES_STATE); /* a decryption */
+    ctc_aes_gcm_wipe(&c);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 1), CTC_ERR_AES_STATE);  /* wiped */
+    tr_group_end();
+}
+
 /* ctr += 1 as a 128-bit big-endian integer (the test's own model) */
 static void inc128(uint8_t c[16])
 {
@@ -280,6 +374,8 @@ int main(void)
     tr_init("test_aes");
     test_ecb_kat();
     test_gcm_wycheproof();
+    test_gcm_streaming();
+    test_gcm_streaming_errors();
     test_ctr_vs_ecb();
     test_errors();
     return tr_finish();
