@@ -14,17 +14,16 @@
  *  - SubBytes is the circuit of Boyar and Peralta ("A depth-16 circuit for
  *    the AES S-box", 2011: 128 gates, 34 AND and 94 XOR/XNOR) on the eight
  *    words;
- *  - ShiftRows rotates each byte lane by 2r bits (masks and shifts);
+ *  - ShiftRows rotates each byte lane by 2r bits (masks and shifts); the
+ *    encryption is fixsliced (Adomnicai and Peyrin, "Fixslicing AES-like
+ *    ciphers", TCHES 2021(1)): it skips ShiftRows and uses four variants
+ *    of MixColumns instead (aes_mix_columns_t1); the decryption is the
+ *    plain inverse cipher;
  *  - MixColumns reads row r + 1 by rotating the word by 8 bits; the
  *    multiplication by x moves bits between the words (reduction by
  *    x^8 + x^4 + x^3 + x + 1);
  *  - AddRoundKey XORs eight words holding two copies of the round key.
  * No index and no branch depends on the key or the data.
- *
- * The fixsliced representation of Adomnicai and Peyrin ("Fixslicing AES-like
- * ciphers", TCHES 2021(1)) removes ShiftRows from all but every fourth
- * round by using four variants of MixColumns; this core keeps the plain
- * ShiftRows, which costs about a quarter of a round (docs/aes.md).
  */
 #include "aes_impl.h"
 
@@ -308,12 +307,38 @@ static inline uint32_t aes_inv_shift_row_word(uint32_t x)
          | ((x >> 2) & 0x3f000000u) | ((x << 6) & 0xc0000000u);
 }
 
-static void aes_shift_rows(uint32_t q[8])
+/* ShiftRows twice: lanes 1 and 3 rotate by 4 bits (two columns) */
+static inline uint32_t aes_shift_row2_word(uint32_t x)
 {
-    unsigned i;
+    return (x & 0x00ff00ffu)
+         | ((x >> 4) & 0x0f000f00u) | ((x << 4) & 0xf000f000u);
+}
 
-    for (i = 0; i < 8; i++)
-        q[i] = aes_shift_row_word(q[i]);
+/* ShiftRows^t of one word (t = 0..3; ShiftRows^3 = InvShiftRows) */
+static inline uint32_t aes_shift_row_pow_word(uint32_t x, unsigned t)
+{
+    switch (t & 3) {
+    case 1: return aes_shift_row_word(x);
+    case 2: return aes_shift_row2_word(x);
+    case 3: return aes_inv_shift_row_word(x);
+    default: return x;
+    }
+}
+
+/* every byte lane rotated right by 2, 4 or 6 bits (1, 2, 3 columns) */
+static inline uint32_t aes_lane_ror2(uint32_t x)
+{
+    return ((x >> 2) & 0x3f3f3f3fu) | ((x << 6) & 0xc0c0c0c0u);
+}
+
+static inline uint32_t aes_lane_ror4(uint32_t x)
+{
+    return ((x >> 4) & 0x0f0f0f0fu) | ((x << 4) & 0xf0f0f0f0u);
+}
+
+static inline uint32_t aes_lane_ror6(uint32_t x)
+{
+    return ((x >> 6) & 0x03030303u) | ((x << 2) & 0xfcfcfcfcu);
 }
 
 static void aes_inv_shift_rows(uint32_t q[8])
@@ -362,6 +387,43 @@ static void aes_mix_columns(uint32_t q[8])
 }
 
 /*
+ * Fixslicing: the encryption skips ShiftRows. After t skipped ShiftRows
+ * (t = round mod 4), logical column c of row r is stored at column
+ * c + r t, and MixColumns, which combines rows r and r + k of one column,
+ * reads row r + k with the word rotated by 8k bits (row r + k into lane r)
+ * and every lane rotated by k t columns (2kt bits): the same amount in every
+ * lane, so a few masks and shifts (aes_lane_ror*) instead of a ShiftRows
+ * per round. The output keeps the input's offsets, the round keys are
+ * stored with the same offsets (aes_ct32_key_expand), and after the last
+ * round the state is aligned again with ShiftRows^t. With
+ * Q_k = (rotation by 8k bits, lanes by 2kt bits): Q_2 Q_1 = Q_3, so the
+ * formula of aes_mix_columns holds with Q_1, Q_2 in place of the word
+ * rotations. This is the idea of Adomnicai and Peyrin (TCHES 2021(1)),
+ * worked out here for this layout.
+ */
+#define AES_MIX_COLUMNS_FIX(name, q1, q2)                          \
+    static void name(uint32_t q[8])                                \
+    {                                                              \
+        uint32_t t[8], r1[8];                                      \
+        unsigned i;                                                \
+                                                                   \
+        for (i = 0; i < 8; i++) {                                  \
+            r1[i] = q1(ror32(q[i], 8));                            \
+            t[i] = q[i] ^ r1[i];                                   \
+        }                                                          \
+        for (i = 0; i < 8; i++)                                    \
+            q[i] = r1[i] ^ q2(ror32(t[i], 16));                    \
+        aes_xtime(t);                                              \
+        for (i = 0; i < 8; i++)                                    \
+            q[i] ^= t[i];                                          \
+    }
+
+#define AES_LANE_ID(x) (x)
+AES_MIX_COLUMNS_FIX(aes_mix_columns_t1, aes_lane_ror2, aes_lane_ror4)
+AES_MIX_COLUMNS_FIX(aes_mix_columns_t2, aes_lane_ror4, AES_LANE_ID)
+AES_MIX_COLUMNS_FIX(aes_mix_columns_t3, aes_lane_ror6, aes_lane_ror4)
+
+/*
  * InvMixColumns = MixColumns after a_r -> 5 a_r + 4 a_{r+2}
  * = a_r + 4 (a_r + a_{r+2}), since (0e 0b 0d 09) = (02 03 01 01) (05 00 04 00)
  * as circulant matrices.
@@ -388,30 +450,47 @@ static inline void aes_add_round_key(uint32_t q[8], const uint32_t *rk)
         q[i] ^= rk[i];
 }
 
-/* see aes_impl.h */
+/* see aes_impl.h; fixsliced (see aes_mix_columns_t1): round r's key and
+ * MixColumns use the offset r mod 4 */
 void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
                        uint8_t out0[16], uint8_t out1[16],
                        const uint8_t in0[16], const uint8_t in1[16])
 {
     uint32_t q[8];
-    unsigned r;
+    unsigned r, i;
 
     aes_load2(q, in0, in1);
     aes_add_round_key(q, rk);
     for (r = 1; r < rounds; r++) {
         aes_sbox(q);
-        aes_shift_rows(q);
-        aes_mix_columns(q);
+        switch (r & 3) {
+        case 0: aes_mix_columns(q); break;
+        case 1: aes_mix_columns_t1(q); break;
+        case 2: aes_mix_columns_t2(q); break;
+        default: aes_mix_columns_t3(q); break;
+        }
         aes_add_round_key(q, rk + 8 * r);
     }
     aes_sbox(q);
-    aes_shift_rows(q);
     aes_add_round_key(q, rk + 8 * rounds);
+    for (i = 0; i < 8; i++)            /* align: ShiftRows^(rounds mod 4) */
+        q[i] = aes_shift_row_pow_word(q[i], rounds);
     aes_store2(out0, out1, q);
     ct_zeroize(q, sizeof q);
 }
 
-/* see aes_impl.h */
+/* round key r as FIPS 197 has it: stored with the offsets of round r mod 4
+ * of the fixsliced encryption, which ShiftRows^(r mod 4) undoes */
+static inline void aes_add_round_key_aligned(uint32_t q[8], const uint32_t *rk,
+                                             unsigned r)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        q[i] ^= aes_shift_row_pow_word(rk[i], r);
+}
+
+/* see aes_impl.h; the plain inverse cipher (not fixsliced) */
 void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
                        uint8_t out0[16], uint8_t out1[16],
                        const uint8_t in0[16], const uint8_t in1[16])
@@ -420,11 +499,11 @@ void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
     unsigned r;
 
     aes_load2(q, in0, in1);
-    aes_add_round_key(q, rk + 8 * rounds);
+    aes_add_round_key_aligned(q, rk + 8 * rounds, rounds);
     for (r = rounds - 1; r > 0; r--) {
         aes_inv_shift_rows(q);
         aes_inv_sbox(q);
-        aes_add_round_key(q, rk + 8 * r);
+        aes_add_round_key_aligned(q, rk + 8 * r, r);
         aes_inv_mix_columns(q);
     }
     aes_inv_shift_rows(q);
@@ -456,7 +535,8 @@ uint32_t aes_ct32_subword(uint32_t w)
 /*
  * FIPS 197 KeyExpansion on little-endian words (byte 0 of a word is its
  * low byte, so RotWord is a rotation right by 8 bits), then each round key
- * is loaded twice into the bitsliced layout. Which words go through
+ * is loaded twice into the bitsliced layout, with round i's offsets of the
+ * fixsliced encryption: InvShiftRows^(i mod 4) = ShiftRows^(4 - i mod 4). Which words go through
  * SubWord depends on the public index only.
  */
 void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
@@ -491,6 +571,8 @@ void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
             q[2 * c + 1] = w[4 * i + c];
         }
         aes_pack(q);
+        for (c = 0; c < 8; c++)        /* the offsets of round i mod 4 */
+            q[c] = aes_shift_row_pow_word(q[c], 4 - (i & 3));
     }
     ct_zeroize(w, sizeof w);
 }

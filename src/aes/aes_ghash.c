@@ -163,8 +163,8 @@ void aes_ghash_init(aes_ghash *g, const uint8_t h[16])
     g->y[0] = g->y[1] = g->y[2] = g->y[3] = 0;
 }
 
-/* see aes_impl.h: y = (y ^ block) * H */
-void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
+/* y = (y ^ block) * H */
+static inline void ghash_block(aes_ghash *g, const uint8_t b[16])
 {
     g->y[0] ^= ld32be(b);
     g->y[1] ^= ld32be(b + 4);
@@ -174,19 +174,25 @@ void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
 }
 
 /* see aes_impl.h */
+void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
+{
+    ghash_block(g, b);
+}
+
+/* see aes_impl.h */
 void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
 {
     uint8_t b[16];
     size_t i;
 
     for (; len >= 16; p += 16, len -= 16)
-        aes_ghash_block(g, p);
+        ghash_block(g, p);
     if (len > 0) {
         for (i = 0; i < len; i++)
             b[i] = p[i];
         for (; i < 16; i++)
             b[i] = 0;
-        aes_ghash_block(g, b);
+        ghash_block(g, b);
         ct_zeroize(b, sizeof b);
     }
 }
