@@ -54,12 +54,20 @@ static int gcm_check(const ctc_aes_key *key, const uint8_t *out,
     return CTC_OK;
 }
 
+/* big-endian, in two 32-bit halves: a variable shift of a 64-bit value is
+ * a compiler helper call on 32-bit targets */
 static void put64be(uint8_t *p, uint64_t x)
 {
-    unsigned i;
+    uint32_t hi = (uint32_t)(x >> 32), lo = (uint32_t)x;
 
-    for (i = 0; i < 8; i++)
-        p[i] = (uint8_t)(x >> (56 - 8 * i));
+    p[0] = (uint8_t)(hi >> 24);
+    p[1] = (uint8_t)(hi >> 16);
+    p[2] = (uint8_t)(hi >> 8);
+    p[3] = (uint8_t)hi;
+    p[4] = (uint8_t)(lo >> 24);
+    p[5] = (uint8_t)(lo >> 16);
+    p[6] = (uint8_t)(lo >> 8);
+    p[7] = (uint8_t)lo;
 }
 
 /*
