@@ -50,6 +50,13 @@
 #define CTC_PROFILE_NAME "fast"
 #endif
 
+/* the AES core (docs/aes.md): the constant-time 32-bit bitsliced one */
+#if CTC_AES
+#define CTC_AES_NAME "ct32"
+#else
+#define CTC_AES_NAME "none"
+#endif
+
 static const char ctc_build_info_text[] =
     "ctcrypto 0.1.0"
     " target=" CTC_TARGET_NAME
@@ -57,6 +64,7 @@ static const char ctc_build_info_text[] =
     " mp-asm=" MP_ASM_NAME " mp-mul=" MP_MUL_NAME " mp-carry=" MP_CARRY_NAME
     " p256-asm=" P256_ASM_NAME
     " p384-asm=" P384_ASM_NAME
+    " aes=" CTC_AES_NAME
     " barrier=" CTC_BARRIER_NAME
     " force-inline=" CTC_STR(CTC_FORCE_INLINE)
     " limb=" CTC_STR(CTC_LIMB_BITS)

@@ -369,9 +369,23 @@ static void test_errors(void)
     tr_group_end();
 }
 
+static void test_build_info(void)
+{
+    const char *b = ctc_build_info(), *want = " aes=ct32 ";
+    size_t i, n = strlen(want), len = strlen(b), found = 0;
+
+    tr_group("ctc_build_info names the AES core");
+    for (i = 0; i + n <= len; i++)
+        if (memcmp(b + i, want, n) == 0)
+            found++;
+    TR_EQ(found, 1);
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_aes");
+    test_build_info();
     test_ecb_kat();
     test_gcm_wycheproof();
     test_gcm_streaming();
