@@ -21,8 +21,9 @@
  *    key; wipe it with ctc_aes_key_wipe when done. It is only read by the
  *    modes, so one key may serve several threads.
  *  - Implementation: the constant-time 32-bit bitsliced core on every
- *    target (docs/aes.md); no table, branch or memory index depends on the
- *    key or the data.
+ *    target, and AES-NI with PCLMULQDQ on x86-64 CPUs that have them,
+ *    chosen at run time (docs/aes.md); no table, branch or memory index
+ *    depends on the key or the data.
  *  - What is secret: keys, plaintexts, key streams, hash keys, tags before
  *    they are output. What is public: every length, IVs, AAD, ciphertexts
  *    and whether a tag verified.
@@ -40,10 +41,14 @@
 #define CTC_AES_GCM_TAG_MAX 16
 
 /* An expanded AES key: 11, 13 or 15 round keys of 8 words each, in the
- * bitsliced layout of the core. */
+ * bitsliced layout of the constant-time core; on x86-64 also as FIPS 197's
+ * bytes for the AES-NI core. */
 typedef struct {
     uint32_t rk[120];
     uint32_t rounds;     /* 10, 12 or 14; 0 when not set */
+#if defined(__x86_64__)
+    uint8_t rk8[240];
+#endif
 } ctc_aes_key;
 
 /*

@@ -539,13 +539,12 @@ uint32_t aes_ct32_subword(uint32_t w)
  * fixsliced encryption: InvShiftRows^(i mod 4) = ShiftRows^(4 - i mod 4). Which words go through
  * SubWord depends on the public index only.
  */
-void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
+static void key_words(uint32_t *w, const uint8_t *key, unsigned nk)
 {
     static const uint8_t rcon[10] = {
         0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
     };
-    uint32_t w[60];
-    unsigned i, j, rc = 0, rounds = nk + 6, n = 4 * (rounds + 1);
+    unsigned i, j, rc = 0, n = 4 * (nk + 7);
 
     for (i = 0; i < nk; i++)
         w[i] = ld32le(key + 4 * i);
@@ -562,6 +561,15 @@ void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
         if (++j == nk)
             j = 0;
     }
+}
+
+/* see aes_impl.h */
+void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
+{
+    uint32_t w[60];
+    unsigned i, rounds = nk + 6;
+
+    key_words(w, key, nk);
     for (i = 0; i <= rounds; i++) {
         uint32_t *q = rk + 8 * i;
         unsigned c;
@@ -574,6 +582,18 @@ void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
         for (c = 0; c < 8; c++)        /* the offsets of round i mod 4 */
             q[c] = aes_shift_row_pow_word(q[c], 4 - (i & 3));
     }
+    ct_zeroize(w, sizeof w);
+}
+
+/* see aes_impl.h */
+void aes_key_expand_bytes(uint8_t *rk8, const uint8_t *key, unsigned nk)
+{
+    uint32_t w[60];
+    unsigned i;
+
+    key_words(w, key, nk);
+    for (i = 0; i < 4 * (nk + 7); i++)
+        st32le(rk8 + 4 * i, w[i]);
     ct_zeroize(w, sizeof w);
 }
 

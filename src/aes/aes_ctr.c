@@ -37,6 +37,12 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
     uint8_t c1[16], ks[32];
     size_t i, j;
 
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {
+        aes_ni_ctr_xor(key->rk8, key->rounds, ctr, inc_bytes, out, in, len);
+        return;
+    }
+#endif
     for (i = 0; i < len; i += 32) {
         size_t n = len - i < 32 ? len - i : 32;
 

@@ -19,6 +19,9 @@ int ctc_aes_key_set(ctc_aes_key *key, const uint8_t *k, size_t k_len)
     if (k == NULL)
         return CTC_ERR_PARAM;
     aes_ct32_key_expand(key->rk, k, (unsigned)(k_len / 4));
+#if defined(__x86_64__)
+    aes_key_expand_bytes(key->rk8, k, (unsigned)(k_len / 4));
+#endif
     key->rounds = (uint32_t)(k_len / 4 + 6);
     return CTC_OK;
 }
@@ -51,6 +54,15 @@ static void ecb_run(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
     uint8_t spare[16];
     size_t i;
 
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {
+        if (decrypt)
+            aes_ni_decrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
+        else
+            aes_ni_encrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
+        return;
+    }
+#endif
     for (i = 0; i + 32 <= len; i += 32) {
         if (decrypt)
             aes_ct32_decrypt2(key->rk, key->rounds, out + i, out + i + 16,

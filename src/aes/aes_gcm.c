@@ -78,27 +78,31 @@ static void put64be(uint8_t *p, uint64_t x)
 void aes_gcm_start(const ctc_aes_key *key, aes_ghash *g, uint8_t j0[16],
                    uint8_t ekj0[16], const uint8_t *iv, size_t iv_len)
 {
-    uint8_t zero[16] = {0}, h[16];
+    uint8_t zero[16], h[16];
     unsigned i;
 
+    for (i = 0; i < 16; i++)           /* a loop: an initialiser may be memset */
+        zero[i] = 0;
     if (iv_len == 12) {
         for (i = 0; i < 12; i++)
             j0[i] = iv[i];
         j0[12] = j0[13] = j0[14] = 0;
         j0[15] = 1;
-        aes_ct32_encrypt2(key->rk, key->rounds, h, ekj0, zero, j0);
+        aes_encrypt2(key, h, ekj0, zero, j0);
         aes_ghash_init(g, h);
     } else {
-        uint8_t lens[16] = {0};
+        uint8_t lens[16];
 
-        aes_ct32_encrypt2(key->rk, key->rounds, h, ekj0, zero, zero);
+        for (i = 0; i < 16; i++)
+            lens[i] = 0;
+        aes_encrypt2(key, h, ekj0, zero, zero);
         aes_ghash_init(g, h);
         aes_ghash_update(g, iv, iv_len);
         put64be(lens + 8, (uint64_t)iv_len << 3);
         aes_ghash_update(g, lens, 16);
         aes_ghash_value(j0, g);
         g->y[0] = g->y[1] = g->y[2] = g->y[3] = 0;
-        aes_ct32_encrypt2(key->rk, key->rounds, ekj0, h, j0, j0);
+        aes_encrypt2(key, ekj0, h, j0, j0);
     }
     ct_zeroize(h, sizeof h);
 }

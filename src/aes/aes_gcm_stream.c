@@ -152,8 +152,7 @@ int ctc_aes_gcm_update(ctc_aes_gcm_ctx *ctx, uint8_t *out, size_t out_size,
         for (j = 0; j < 16; j++)
             c1[j] = ctx->ctr[j];
         aes_gcm_inc32(c1);
-        aes_ct32_encrypt2(ctx->key->rk, ctx->key->rounds, ctx->ks,
-                          ctx->ks + 16, ctx->ctr, c1);
+        aes_encrypt2(ctx->key, ctx->ks, ctx->ks + 16, ctx->ctr, c1);
         aes_gcm_inc32(c1);
         for (j = 0; j < 16; j++)
             ctx->ctr[j] = c1[j];

@@ -176,6 +176,12 @@ static inline void ghash_block(aes_ghash *g, const uint8_t b[16])
 /* see aes_impl.h */
 void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
 {
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_CLMUL) {
+        aes_ni_ghash_blocks(g->y, g->hk, b, 1);
+        return;
+    }
+#endif
     ghash_block(g, b);
 }
 
@@ -185,6 +191,13 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
     uint8_t b[16];
     size_t i;
 
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_CLMUL) {
+        aes_ni_ghash_blocks(g->y, g->hk, p, len / 16);
+        p += len & ~(size_t)15;
+        len &= 15;
+    }
+#endif
     for (; len >= 16; p += 16, len -= 16)
         ghash_block(g, p);
     if (len > 0) {
@@ -192,7 +205,7 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
             b[i] = p[i];
         for (; i < 16; i++)
             b[i] = 0;
-        ghash_block(g, b);
+        aes_ghash_block(g, b);
         ct_zeroize(b, sizeof b);
     }
 }

@@ -28,6 +28,8 @@
  * bitsliced round keys: rk[8 * (nk + 7)].
  */
 void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk);
+/* The same expansion as FIPS 197's bytes: rk8[16 * (nk + 7)]. */
+void aes_key_expand_bytes(uint8_t *rk8, const uint8_t *key, unsigned nk);
 
 /* out0 = E(in0), out1 = E(in1) in one pass. */
 void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
@@ -44,6 +46,45 @@ void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
  * SubWord), with the same circuit as the rounds.
  */
 uint32_t aes_ct32_subword(uint32_t w);
+
+/* ---- the hardware core (arch/aes_x86.c) and the choice (aes_cpu.c) -------- */
+
+/*
+ * AES-NI and PCLMULQDQ on x86-64 (arch/aes_x86.c), chosen at run time from
+ * ctc_cpu_features(). Not built for the constant-time checkers (valgrind
+ * and MSan judge the portable code, which the tests compare with this).
+ * rk8 is FIPS 197's expanded key as bytes (ctc_aes_key.rk8).
+ */
+#if !CTC_NO_ASM && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
+    && CTC_CT_CHECK == 0
+#define AES_HAVE_X86_NI 1
+void aes_ni_encrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
+                           const uint8_t *in, size_t n);
+void aes_ni_decrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
+                           const uint8_t *in, size_t n);
+void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                    unsigned inc_bytes, uint8_t *out, const uint8_t *in,
+                    size_t len);
+/* n whole blocks into y (big-endian words), H from hk (aes_ghash) */
+void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
+                         const uint8_t *p, size_t n);
+#else
+#define AES_HAVE_X86_NI 0
+#endif
+
+#define AES_HW_AES 1u      /* the block cipher in hardware (AES-NI) */
+#define AES_HW_CLMUL 2u    /* GHASH in hardware (PCLMULQDQ) */
+
+/* The AES_HW_* in use: built, present and allowed (depends on the CPU
+ * only). */
+unsigned aes_hw(void);
+/* Restrict the AES_HW_* in use to `allowed` (0 forces the portable core),
+ * for tests and benchmarks; returns the previous mask. */
+unsigned aes_hw_allow(unsigned allowed);
+
+/* out0 = E(in0), out1 = E(in1) with the core in use */
+void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
+                  const uint8_t in0[16], const uint8_t in1[16]);
 
 /* ---- counter mode (aes_ctr.c) -------------------------------------------- */
 

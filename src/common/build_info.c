@@ -6,6 +6,7 @@
 #include "ec/p256_field.h"
 #include "ec/p384_field.h"
 #include "mp/mp_word.h"
+#include "aes/aes_impl.h"
 
 #ifndef CTC_TARGET_NAME
 #define CTC_TARGET_NAME "unknown"
@@ -50,8 +51,11 @@
 #define CTC_PROFILE_NAME "fast"
 #endif
 
-/* the AES core (docs/aes.md): the constant-time 32-bit bitsliced one */
-#if CTC_AES
+/* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one, and
+ * AES-NI with PCLMULQDQ chosen at run time where it was built */
+#if CTC_AES && AES_HAVE_X86_NI
+#define CTC_AES_NAME "ct32+aesni-cpuid"
+#elif CTC_AES
 #define CTC_AES_NAME "ct32"
 #else
 #define CTC_AES_NAME "none"

@@ -5,13 +5,16 @@
  * from 0 to about 4 KiB with many odd and short ones, tags of 12 to 16
  * bytes and the short 4 and 8; streaming GCM in random pieces for a
  * quarter of them), and GCM decryption of tampered tags,
- * ciphertexts and AAD, which must fail and zero the output.
+ * ciphertexts and AAD, which must fail and zero the output. With AES-NI
+ * and PCLMULQDQ built in, once with the hardware and once with the
+ * constant-time portable core.
  */
 #include <string.h>
 
 #include <openssl/evp.h>
 
 #include "ctcrypto/aes.h"
+#include "aes/aes_impl.h"
 #include "runner.h"
 
 #define MAXLEN 4200
@@ -206,8 +209,15 @@ static void test_gcm(void)
 
 int main(void)
 {
+    unsigned c;
+
     tr_init("test_aes_openssl");
-    test_ecb_ctr();
-    test_gcm();
+    for (c = 0; c < (AES_HAVE_X86_NI ? 2u : 1u); c++) {
+        aes_hw_allow(c == 0 ? ~0u : 0);
+        tr_puts(aes_hw() ? "# cores: hardware (AES-NI, PCLMULQDQ)\n" : "# cores: ct32\n");
+        test_ecb_ctr();
+        test_gcm();
+    }
+    aes_hw_allow(~0u);
     return tr_finish();
 }

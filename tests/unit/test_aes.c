@@ -2,13 +2,16 @@
  * test_aes.c - AES known answers on every target: the NIST AESAVS ECB
  * files (GFSbox, KeySbox, VarKey, VarTxt; 128, 192 and 256-bit keys;
  * encrypt and decrypt sections), every case of Wycheproof
- * aes_gcm_test.json, CTR against ECB of the counter blocks, and every
- * error code of ctcrypto/aes.h.
+ * aes_gcm_test.json, CTR against ECB of the counter blocks, streaming GCM,
+ * and every error code of ctcrypto/aes.h. Where a hardware core is built
+ * (AES-NI, PCLMULQDQ) everything runs once per combination of cores, the
+ * portable ones included.
  */
 #include <string.h>
 
 #include "runner.h"
 #include "ctcrypto/aes.h"
+#include "aes/aes_impl.h"
 
 #include "vec_aes_ecb_GFSbox128.h"
 #include "vec_aes_ecb_GFSbox192.h"
@@ -371,7 +374,8 @@ static void test_errors(void)
 
 static void test_build_info(void)
 {
-    const char *b = ctc_build_info(), *want = " aes=ct32 ";
+    const char *b = ctc_build_info();
+    const char *want = AES_HAVE_X86_NI ? " aes=ct32+aesni-cpuid " : " aes=ct32 ";
     size_t i, n = strlen(want), len = strlen(b), found = 0;
 
     tr_group("ctc_build_info names the AES core");
@@ -384,13 +388,24 @@ static void test_build_info(void)
 
 int main(void)
 {
+    static const unsigned combos[4] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL };
+    unsigned c, n = AES_HAVE_X86_NI ? 4 : 1;
+
     tr_init("test_aes");
     test_build_info();
-    test_ecb_kat();
-    test_gcm_wycheproof();
-    test_gcm_streaming();
-    test_gcm_streaming_errors();
-    test_ctr_vs_ecb();
-    test_errors();
+    for (c = 0; c < n; c++) {
+        aes_hw_allow(combos[c]);
+        if (AES_HAVE_X86_NI) {
+            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI" : "# block cipher: ct32");
+            tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: PCLMULQDQ\n" : ", GHASH: ct32\n");
+        }
+        test_ecb_kat();
+        test_gcm_wycheproof();
+        test_gcm_streaming();
+        test_gcm_streaming_errors();
+        test_ctr_vs_ecb();
+        test_errors();
+    }
+    aes_hw_allow(~0u);
     return tr_finish();
 }
