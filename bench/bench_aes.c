@@ -1,7 +1,9 @@
 /*
  * bench_aes.c - the aes family: key schedules, ECB (one block and the
- * two-block pass), CTR and GCM over 4 KiB, GHASH alone, with the
- * constant-time 32-bit bitsliced core (the only core in this build).
+ * two-block pass), CTR and GCM over 4 KiB, GHASH alone: with the
+ * constant-time 32-bit bitsliced core ("ct32", forced with aes_hw_allow(0))
+ * and, where it is built and the CPU has it, AES-NI with PCLMULQDQ
+ * ("aesni").
  *
  * On the host OpenSSL's EVP AES-128-CTR/GCM run beside it as a peer (with
  * whatever the CPU offers, AES-NI on x86-64: a scale, not a like-for-like
@@ -148,19 +150,26 @@ int main(void)
     (void)ctc_aes_key_set(&k256, key, 32);
 
     bench_info(ctc_build_info());
-    bench_info("aes core: ct32 (constant-time bitsliced, 32-bit words, two blocks per pass)");
-    bench_header("aes: AES-128/256 with the constant-time 32-bit bitsliced core");
-    bench_run("aes", "AES-128 key schedule", "ct32", b_key, &key128, 0);
-    bench_run("aes", "AES-256 key schedule", "ct32", b_key, &key256, 0);
-    bench_run("aes", "AES-128 encrypt 1 block", "ct32", b_ecb, &blk1, 16);
-    bench_run("aes", "AES-128 encrypt 2 blocks", "ct32", b_ecb, &blk2, 32);
-    bench_run("aes", "AES-128 decrypt 2 blocks", "ct32", b_ecb_dec, &blk2, 32);
-    bench_run("aes", "AES-256 encrypt 1 block", "ct32", b_ecb, &blk1_256, 16);
-    bench_run("aes", "AES-128-CTR 4 KiB", "ct32", b_ctr, &big128, BIG);
-    bench_run("aes", "AES-256-CTR 4 KiB", "ct32", b_ctr, &big256, BIG);
-    bench_run("aes", "GHASH 4 KiB", "ct32", b_ghash, &big128, BIG);
-    bench_run("aes", "AES-128-GCM encrypt 4 KiB", "ct32", b_gcm, &big128, BIG);
-    bench_run("aes", "AES-256-GCM encrypt 4 KiB", "ct32", b_gcm, &big256, BIG);
+    bench_header("aes: AES-128/256, the constant-time 32-bit bitsliced core and the hardware core");
+    for (i = 0; i < 2; i++) {
+        const char *impl = i == 0 ? "ct32" : "aesni";
+
+        aes_hw_allow(i == 0 ? 0 : ~0u);
+        if (i == 1 && aes_hw() == 0)
+            break;
+        bench_run("aes", "AES-128 key schedule", impl, b_key, &key128, 0);
+        bench_run("aes", "AES-256 key schedule", impl, b_key, &key256, 0);
+        bench_run("aes", "AES-128 encrypt 1 block", impl, b_ecb, &blk1, 16);
+        bench_run("aes", "AES-128 encrypt 2 blocks", impl, b_ecb, &blk2, 32);
+        bench_run("aes", "AES-128 decrypt 2 blocks", impl, b_ecb_dec, &blk2, 32);
+        bench_run("aes", "AES-256 encrypt 1 block", impl, b_ecb, &blk1_256, 16);
+        bench_run("aes", "AES-128-CTR 4 KiB", impl, b_ctr, &big128, BIG);
+        bench_run("aes", "AES-256-CTR 4 KiB", impl, b_ctr, &big256, BIG);
+        bench_run("aes", "GHASH 4 KiB", impl, b_ghash, &big128, BIG);
+        bench_run("aes", "AES-128-GCM encrypt 4 KiB", impl, b_gcm, &big128, BIG);
+        bench_run("aes", "AES-256-GCM encrypt 4 KiB", impl, b_gcm, &big256, BIG);
+    }
+    aes_hw_allow(~0u);
 #if BENCH_HOST
     ossl_ctx = EVP_CIPHER_CTX_new();
     if (ossl_ctx != NULL) {
