@@ -192,7 +192,7 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
     size_t i;
 
 #if AES_HAVE_X86_NI
-    if (aes_hw() & AES_HW_CLMUL) {
+    if (len >= 16 && (aes_hw() & AES_HW_CLMUL)) {   /* p may be NULL if 0 */
         aes_ni_ghash_blocks(g->y, g->hk, p, len / 16);
         p += len & ~(size_t)15;
         len &= 15;
