@@ -55,8 +55,8 @@ uint32_t aes_ct32_subword(uint32_t w);
  * and MSan judge the portable code, which the tests compare with this).
  * rk8 is FIPS 197's expanded key as bytes (ctc_aes_key.rk8).
  */
-#if !CTC_NO_ASM && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
-    && CTC_CT_CHECK == 0
+#if CTC_AES && !CTC_NO_ASM && defined(__x86_64__) \
+    && (defined(__GNUC__) || defined(__clang__)) && CTC_CT_CHECK == 0
 #define AES_HAVE_X86_NI 1
 void aes_ni_encrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
                            const uint8_t *in, size_t n);
