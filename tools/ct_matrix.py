@@ -30,6 +30,7 @@ GROUPS = [
     ("mp", ("mp_",)),
     ("hash", ("hash_", "hmac", "hkdf", "rfc6979")),
     ("ec", ("ec_",)),
+    ("aes", ("aes_",)),
     ("asn1", ()),
     ("common", ()),
 ]

@@ -47,6 +47,17 @@
 #define CTC_ERR_RSA_PQ       -20  /* a private key whose p q is not n */
 #define CTC_ERR_RSA_D        -21  /* a private key whose d does not agree
                                      with dp and dq, or is not below n */
+/* AES and its modes (ctcrypto/aes.h): which input was refused */
+#define CTC_ERR_AES_KEY_LEN    -22  /* a key is not 16, 24 or 32 bytes */
+#define CTC_ERR_AES_IV_LEN     -23  /* an IV length the mode refuses (GCM: 0) */
+#define CTC_ERR_AES_TAG_LEN    -24  /* a tag length the mode refuses */
+#define CTC_ERR_AES_BLOCKS     -25  /* ECB data is not a whole number of blocks */
+#define CTC_ERR_AES_DATA_LIMIT -26  /* GCM text past 2^36 - 32 bytes or AAD
+                                       past 2^61 - 1 bytes */
+#define CTC_ERR_AES_TAG        -27  /* an authentication tag does not verify;
+                                       no plaintext is returned */
+#define CTC_ERR_AES_STATE      -28  /* streaming calls in the wrong order (AAD
+                                       after text, a context not started) */
 
 /*
  * The caller's random generator: fills out[0..len) with fresh random bytes

@@ -35,6 +35,9 @@
  *                     P-256 with SHA-256 (ECDSA's nonce HMAC then uses
  *                     SHA-256 for every message hash length). P-384 needs
  *                     it (its nonce HMAC is SHA-384).
+ *   CTC_AES           1 (default): AES and its modes are built in
+ *                     (ctcrypto/aes.h). 0: left out (their functions do
+ *                     not exist).
  *   CTC_P256_TABLE_ROWS, CTC_P384_TABLE_ROWS
  *                     the size of the curve's fixed-base table for k G
  *                     (key generation, signing): rows of 16 affine points
@@ -94,6 +97,10 @@
 #endif
 #if CTC_RSA_MAX_BITS < 1024 || CTC_RSA_MAX_BITS > 4096 || CTC_RSA_MAX_BITS % 64 != 0
 #error "CTC_RSA_MAX_BITS must be a multiple of 64 from 1024 to 4096"
+#endif
+
+#ifndef CTC_AES
+#define CTC_AES 1
 #endif
 
 #if CTC_PROFILE_SMALL

@@ -9,5 +9,6 @@
 #include "hash.h"
 #include "ec.h"
 #include "rsa.h"
+#include "aes.h"
 
 #endif /* CTCRYPTO_H */

@@ -6,6 +6,7 @@
 #include "ec/p256_field.h"
 #include "ec/p384_field.h"
 #include "mp/mp_word.h"
+#include "aes/aes_impl.h"
 
 #ifndef CTC_TARGET_NAME
 #define CTC_TARGET_NAME "unknown"
@@ -50,6 +51,16 @@
 #define CTC_PROFILE_NAME "fast"
 #endif
 
+/* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one, and
+ * AES-NI with PCLMULQDQ chosen at run time where it was built */
+#if CTC_AES && AES_HAVE_X86_NI
+#define CTC_AES_NAME "ct32+aesni-cpuid"
+#elif CTC_AES
+#define CTC_AES_NAME "ct32"
+#else
+#define CTC_AES_NAME "none"
+#endif
+
 static const char ctc_build_info_text[] =
     "ctcrypto 0.1.0"
     " target=" CTC_TARGET_NAME
@@ -57,6 +68,7 @@ static const char ctc_build_info_text[] =
     " mp-asm=" MP_ASM_NAME " mp-mul=" MP_MUL_NAME " mp-carry=" MP_CARRY_NAME
     " p256-asm=" P256_ASM_NAME
     " p384-asm=" P384_ASM_NAME
+    " aes=" CTC_AES_NAME
     " barrier=" CTC_BARRIER_NAME
     " force-inline=" CTC_STR(CTC_FORCE_INLINE)
     " limb=" CTC_STR(CTC_LIMB_BITS)

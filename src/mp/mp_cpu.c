@@ -2,8 +2,9 @@
  * mp_cpu.c - the run-time choice of the x86-64 row (MP_X86_CPUID in
  * mp_arch.h; mp_x86_mulx in mp.h).
  *
- * CPUID is asked once and the answer cached in a static word; two threads
- * that race on the first call store the same value. Which row runs depends
+ * What the CPU has comes from ctc_cpu_features() (common/cpu.h), asked
+ * once; the row's choice is cached in a static word (two threads that race
+ * on the first call store the same value). Which row runs depends
  * on the CPU only, never on the data.
  */
 #include "mp.h"
@@ -19,12 +20,10 @@ static unsigned mulx_allowed = 1;      /* tests restrict this */
 
 unsigned mp_x86_mulx_detect(void)
 {
-    uint32_t r[4];
-    unsigned yes;
+    unsigned f = ctc_cpu_features(), yes;
 
-    ctc_cpuid(7, 0, r);
-    /* CPUID.(EAX=7,ECX=0):EBX bit 8 BMI2 (MULX), bit 19 ADX (ADCX/ADOX) */
-    yes = ((r[1] >> 8) & 1) & ((r[1] >> 19) & 1) & mulx_allowed;
+    /* the row needs BMI2 (MULX) and ADX (ADCX/ADOX) */
+    yes = ((f & CTC_CPU_X86_BMI2) && (f & CTC_CPU_X86_ADX)) ? mulx_allowed : 0u;
     mp_x86_mulx_state = MULX_KNOWN | yes;
     return yes;
 }

@@ -1,0 +1,182 @@
+/*
+ * bench_aes.c - the aes family: key schedules, ECB (one block and the
+ * two-block pass), CTR and GCM over 4 KiB, GHASH alone: with the
+ * constant-time 32-bit bitsliced core ("ct32", forced with aes_hw_allow(0))
+ * and, where it is built and the CPU has it, AES-NI with PCLMULQDQ
+ * ("aesni").
+ *
+ * On the host OpenSSL's EVP AES-128-CTR/GCM run beside it as a peer (with
+ * whatever the CPU offers, AES-NI on x86-64: a scale, not a like-for-like
+ * comparison). On the emulated cores: exact instructions, estimated cycles
+ * and stack per operation (bench/harness_emu.c).
+ */
+#include "harness.h"
+
+#include <string.h>
+
+#if BENCH_HOST
+#include <openssl/evp.h>
+#endif
+
+#include "ctcrypto/aes.h"
+#include "ctcrypto/common.h"
+#include "aes/aes_impl.h"
+
+#define BIG 4096
+
+static uint8_t key[32], iv[16], msg[BIG], out[BIG], tag[16], aad[16];
+static ctc_aes_key k128, k256;
+
+struct job {
+    ctc_aes_key *k;
+    size_t klen;
+    size_t len;
+};
+
+static void b_key(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    ctc_aes_key k;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++) {
+        key[0] = (uint8_t)i;
+        (void)ctc_aes_key_set(&k, key, j->klen);
+    }
+    bench_sink ^= k.rk[3];
+}
+
+static void b_ecb(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_ecb_encrypt(j->k, out, sizeof out, out, j->len);
+    bench_sink ^= out[0];
+}
+
+static void b_ecb_dec(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_ecb_decrypt(j->k, out, sizeof out, out, j->len);
+    bench_sink ^= out[0];
+}
+
+static void b_ctr(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_ctr(j->k, out, sizeof out, iv, msg, j->len);
+    bench_sink ^= out[0];
+}
+
+static void b_gcm(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_gcm_encrypt(j->k, out, sizeof out, tag, 16, iv, 12, aad,
+                                  sizeof aad, msg, j->len);
+    bench_sink ^= tag[0];
+}
+
+static void b_ghash(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    aes_ghash g;
+    uint64_t i;
+
+    aes_ghash_init(&g, key);
+    for (i = 0; i < iters; i++)
+        aes_ghash_update(&g, msg, j->len);
+    aes_ghash_value(tag, &g);
+    bench_sink ^= tag[0];
+}
+
+#if BENCH_HOST
+static EVP_CIPHER_CTX *ossl_ctx;
+
+static void b_ossl_ctr(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+    int l;
+
+    for (i = 0; i < iters; i++) {
+        EVP_EncryptInit_ex(ossl_ctx, EVP_aes_128_ctr(), NULL, key, iv);
+        EVP_EncryptUpdate(ossl_ctx, out, &l, msg, (int)j->len);
+    }
+    bench_sink ^= out[0];
+}
+
+static void b_ossl_gcm(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+    int l;
+
+    for (i = 0; i < iters; i++) {
+        EVP_EncryptInit_ex(ossl_ctx, EVP_aes_128_gcm(), NULL, key, iv);
+        EVP_EncryptUpdate(ossl_ctx, NULL, &l, aad, sizeof aad);
+        EVP_EncryptUpdate(ossl_ctx, out, &l, msg, (int)j->len);
+        EVP_EncryptFinal_ex(ossl_ctx, out, &l);
+        EVP_CIPHER_CTX_ctrl(ossl_ctx, EVP_CTRL_GCM_GET_TAG, 16, tag);
+    }
+    bench_sink ^= tag[0];
+}
+#endif
+
+int main(void)
+{
+    struct job key128 = { NULL, 16, 0 }, key256 = { NULL, 32, 0 };
+    struct job blk1 = { &k128, 16, 16 }, blk2 = { &k128, 16, 32 };
+    struct job blk1_256 = { &k256, 32, 16 };
+    struct job big128 = { &k128, 16, BIG }, big256 = { &k256, 32, BIG };
+    size_t i;
+
+    for (i = 0; i < sizeof msg; i++)
+        msg[i] = (uint8_t)(i * 31 + 7);
+    for (i = 0; i < sizeof key; i++)
+        key[i] = (uint8_t)(i * 13 + 1);
+    memset(iv, 0x42, sizeof iv);
+    (void)ctc_aes_key_set(&k128, key, 16);
+    (void)ctc_aes_key_set(&k256, key, 32);
+
+    bench_info(ctc_build_info());
+    bench_header("aes: AES-128/256, the constant-time 32-bit bitsliced core and the hardware core");
+    for (i = 0; i < 2; i++) {
+        const char *impl = i == 0 ? "ct32" : "aesni";
+
+        aes_hw_allow(i == 0 ? 0 : ~0u);
+        if (i == 1 && aes_hw() == 0)
+            break;
+        bench_run("aes", "AES-128 key schedule", impl, b_key, &key128, 0);
+        bench_run("aes", "AES-256 key schedule", impl, b_key, &key256, 0);
+        bench_run("aes", "AES-128 encrypt 1 block", impl, b_ecb, &blk1, 16);
+        bench_run("aes", "AES-128 encrypt 2 blocks", impl, b_ecb, &blk2, 32);
+        bench_run("aes", "AES-128 decrypt 2 blocks", impl, b_ecb_dec, &blk2, 32);
+        bench_run("aes", "AES-256 encrypt 1 block", impl, b_ecb, &blk1_256, 16);
+        bench_run("aes", "AES-128-CTR 4 KiB", impl, b_ctr, &big128, BIG);
+        bench_run("aes", "AES-256-CTR 4 KiB", impl, b_ctr, &big256, BIG);
+        bench_run("aes", "GHASH 4 KiB", impl, b_ghash, &big128, BIG);
+        bench_run("aes", "AES-128-GCM encrypt 4 KiB", impl, b_gcm, &big128, BIG);
+        bench_run("aes", "AES-256-GCM encrypt 4 KiB", impl, b_gcm, &big256, BIG);
+    }
+    aes_hw_allow(~0u);
+#if BENCH_HOST
+    ossl_ctx = EVP_CIPHER_CTX_new();
+    if (ossl_ctx != NULL) {
+        bench_run("aes", "AES-128-CTR 4 KiB", "openssl", b_ossl_ctr, &big128, BIG);
+        bench_run("aes", "AES-128-GCM encrypt 4 KiB", "openssl", b_ossl_gcm, &big128, BIG);
+        EVP_CIPHER_CTX_free(ossl_ctx);
+    }
+#endif
+    return 0;
+}

@@ -1,0 +1,600 @@
+/*
+ * aes_ct32.c - the constant-time AES core for 32-bit words: bitsliced, two
+ * blocks per pass (aes_impl.h).
+ *
+ * Layout. The state of two blocks (32 bytes) is eight words q[0..7]; q[i]
+ * holds bit i of every byte. Within a word, byte lane r (bits 8r..8r+7)
+ * holds row r of the state, and in that lane bit 2c + b is column c of
+ * block b. Loading a block as four little-endian words puts row r of
+ * column c in byte r of word c; words 2c + b of the two blocks then form
+ * eight 8x8 bit matrices (one per byte lane) whose transposition, three
+ * layers of swaps, is the bitslicing (aes_pack); it is its own inverse.
+ *
+ * With that layout every step is a fixed sequence of word operations:
+ *  - SubBytes is the circuit of Boyar and Peralta ("A depth-16 circuit for
+ *    the AES S-box", 2011: 128 gates, 34 AND and 94 XOR/XNOR) on the eight
+ *    words;
+ *  - ShiftRows rotates each byte lane by 2r bits (masks and shifts); the
+ *    encryption is fixsliced (Adomnicai and Peyrin, "Fixslicing AES-like
+ *    ciphers", TCHES 2021(1)): it skips ShiftRows and uses four variants
+ *    of MixColumns instead (aes_mix_columns_t1); the decryption is the
+ *    plain inverse cipher;
+ *  - MixColumns reads row r + 1 by rotating the word by 8 bits; the
+ *    multiplication by x moves bits between the words (reduction by
+ *    x^8 + x^4 + x^3 + x + 1);
+ *  - AddRoundKey XORs eight words holding two copies of the round key.
+ * No index and no branch depends on the key or the data.
+ */
+#include "aes_impl.h"
+
+#include "ct/ct.h"
+
+#if CTC_AES
+
+static inline uint32_t ld32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+         | (uint32_t)p[3] << 24;
+}
+
+static inline void st32le(uint8_t *p, uint32_t x)
+{
+    p[0] = (uint8_t)x;
+    p[1] = (uint8_t)(x >> 8);
+    p[2] = (uint8_t)(x >> 16);
+    p[3] = (uint8_t)(x >> 24);
+}
+
+static inline uint32_t ror32(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+
+/* exchange the bits of b under m with the bits of a under m << n */
+#define SWAPMOVE(a, b, m, n) do {                                   \
+        uint32_t t_ = (((a) >> (n)) ^ (b)) & (m);                  \
+        (b) ^= t_;                                                  \
+        (a) ^= t_ << (n);                                           \
+    } while (0)
+
+/* transpose the eight 8x8 bit matrices (one per byte lane): afterwards bit
+ * j of lane r of q[i] is what bit i of lane r of q[j] was */
+static void aes_pack(uint32_t q[8])
+{
+    SWAPMOVE(q[0], q[1], 0x55555555u, 1);
+    SWAPMOVE(q[2], q[3], 0x55555555u, 1);
+    SWAPMOVE(q[4], q[5], 0x55555555u, 1);
+    SWAPMOVE(q[6], q[7], 0x55555555u, 1);
+    SWAPMOVE(q[0], q[2], 0x33333333u, 2);
+    SWAPMOVE(q[1], q[3], 0x33333333u, 2);
+    SWAPMOVE(q[4], q[6], 0x33333333u, 2);
+    SWAPMOVE(q[5], q[7], 0x33333333u, 2);
+    SWAPMOVE(q[0], q[4], 0x0f0f0f0fu, 4);
+    SWAPMOVE(q[1], q[5], 0x0f0f0f0fu, 4);
+    SWAPMOVE(q[2], q[6], 0x0f0f0f0fu, 4);
+    SWAPMOVE(q[3], q[7], 0x0f0f0f0fu, 4);
+}
+
+static void aes_load2(uint32_t q[8], const uint8_t in0[16], const uint8_t in1[16])
+{
+    unsigned c;
+
+    for (c = 0; c < 4; c++) {
+        q[2 * c] = ld32le(in0 + 4 * c);
+        q[2 * c + 1] = ld32le(in1 + 4 * c);
+    }
+    aes_pack(q);
+}
+
+static void aes_store2(uint8_t out0[16], uint8_t out1[16], uint32_t q[8])
+{
+    unsigned c;
+
+    aes_pack(q);
+    for (c = 0; c < 4; c++) {
+        st32le(out0 + 4 * c, q[2 * c]);
+        st32le(out1 + 4 * c, q[2 * c + 1]);
+    }
+}
+
+/*
+ * SubBytes on every bit position of the eight words: the Boyar-Peralta
+ * circuit, whose inputs U0..U7 and outputs S0..S7 are the bits of a byte
+ * from the most significant down (U0 = bit 7 = q[7]). The XNORs add the
+ * affine constant 0x63.
+ */
+static void aes_sbox(uint32_t q[8])
+{
+    uint32_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
+    uint32_t u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
+    uint32_t t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14;
+    uint32_t t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27;
+    uint32_t m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14;
+    uint32_t m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26;
+    uint32_t m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37, m38;
+    uint32_t m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50;
+    uint32_t m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63;
+    uint32_t l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11, l12, l13;
+    uint32_t l14, l15, l16, l17, l18, l19, l20, l21, l22, l23, l24, l25;
+    uint32_t l26, l27, l28, l29;
+    uint32_t s0, s1, s2, s3, s4, s5, s6, s7;
+
+    /* top linear layer */
+    t1 = u0 ^ u3;
+    t2 = u0 ^ u5;
+    t3 = u0 ^ u6;
+    t4 = u3 ^ u5;
+    t5 = u4 ^ u6;
+    t6 = t1 ^ t5;
+    t7 = u1 ^ u2;
+    t8 = u7 ^ t6;
+    t9 = u7 ^ t7;
+    t10 = t6 ^ t7;
+    t11 = u1 ^ u5;
+    t12 = u2 ^ u5;
+    t13 = t3 ^ t4;
+    t14 = t6 ^ t11;
+    t15 = t5 ^ t11;
+    t16 = t5 ^ t12;
+    t17 = t9 ^ t16;
+    t18 = u3 ^ u7;
+    t19 = t7 ^ t18;
+    t20 = t1 ^ t19;
+    t21 = u6 ^ u7;
+    t22 = t7 ^ t21;
+    t23 = t2 ^ t22;
+    t24 = t2 ^ t10;
+    t25 = t20 ^ t17;
+    t26 = t3 ^ t16;
+    t27 = t1 ^ t12;
+
+    /* shared nonlinear middle: the inversion in GF(2^8) */
+    m1 = t13 & t6;
+    m2 = t23 & t8;
+    m3 = t14 ^ m1;
+    m4 = t19 & u7;
+    m5 = m4 ^ m1;
+    m6 = t3 & t16;
+    m7 = t22 & t9;
+    m8 = t26 ^ m6;
+    m9 = t20 & t17;
+    m10 = m9 ^ m6;
+    m11 = t1 & t15;
+    m12 = t4 & t27;
+    m13 = m12 ^ m11;
+    m14 = t2 & t10;
+    m15 = m14 ^ m11;
+    m16 = m3 ^ m2;
+    m17 = m5 ^ t24;
+    m18 = m8 ^ m7;
+    m19 = m10 ^ m15;
+    m20 = m16 ^ m13;
+    m21 = m17 ^ m15;
+    m22 = m18 ^ m13;
+    m23 = m19 ^ t25;
+    m24 = m22 ^ m23;
+    m25 = m22 & m20;
+    m26 = m21 ^ m25;
+    m27 = m20 ^ m21;
+    m28 = m23 ^ m25;
+    m29 = m28 & m27;
+    m30 = m26 & m24;
+    m31 = m20 & m23;
+    m32 = m27 & m31;
+    m33 = m27 ^ m25;
+    m34 = m21 & m22;
+    m35 = m24 & m34;
+    m36 = m24 ^ m25;
+    m37 = m21 ^ m29;
+    m38 = m32 ^ m33;
+    m39 = m23 ^ m30;
+    m40 = m35 ^ m36;
+    m41 = m38 ^ m40;
+    m42 = m37 ^ m39;
+    m43 = m37 ^ m38;
+    m44 = m39 ^ m40;
+    m45 = m42 ^ m41;
+    m46 = m44 & t6;
+    m47 = m40 & t8;
+    m48 = m39 & u7;
+    m49 = m43 & t16;
+    m50 = m38 & t9;
+    m51 = m37 & t17;
+    m52 = m42 & t15;
+    m53 = m45 & t27;
+    m54 = m41 & t10;
+    m55 = m44 & t13;
+    m56 = m40 & t23;
+    m57 = m39 & t19;
+    m58 = m43 & t3;
+    m59 = m38 & t22;
+    m60 = m37 & t20;
+    m61 = m42 & t1;
+    m62 = m45 & t4;
+    m63 = m41 & t2;
+
+    /* bottom linear layer, with the affine map */
+    l0 = m61 ^ m62;
+    l1 = m50 ^ m56;
+    l2 = m46 ^ m48;
+    l3 = m47 ^ m55;
+    l4 = m54 ^ m58;
+    l5 = m49 ^ m61;
+    l6 = m62 ^ l5;
+    l7 = m46 ^ l3;
+    l8 = m51 ^ m59;
+    l9 = m52 ^ m53;
+    l10 = m53 ^ l4;
+    l11 = m60 ^ l2;
+    l12 = m48 ^ m51;
+    l13 = m50 ^ l0;
+    l14 = m52 ^ m61;
+    l15 = m55 ^ l1;
+    l16 = m56 ^ l0;
+    l17 = m57 ^ l1;
+    l18 = m58 ^ l8;
+    l19 = m63 ^ l4;
+    l20 = l0 ^ l1;
+    l21 = l1 ^ l7;
+    l22 = l3 ^ l12;
+    l23 = l18 ^ l2;
+    l24 = l15 ^ l9;
+    l25 = l6 ^ l10;
+    l26 = l7 ^ l9;
+    l27 = l8 ^ l10;
+    l28 = l11 ^ l14;
+    l29 = l11 ^ l17;
+    s0 = l6 ^ l24;
+    s1 = ~(l16 ^ l26);
+    s2 = ~(l19 ^ l28);
+    s3 = l6 ^ l21;
+    s4 = l20 ^ l22;
+    s5 = l25 ^ l29;
+    s6 = ~(l13 ^ l27);
+    s7 = ~(l6 ^ l23);
+
+    q[7] = s0;
+    q[6] = s1;
+    q[5] = s2;
+    q[4] = s3;
+    q[3] = s4;
+    q[2] = s5;
+    q[1] = s6;
+    q[0] = s7;
+}
+
+/*
+ * The inverse S-box from the same circuit. S(x) = A(x^-1) + 0x63 with the
+ * linear map A, and A^-1(y + 0x63) = A^-1(y) + 0x05, so with
+ * B(y) = A^-1(y) + 0x05: x^-1 = B(S(x)) and S^-1(y) = B(y)^-1 = B(S(B(y))).
+ * Bit i of A^-1(y) is y[i+2] + y[i+5] + y[i+7] (indices mod 8).
+ */
+static void aes_inv_affine(uint32_t q[8])
+{
+    uint32_t y[8];
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        y[i] = q[i];
+    for (i = 0; i < 8; i++)
+        q[i] = y[(i + 2) & 7] ^ y[(i + 5) & 7] ^ y[(i + 7) & 7];
+    q[0] = ~q[0];                      /* + 0x05 */
+    q[2] = ~q[2];
+}
+
+static void aes_inv_sbox(uint32_t q[8])
+{
+    aes_inv_affine(q);
+    aes_sbox(q);
+    aes_inv_affine(q);
+}
+
+/* lane r: column c takes column c + r (mod 4); a column is 2 bits wide */
+static inline uint32_t aes_shift_row_word(uint32_t x)
+{
+    return (x & 0x000000ffu)
+         | ((x >> 2) & 0x00003f00u) | ((x << 6) & 0x0000c000u)
+         | ((x >> 4) & 0x000f0000u) | ((x << 4) & 0x00f00000u)
+         | ((x >> 6) & 0x03000000u) | ((x << 2) & 0xfc000000u);
+}
+
+/* lane r: column c takes column c - r (mod 4) */
+static inline uint32_t aes_inv_shift_row_word(uint32_t x)
+{
+    return (x & 0x000000ffu)
+         | ((x << 2) & 0x0000fc00u) | ((x >> 6) & 0x00000300u)
+         | ((x >> 4) & 0x000f0000u) | ((x << 4) & 0x00f00000u)
+         | ((x >> 2) & 0x3f000000u) | ((x << 6) & 0xc0000000u);
+}
+
+/* ShiftRows twice: lanes 1 and 3 rotate by 4 bits (two columns) */
+static inline uint32_t aes_shift_row2_word(uint32_t x)
+{
+    return (x & 0x00ff00ffu)
+         | ((x >> 4) & 0x0f000f00u) | ((x << 4) & 0xf000f000u);
+}
+
+/* ShiftRows^t of one word (t = 0..3; ShiftRows^3 = InvShiftRows) */
+static inline uint32_t aes_shift_row_pow_word(uint32_t x, unsigned t)
+{
+    switch (t & 3) {
+    case 1: return aes_shift_row_word(x);
+    case 2: return aes_shift_row2_word(x);
+    case 3: return aes_inv_shift_row_word(x);
+    default: return x;
+    }
+}
+
+/* every byte lane rotated right by 2, 4 or 6 bits (1, 2, 3 columns) */
+static inline uint32_t aes_lane_ror2(uint32_t x)
+{
+    return ((x >> 2) & 0x3f3f3f3fu) | ((x << 6) & 0xc0c0c0c0u);
+}
+
+static inline uint32_t aes_lane_ror4(uint32_t x)
+{
+    return ((x >> 4) & 0x0f0f0f0fu) | ((x << 4) & 0xf0f0f0f0u);
+}
+
+static inline uint32_t aes_lane_ror6(uint32_t x)
+{
+    return ((x >> 6) & 0x03030303u) | ((x << 2) & 0xfcfcfcfcu);
+}
+
+static void aes_inv_shift_rows(uint32_t q[8])
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        q[i] = aes_inv_shift_row_word(q[i]);
+}
+
+/* t = x * t in GF(2^8), bit plane by bit plane: bit 7 comes back into
+ * bits 0, 1, 3 and 4 (x^8 = x^4 + x^3 + x + 1) */
+static inline void aes_xtime(uint32_t t[8])
+{
+    uint32_t hi = t[7];
+
+    t[7] = t[6];
+    t[6] = t[5];
+    t[5] = t[4];
+    t[4] = t[3] ^ hi;
+    t[3] = t[2] ^ hi;
+    t[2] = t[1];
+    t[1] = t[0] ^ hi;
+    t[0] = hi;
+}
+
+/*
+ * out_r = 2 a_r + 3 a_{r+1} + a_{r+2} + a_{r+3}
+ *       = 2 (a_r + a_{r+1}) + a_{r+1} + (a_{r+2} + a_{r+3});
+ * rotating a word right by 8 bits brings row r + 1 into lane r.
+ */
+static void aes_mix_columns(uint32_t q[8])
+{
+    uint32_t t[8], r8[8];
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        r8[i] = ror32(q[i], 8);
+        t[i] = q[i] ^ r8[i];
+    }
+    for (i = 0; i < 8; i++)
+        q[i] = r8[i] ^ ror32(t[i], 16);
+    aes_xtime(t);
+    for (i = 0; i < 8; i++)
+        q[i] ^= t[i];
+}
+
+/*
+ * Fixslicing: the encryption skips ShiftRows. After t skipped ShiftRows
+ * (t = round mod 4), logical column c of row r is stored at column
+ * c + r t, and MixColumns, which combines rows r and r + k of one column,
+ * reads row r + k with the word rotated by 8k bits (row r + k into lane r)
+ * and every lane rotated by k t columns (2kt bits): the same amount in every
+ * lane, so a few masks and shifts (aes_lane_ror*) instead of a ShiftRows
+ * per round. The output keeps the input's offsets, the round keys are
+ * stored with the same offsets (aes_ct32_key_expand), and after the last
+ * round the state is aligned again with ShiftRows^t. With
+ * Q_k = (rotation by 8k bits, lanes by 2kt bits): Q_2 Q_1 = Q_3, so the
+ * formula of aes_mix_columns holds with Q_1, Q_2 in place of the word
+ * rotations. This is the idea of Adomnicai and Peyrin (TCHES 2021(1)),
+ * worked out here for this layout.
+ */
+#define AES_MIX_COLUMNS_FIX(name, q1, q2)                          \
+    static void name(uint32_t q[8])                                \
+    {                                                              \
+        uint32_t t[8], r1[8];                                      \
+        unsigned i;                                                \
+                                                                   \
+        for (i = 0; i < 8; i++) {                                  \
+            r1[i] = q1(ror32(q[i], 8));                            \
+            t[i] = q[i] ^ r1[i];                                   \
+        }                                                          \
+        for (i = 0; i < 8; i++)                                    \
+            q[i] = r1[i] ^ q2(ror32(t[i], 16));                    \
+        aes_xtime(t);                                              \
+        for (i = 0; i < 8; i++)                                    \
+            q[i] ^= t[i];                                          \
+    }
+
+#define AES_LANE_ID(x) (x)
+AES_MIX_COLUMNS_FIX(aes_mix_columns_t1, aes_lane_ror2, aes_lane_ror4)
+AES_MIX_COLUMNS_FIX(aes_mix_columns_t2, aes_lane_ror4, AES_LANE_ID)
+AES_MIX_COLUMNS_FIX(aes_mix_columns_t3, aes_lane_ror6, aes_lane_ror4)
+
+/*
+ * InvMixColumns = MixColumns after a_r -> 5 a_r + 4 a_{r+2}
+ * = a_r + 4 (a_r + a_{r+2}), since (0e 0b 0d 09) = (02 03 01 01) (05 00 04 00)
+ * as circulant matrices.
+ */
+static void aes_inv_mix_columns(uint32_t q[8])
+{
+    uint32_t u[8];
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        u[i] = q[i] ^ ror32(q[i], 16);
+    aes_xtime(u);
+    aes_xtime(u);
+    for (i = 0; i < 8; i++)
+        q[i] ^= u[i];
+    aes_mix_columns(q);
+}
+
+static inline void aes_add_round_key(uint32_t q[8], const uint32_t *rk)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        q[i] ^= rk[i];
+}
+
+/* see aes_impl.h; fixsliced (see aes_mix_columns_t1): round r's key and
+ * MixColumns use the offset r mod 4 */
+void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
+                       uint8_t out0[16], uint8_t out1[16],
+                       const uint8_t in0[16], const uint8_t in1[16])
+{
+    uint32_t q[8];
+    unsigned r, i;
+
+    aes_load2(q, in0, in1);
+    aes_add_round_key(q, rk);
+    for (r = 1; r < rounds; r++) {
+        aes_sbox(q);
+        switch (r & 3) {
+        case 0: aes_mix_columns(q); break;
+        case 1: aes_mix_columns_t1(q); break;
+        case 2: aes_mix_columns_t2(q); break;
+        default: aes_mix_columns_t3(q); break;
+        }
+        aes_add_round_key(q, rk + 8 * r);
+    }
+    aes_sbox(q);
+    aes_add_round_key(q, rk + 8 * rounds);
+    for (i = 0; i < 8; i++)            /* align: ShiftRows^(rounds mod 4) */
+        q[i] = aes_shift_row_pow_word(q[i], rounds);
+    aes_store2(out0, out1, q);
+    ct_zeroize(q, sizeof q);
+}
+
+/* round key r as FIPS 197 has it: stored with the offsets of round r mod 4
+ * of the fixsliced encryption, which ShiftRows^(r mod 4) undoes */
+static inline void aes_add_round_key_aligned(uint32_t q[8], const uint32_t *rk,
+                                             unsigned r)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        q[i] ^= aes_shift_row_pow_word(rk[i], r);
+}
+
+/* see aes_impl.h; the plain inverse cipher (not fixsliced) */
+void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
+                       uint8_t out0[16], uint8_t out1[16],
+                       const uint8_t in0[16], const uint8_t in1[16])
+{
+    uint32_t q[8];
+    unsigned r;
+
+    aes_load2(q, in0, in1);
+    aes_add_round_key_aligned(q, rk + 8 * rounds, rounds);
+    for (r = rounds - 1; r > 0; r--) {
+        aes_inv_shift_rows(q);
+        aes_inv_sbox(q);
+        aes_add_round_key_aligned(q, rk + 8 * r, r);
+        aes_inv_mix_columns(q);
+    }
+    aes_inv_shift_rows(q);
+    aes_inv_sbox(q);
+    aes_add_round_key(q, rk);
+    aes_store2(out0, out1, q);
+    ct_zeroize(q, sizeof q);
+}
+
+/*
+ * One word through the circuit: bit i of each of its four bytes goes to
+ * word i (at bits 0, 8, 16, 24); the circuit works on every bit position
+ * at once, and the unused positions are masked off at the end.
+ */
+uint32_t aes_ct32_subword(uint32_t w)
+{
+    uint32_t q[8], r = 0;
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        q[i] = (w >> i) & 0x01010101u;
+    aes_sbox(q);
+    for (i = 0; i < 8; i++)
+        r |= (q[i] & 0x01010101u) << i;
+    ct_zeroize(q, sizeof q);
+    return r;
+}
+
+/*
+ * FIPS 197 KeyExpansion on little-endian words (byte 0 of a word is its
+ * low byte, so RotWord is a rotation right by 8 bits), then each round key
+ * is loaded twice into the bitsliced layout, with round i's offsets of the
+ * fixsliced encryption: InvShiftRows^(i mod 4) = ShiftRows^(4 - i mod 4). Which words go through
+ * SubWord depends on the public index only.
+ */
+static void key_words(uint32_t *w, const uint8_t *key, unsigned nk)
+{
+    static const uint8_t rcon[10] = {
+        0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
+    };
+    unsigned i, j, rc = 0, n = 4 * (nk + 7);
+
+    for (i = 0; i < nk; i++)
+        w[i] = ld32le(key + 4 * i);
+    /* j = i mod nk, counted rather than divided (no division instruction:
+     * Cortex-M's UDIV takes operand-dependent time) */
+    for (i = nk, j = 0; i < n; i++) {
+        uint32_t t = w[i - 1];
+
+        if (j == 0)
+            t = aes_ct32_subword(ror32(t, 8)) ^ rcon[rc++];
+        else if (nk > 6 && j == 4)
+            t = aes_ct32_subword(t);
+        w[i] = w[i - nk] ^ t;
+        if (++j == nk)
+            j = 0;
+    }
+}
+
+/* see aes_impl.h */
+void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
+{
+    uint32_t w[60];
+    unsigned i, rounds = nk + 6;
+
+    key_words(w, key, nk);
+    for (i = 0; i <= rounds; i++) {
+        uint32_t *q = rk + 8 * i;
+        unsigned c;
+
+        for (c = 0; c < 4; c++) {
+            q[2 * c] = w[4 * i + c];
+            q[2 * c + 1] = w[4 * i + c];
+        }
+        aes_pack(q);
+        for (c = 0; c < 8; c++)        /* the offsets of round i mod 4 */
+            q[c] = aes_shift_row_pow_word(q[c], 4 - (i & 3));
+    }
+    ct_zeroize(w, sizeof w);
+}
+
+/* see aes_impl.h */
+void aes_key_expand_bytes(uint8_t *rk8, const uint8_t *key, unsigned nk)
+{
+    uint32_t w[60];
+    unsigned i;
+
+    key_words(w, key, nk);
+    for (i = 0; i < 4 * (nk + 7); i++)
+        st32le(rk8 + 4 * i, w[i]);
+    ct_zeroize(w, sizeof w);
+}
+
+#endif /* CTC_AES */

@@ -1,0 +1,226 @@
+/*
+ * aes_ghash.c - GHASH (NIST SP 800-38D, 6.4) in constant time with 32-bit
+ * integer multiplications only (aes_impl.h).
+ *
+ * Carry-less products from integer products. Split x into x0..x3, where xk
+ * keeps the bits of x at positions = k (mod 4) ("holes" of three zero bits
+ * between them), and y likewise. In the integer product xa * yb every
+ * partial product lands at a position = a + b (mod 4), and a column of it
+ * sums at most 8 one-bits, so the column sum (< 16) fits in its own 4-bit
+ * digit: no carry ever reaches the next position of the same residue, and
+ * bit p of xa * yb is the parity of its column, i.e. bit p of the
+ * carry-less product of xa and yb. XOR-ing the four products of each
+ * residue and masking keeps exactly the carry-less product (bmul32). The
+ * products are 32x32->32-bit (MUL), never 32x32->64 (UMULL, whose time
+ * depends on its operands on Cortex-M3); see the leaky_umull control in
+ * tests/ct/cases.def.
+ *
+ * The high half of the 64-bit carry-less product comes from bit-reversed
+ * operands: rev(x) * rev(y) has at bit k what x * y has at bit 62 - k, so
+ * rev(bmul32(rev(x), rev(y))) >> 1 is bits 32..63 of the product.
+ *
+ * A 128x128 product is two levels of Karatsuba (nine 32x32 products); the
+ * nine operands of H, and their reversals, are computed once (hk).
+ *
+ * Bit order. GCM's bit 0 (the x^0 coefficient) is the most significant bit
+ * of byte 0; loading a block as big-endian words makes the value a
+ * bit-reflected polynomial. The integer carry-less product of two reflected
+ * values is the reflected product shifted right by one bit (255 bits), so
+ * it is shifted left by one; then its high 128 bits hold x^0..x^127 and the
+ * low 128 bits x^128..x^255, which are folded back with
+ * x^128 = x^7 + x^2 + x + 1 (in the reflected order, a multiplication by
+ * x^k is a shift right by k bits).
+ */
+#include "aes_impl.h"
+
+#include "ct/ct.h"
+
+#if CTC_AES
+
+/* the low 32 bits of the carry-less product of x and y */
+static inline uint32_t bmul32(uint32_t x, uint32_t y)
+{
+    uint32_t x0 = x & 0x11111111u, x1 = x & 0x22222222u;
+    uint32_t x2 = x & 0x44444444u, x3 = x & 0x88888888u;
+    uint32_t y0 = y & 0x11111111u, y1 = y & 0x22222222u;
+    uint32_t y2 = y & 0x44444444u, y3 = y & 0x88888888u;
+    uint32_t z0, z1, z2, z3;
+
+    z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+    z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+    z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+    z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+    return (z0 & 0x11111111u) | (z1 & 0x22222222u)
+         | (z2 & 0x44444444u) | (z3 & 0x88888888u);
+}
+
+static inline uint32_t rev32(uint32_t x)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+    return (x >> 16) | (x << 16);
+}
+
+static inline uint32_t ld32be(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8
+         | (uint32_t)p[3];
+}
+
+/*
+ * The nine Karatsuba operands of a = a3:a2:a1:a0 (a0 least significant):
+ * (a0, a1, a0^a1) for the low 64 bits, (a2, a3, a2^a3) for the high, and
+ * the same for the sum of the halves.
+ */
+static inline void kara_operands(uint32_t op[9], uint32_t a0, uint32_t a1,
+                                 uint32_t a2, uint32_t a3)
+{
+    op[0] = a0;
+    op[1] = a1;
+    op[2] = a0 ^ a1;
+    op[3] = a2;
+    op[4] = a3;
+    op[5] = a2 ^ a3;
+    op[6] = a0 ^ a2;
+    op[7] = a1 ^ a3;
+    op[8] = op[6] ^ op[7];
+}
+
+/* 64x64 -> 128 from the three 32x32 products (lo[k], hi[k]) at k, k+1, k+2 */
+static inline void kara64(uint32_t r[4], const uint32_t lo[9],
+                          const uint32_t hi[9], unsigned k)
+{
+    uint32_t mlo = lo[k] ^ lo[k + 1] ^ lo[k + 2];
+    uint32_t mhi = hi[k] ^ hi[k + 1] ^ hi[k + 2];
+
+    r[0] = lo[k];
+    r[1] = hi[k] ^ mlo;
+    r[2] = lo[k + 1] ^ mhi;
+    r[3] = hi[k + 1];
+}
+
+/* y = y * H in GF(2^128), y as big-endian words */
+static void ghash_mul(uint32_t y[4], const uint32_t hk[18])
+{
+    uint32_t xo[9], xr[9], lo[9], hi[9], l[4], h[4], m[4], z[8], r[4];
+    unsigned i;
+
+    kara_operands(xo, y[3], y[2], y[1], y[0]);
+    kara_operands(xr, rev32(y[3]), rev32(y[2]), rev32(y[1]), rev32(y[0]));
+    for (i = 0; i < 9; i++) {
+        lo[i] = bmul32(xo[i], hk[i]);
+        hi[i] = rev32(bmul32(xr[i], hk[9 + i])) >> 1;
+    }
+    kara64(l, lo, hi, 0);
+    kara64(h, lo, hi, 3);
+    kara64(m, lo, hi, 6);
+    for (i = 0; i < 4; i++) {
+        z[i] = l[i];
+        z[4 + i] = h[i];
+        m[i] ^= l[i] ^ h[i];
+    }
+    for (i = 0; i < 4; i++)
+        z[2 + i] ^= m[i];
+
+    /* the reflected product: shift the 255-bit value left by one */
+    for (i = 7; i > 0; i--)
+        z[i] = (z[i] << 1) | (z[i - 1] >> 31);
+    z[0] <<= 1;
+
+    /*
+     * Fold the low half L = z[3..0] into the high half: L + L x + L x^2 +
+     * L x^7 is L ^ L>>1 ^ L>>2 ^ L>>7, where the bits shifted out at the
+     * bottom (x^128 and up again) are L<<127 ^ L<<126 ^ L<<121, which only
+     * fill the top 7 bits and are folded with L itself (their own shifts
+     * no longer leave the 128 bits).
+     */
+    z[3] ^= (z[0] << 31) ^ (z[0] << 30) ^ (z[0] << 25);
+    for (i = 0; i < 3; i++)
+        r[i] = z[4 + i] ^ z[i] ^ ((z[i] >> 1) | (z[i + 1] << 31))
+             ^ ((z[i] >> 2) | (z[i + 1] << 30)) ^ ((z[i] >> 7) | (z[i + 1] << 25));
+    r[3] = z[7] ^ z[3] ^ (z[3] >> 1) ^ (z[3] >> 2) ^ (z[3] >> 7);
+    y[0] = r[3];
+    y[1] = r[2];
+    y[2] = r[1];
+    y[3] = r[0];
+    ct_zeroize(xo, sizeof xo);
+    ct_zeroize(xr, sizeof xr);
+    ct_zeroize(lo, sizeof lo);
+    ct_zeroize(hi, sizeof hi);
+    ct_zeroize(z, sizeof z);
+}
+
+/* see aes_impl.h */
+void aes_ghash_init(aes_ghash *g, const uint8_t h[16])
+{
+    uint32_t h0 = ld32be(h), h1 = ld32be(h + 4), h2 = ld32be(h + 8);
+    uint32_t h3 = ld32be(h + 12);
+
+    kara_operands(g->hk, h3, h2, h1, h0);
+    kara_operands(g->hk + 9, rev32(h3), rev32(h2), rev32(h1), rev32(h0));
+    g->y[0] = g->y[1] = g->y[2] = g->y[3] = 0;
+}
+
+/* y = (y ^ block) * H */
+static inline void ghash_block(aes_ghash *g, const uint8_t b[16])
+{
+    g->y[0] ^= ld32be(b);
+    g->y[1] ^= ld32be(b + 4);
+    g->y[2] ^= ld32be(b + 8);
+    g->y[3] ^= ld32be(b + 12);
+    ghash_mul(g->y, g->hk);
+}
+
+/* see aes_impl.h */
+void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
+{
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_CLMUL) {
+        aes_ni_ghash_blocks(g->y, g->hk, b, 1);
+        return;
+    }
+#endif
+    ghash_block(g, b);
+}
+
+/* see aes_impl.h */
+void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
+{
+    uint8_t b[16];
+    size_t i;
+
+#if AES_HAVE_X86_NI
+    if (len >= 16 && (aes_hw() & AES_HW_CLMUL)) {   /* p may be NULL if 0 */
+        aes_ni_ghash_blocks(g->y, g->hk, p, len / 16);
+        p += len & ~(size_t)15;
+        len &= 15;
+    }
+#endif
+    for (; len >= 16; p += 16, len -= 16)
+        ghash_block(g, p);
+    if (len > 0) {
+        for (i = 0; i < len; i++)
+            b[i] = p[i];
+        for (; i < 16; i++)
+            b[i] = 0;
+        aes_ghash_block(g, b);
+        ct_zeroize(b, sizeof b);
+    }
+}
+
+/* see aes_impl.h */
+void aes_ghash_value(uint8_t out[16], const aes_ghash *g)
+{
+    unsigned i;
+
+    for (i = 0; i < 4; i++) {
+        out[4 * i] = (uint8_t)(g->y[i] >> 24);
+        out[4 * i + 1] = (uint8_t)(g->y[i] >> 16);
+        out[4 * i + 2] = (uint8_t)(g->y[i] >> 8);
+        out[4 * i + 3] = (uint8_t)g->y[i];
+    }
+}
+
+#endif /* CTC_AES */

@@ -1,0 +1,133 @@
+/*
+ * aes_impl.h - the AES family's internal interface: the constant-time
+ * 32-bit bitsliced core (aes_ct32.c), GHASH (aes_ghash.c) and the counter
+ * loop the CTR and GCM modes share (aes_ctr.c).
+ *
+ * Conventions for every function here:
+ *  - Outputs first, then inputs. Block buffers are 16 bytes; an output may
+ *    be the same buffer as an input (in place), never a partial overlap.
+ *  - Round keys are in the core's bitsliced layout (aes_ct32.c): 8 words
+ *    per round key, two copies of the round key interleaved, so one pass of
+ *    the core encrypts two blocks. `rounds` is 10, 12 or 14 (public).
+ *  - Keys, round keys, data and hash keys are secret; lengths, counts of
+ *    rounds and counter positions are public.
+ *  - CT: only the lengths and the number of rounds leak.
+ */
+#ifndef AES_AES_IMPL_H
+#define AES_AES_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctcrypto/aes.h"
+
+/* ---- the 32-bit bitsliced core (aes_ct32.c) ------------------------------ */
+
+/*
+ * Expand a key of nk 32-bit words (4, 6 or 8) into rounds + 1 = nk + 7
+ * bitsliced round keys: rk[8 * (nk + 7)].
+ */
+void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk);
+/* The same expansion as FIPS 197's bytes: rk8[16 * (nk + 7)]. */
+void aes_key_expand_bytes(uint8_t *rk8, const uint8_t *key, unsigned nk);
+
+/* out0 = E(in0), out1 = E(in1) in one pass. */
+void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
+                       uint8_t out0[16], uint8_t out1[16],
+                       const uint8_t in0[16], const uint8_t in1[16]);
+
+/* out0 = D(in0), out1 = D(in1) in one pass. */
+void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
+                       uint8_t out0[16], uint8_t out1[16],
+                       const uint8_t in0[16], const uint8_t in1[16]);
+
+/*
+ * The S-box on each byte of the four bytes of w (the key schedule's
+ * SubWord), with the same circuit as the rounds.
+ */
+uint32_t aes_ct32_subword(uint32_t w);
+
+/* ---- the hardware core (arch/aes_x86.c) and the choice (aes_cpu.c) -------- */
+
+/*
+ * AES-NI and PCLMULQDQ on x86-64 (arch/aes_x86.c), chosen at run time from
+ * ctc_cpu_features(). Not built for the constant-time checkers (valgrind
+ * and MSan judge the portable code, which the tests compare with this).
+ * rk8 is FIPS 197's expanded key as bytes (ctc_aes_key.rk8).
+ */
+#if CTC_AES && !CTC_NO_ASM && defined(__x86_64__) \
+    && (defined(__GNUC__) || defined(__clang__)) && CTC_CT_CHECK == 0
+#define AES_HAVE_X86_NI 1
+void aes_ni_encrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
+                           const uint8_t *in, size_t n);
+void aes_ni_decrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
+                           const uint8_t *in, size_t n);
+void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                    unsigned inc_bytes, uint8_t *out, const uint8_t *in,
+                    size_t len);
+/* n whole blocks into y (big-endian words), H from hk (aes_ghash) */
+void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
+                         const uint8_t *p, size_t n);
+#else
+#define AES_HAVE_X86_NI 0
+#endif
+
+#define AES_HW_AES 1u      /* the block cipher in hardware (AES-NI) */
+#define AES_HW_CLMUL 2u    /* GHASH in hardware (PCLMULQDQ) */
+
+/* The AES_HW_* in use: built, present and allowed (depends on the CPU
+ * only). */
+unsigned aes_hw(void);
+/* Restrict the AES_HW_* in use to `allowed` (0 forces the portable core),
+ * for tests and benchmarks; returns the previous mask. */
+unsigned aes_hw_allow(unsigned allowed);
+
+/* out0 = E(in0), out1 = E(in1) with the core in use */
+void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
+                  const uint8_t in0[16], const uint8_t in1[16]);
+
+/* ---- counter mode (aes_ctr.c) -------------------------------------------- */
+
+/*
+ * out = in ^ the key stream E(ctr), E(ctr + 1), ... for len bytes; ctr is a
+ * big-endian counter in its last inc_bytes bytes (16 for CTR, 4 for GCM's
+ * inc32), advanced past the blocks used (a last partial block counts).
+ */
+void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
+                 uint8_t *out, const uint8_t *in, size_t len);
+
+/* ---- GHASH (aes_ghash.c) ------------------------------------------------- */
+
+/*
+ * GHASH over GF(2^128) with the constant-time carry-less multiply made of
+ * 32x32->32-bit integer products (aes_ghash.c). hk holds the nine Karatsuba
+ * operands of the hash key H and their bit reversals; y the running value,
+ * as big-endian words (y[0] holds bytes 0..3).
+ */
+typedef ctc_aes_ghash aes_ghash;
+
+void aes_ghash_init(aes_ghash *g, const uint8_t h[16]);
+/* absorb len bytes; a last partial block is padded with zeros */
+void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len);
+/* out = the running value y as 16 bytes */
+void aes_ghash_value(uint8_t out[16], const aes_ghash *g);
+/* absorb one whole block */
+void aes_ghash_block(aes_ghash *g, const uint8_t b[16]);
+
+/* ---- GCM's pieces (aes_gcm.c), shared with the streaming form ------------ */
+
+/* H, J0 and E(J0) for an IV of iv_len >= 1 bytes; g holds H, y = 0 */
+void aes_gcm_start(const ctc_aes_key *key, aes_ghash *g, uint8_t j0[16],
+                   uint8_t ekj0[16], const uint8_t *iv, size_t iv_len);
+/* the full 16-byte tag from the lengths (bytes) and E(J0) */
+void aes_gcm_finish(aes_ghash *g, uint8_t tag[16], const uint8_t ekj0[16],
+                    uint64_t aad_len, uint64_t len);
+/* ctr += 1 in its last 4 bytes (inc32) */
+void aes_gcm_inc32(uint8_t ctr[16]);
+/* 1 when tag_len is accepted (12..16, or 4 and 8 when short_ok) */
+int aes_gcm_tag_len_ok(size_t tag_len, int short_ok);
+
+#define AES_GCM_TEXT_MAX ((((uint64_t)1) << 36) - 32)
+#define AES_GCM_AAD_MAX ((((uint64_t)1) << 61) - 1)
+
+#endif /* AES_AES_IMPL_H */

@@ -1,0 +1,142 @@
+/*
+ * ct_aes.c - constant-time cases for the aes family (see ct_cases.h): the
+ * key schedule of every key size, block encryption and decryption (one
+ * block and the two-block pass), CTR, GHASH with a secret hash key and
+ * data, GCM encryption and decryption, one-shot and streaming (the tag
+ * verifies for every secret, so the one declassified branch goes the same
+ * way). Keys, texts
+ * and hash keys come from the secret; IVs, AAD, lengths are public.
+ *
+ * The negative control is the textbook table AES round (SubBytes by a
+ * lookup in a 256-byte S-box at the secret state byte, then ShiftRows),
+ * the shape of every table-based core: every checker must flag it.
+ */
+#include "ctcrypto/aes.h"
+#include "aes/aes_impl.h"
+#include "ct_cases.h"
+
+#if defined(__GNUC__)
+#define AES_LEAKY_NOINLINE __attribute__((noinline))
+#else
+#define AES_LEAKY_NOINLINE
+#endif
+
+static const uint8_t iv12[12] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+static const uint8_t aad[20] = { 'p', 'u', 'b', 'l', 'i', 'c' };
+
+void ct_case_aes_key_schedule(const unsigned char *secret)
+{
+    ctc_aes_key k;
+    size_t n;
+
+    for (n = 16; n <= 32; n += 8) {
+        (void)ctc_aes_key_set(&k, secret + n, n);
+        ct_keep_mem(k.rk, sizeof k.rk);
+    }
+    ctc_aes_key_wipe(&k);
+}
+
+void ct_case_aes_block(const unsigned char *secret)
+{
+    ctc_aes_key k;
+    uint8_t out[48];
+    size_t n;
+
+    for (n = 16; n <= 32; n += 16) {   /* AES-128 and AES-256 */
+        (void)ctc_aes_key_set(&k, secret, n);
+        (void)ctc_aes_ecb_encrypt(&k, out, sizeof out, secret + 64, 16);
+        ct_keep_mem(out, 16);
+        (void)ctc_aes_ecb_encrypt(&k, out, sizeof out, secret + 80, 48);
+        ct_keep_mem(out, 48);
+        (void)ctc_aes_ecb_decrypt(&k, out, sizeof out, secret + 128, 48);
+        ct_keep_mem(out, 48);
+    }
+    ctc_aes_key_wipe(&k);
+}
+
+void ct_case_aes_ctr(const unsigned char *secret)
+{
+    static const uint8_t iv[16] = { 0xf0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    0xff, 0xff, 0xff, 0xfe };
+    ctc_aes_key k;
+    uint8_t out[83];
+
+    (void)ctc_aes_key_set(&k, secret, 24);
+    (void)ctc_aes_ctr(&k, out, sizeof out, iv, secret + 32, sizeof out);
+    ct_keep_mem(out, sizeof out);
+    ctc_aes_key_wipe(&k);
+}
+
+void ct_case_aes_ghash(const unsigned char *secret)
+{
+    aes_ghash g;
+    uint8_t y[16];
+
+    aes_ghash_init(&g, secret);
+    aes_ghash_update(&g, secret + 16, 77);
+    aes_ghash_value(y, &g);
+    ct_keep_mem(y, 16);
+}
+
+void ct_case_aes_gcm(const unsigned char *secret)
+{
+    ctc_aes_key k;
+    uint8_t ct[45], pt[45], tag[16];
+
+    (void)ctc_aes_key_set(&k, secret, 16);
+    (void)ctc_aes_gcm_encrypt(&k, ct, sizeof ct, tag, 16, iv12, 12, aad,
+                              sizeof aad, secret + 32, sizeof ct);
+    ct_keep_mem(ct, sizeof ct);
+    ct_keep_mem(tag, sizeof tag);
+    /* decryption of what was just made: the tag verifies for any secret */
+    (void)ctc_aes_gcm_decrypt(&k, pt, sizeof pt, iv12, 12, aad, sizeof aad,
+                              ct, sizeof ct, tag, 16);
+    ct_keep_mem(pt, sizeof pt);
+    /* an IV of another length is hashed into the first counter */
+    (void)ctc_aes_gcm_encrypt(&k, ct, sizeof ct, tag, 13, aad, 7, NULL, 0,
+                              secret + 100, 20);
+    ct_keep_mem(ct, 20);
+    ct_keep_mem(tag, 13);
+    ctc_aes_key_wipe(&k);
+}
+
+void ct_case_aes_gcm_stream(const unsigned char *secret)
+{
+    ctc_aes_key k;
+    ctc_aes_gcm_ctx c;
+    uint8_t ct[70], tag[16];
+
+    (void)ctc_aes_key_set(&k, secret, 32);
+    (void)ctc_aes_gcm_init(&c, &k, iv12, 12, 0);
+    (void)ctc_aes_gcm_aad(&c, aad, 5);
+    (void)ctc_aes_gcm_aad(&c, aad + 5, 15);
+    (void)ctc_aes_gcm_update(&c, ct, 7, secret + 40, 7);
+    (void)ctc_aes_gcm_update(&c, ct + 7, 63, secret + 47, 63);
+    (void)ctc_aes_gcm_encrypt_final(&c, tag, 16, 0);
+    ct_keep_mem(ct, sizeof ct);
+    ct_keep_mem(tag, sizeof tag);
+    ctc_aes_key_wipe(&k);
+}
+
+/* the negative control: a table S-box round on a secret state and key */
+static uint8_t aes_leaky_sbox[256];
+
+AES_LEAKY_NOINLINE static void aes_leaky_table_round(uint8_t out[16],
+                                                     const uint8_t in[16],
+                                                     const uint8_t key[16])
+{
+    unsigned i;
+
+    for (i = 0; i < 256; i++)          /* the real S-box, public inputs */
+        aes_leaky_sbox[i] = (uint8_t)aes_ct32_subword(i);
+    for (i = 0; i < 16; i++)           /* SubBytes(in ^ key), ShiftRows */
+        out[(i + 16 - 4 * (i & 3)) & 15] = aes_leaky_sbox[in[i] ^ key[i]];
+}
+
+void ct_case_aes_leaky_table(const unsigned char *secret)
+{
+    uint8_t out[16];
+
+    aes_leaky_table_round(out, secret, secret + 16);
+    ct_keep_mem(out, 16);
+}

@@ -1,0 +1,411 @@
+/*
+ * test_aes.c - AES known answers on every target: the NIST AESAVS ECB
+ * files (GFSbox, KeySbox, VarKey, VarTxt; 128, 192 and 256-bit keys;
+ * encrypt and decrypt sections), every case of Wycheproof
+ * aes_gcm_test.json, CTR against ECB of the counter blocks, streaming GCM,
+ * and every error code of ctcrypto/aes.h. Where a hardware core is built
+ * (AES-NI, PCLMULQDQ) everything runs once per combination of cores, the
+ * portable ones included.
+ */
+#include <string.h>
+
+#include "runner.h"
+#include "ctcrypto/aes.h"
+#include "aes/aes_impl.h"
+
+#include "vec_aes_ecb_GFSbox128.h"
+#include "vec_aes_ecb_GFSbox192.h"
+#include "vec_aes_ecb_GFSbox256.h"
+#include "vec_aes_ecb_KeySbox128.h"
+#include "vec_aes_ecb_KeySbox192.h"
+#include "vec_aes_ecb_KeySbox256.h"
+#include "vec_aes_ecb_VarKey128.h"
+#include "vec_aes_ecb_VarKey192.h"
+#include "vec_aes_ecb_VarKey256.h"
+#include "vec_aes_ecb_VarTxt128.h"
+#include "vec_aes_ecb_VarTxt192.h"
+#include "vec_aes_ecb_VarTxt256.h"
+#include "vec_wp_aes_gcm.h"
+
+/* the images have memcmp and strlen, not strcmp */
+static int streq(const char *a, const char *b)
+{
+    size_t n = strlen(b);
+
+    return strlen(a) == n && memcmp(a, b, n) == 0;
+}
+
+/*
+ * One record: the block alone, as both lanes of a pass (two equal blocks)
+ * and as the odd last block of three; encryption and decryption.
+ */
+static void ecb_one(const uint8_t *key, size_t key_len, const uint8_t *pt,
+                    const uint8_t *ct, const char *section, size_t *enc,
+                    size_t *dec)
+{
+    ctc_aes_key k;
+    uint8_t in[48], out[48];
+    unsigned i;
+
+    TR_EQ(ctc_aes_key_set(&k, key, key_len), CTC_OK);
+    TR_EQ(k.rounds, key_len / 4 + 6);
+    for (i = 0; i < 3; i++)
+        memcpy(in + 16 * i, pt, 16);
+    TR_EQ(ctc_aes_ecb_encrypt(&k, out, 16, in, 16), CTC_OK);
+    TR_MEM(out, ct, 16);
+    TR_EQ(ctc_aes_ecb_encrypt(&k, out, sizeof out, in, 48), CTC_OK);
+    for (i = 0; i < 3; i++)
+        TR_MEM(out + 16 * i, ct, 16);
+    for (i = 0; i < 3; i++)
+        memcpy(in + 16 * i, ct, 16);
+    TR_EQ(ctc_aes_ecb_decrypt(&k, out, 16, in, 16), CTC_OK);
+    TR_MEM(out, pt, 16);
+    TR_EQ(ctc_aes_ecb_decrypt(&k, in, sizeof in, in, 48), CTC_OK);  /* in place */
+    for (i = 0; i < 3; i++)
+        TR_MEM(in + 16 * i, pt, 16);
+    if (streq(section, "ENCRYPT"))
+        (*enc)++;
+    else if (streq(section, "DECRYPT"))
+        (*dec)++;
+    else
+        TR_CHECK(0);
+    ctc_aes_key_wipe(&k);
+    TR_EQ(k.rounds, 0);
+}
+
+#define ECB_TABLE(f, n, klen)                                                  \
+    do {                                                                       \
+        size_t i_, enc_ = 0, dec_ = 0;                                         \
+        tr_group("NIST AESAVS ECB" #f ".rsp (encrypt and decrypt)");          \
+        TR_EQ(vec_aes_ecb_##f##_count, (n));                                                 \
+        for (i_ = 0; i_ < vec_aes_ecb_##f##_count; i_++) {                                   \
+            TR_EQ(vec_aes_ecb_##f[i_].KEY_len, (klen));                                      \
+            TR_EQ(vec_aes_ecb_##f[i_].PLAINTEXT_len, 16);                                    \
+            TR_EQ(vec_aes_ecb_##f[i_].CIPHERTEXT_len, 16);                                   \
+            ecb_one(vec_aes_ecb_##f[i_].KEY, vec_aes_ecb_##f[i_].KEY_len, vec_aes_ecb_##f[i_].PLAINTEXT,                 \
+                    vec_aes_ecb_##f[i_].CIPHERTEXT, vec_aes_ecb_##f[i_].section, &enc_, &dec_);            \
+        }                                                                      \
+        TR_EQ(enc_, (n) / 2);                                                  \
+        TR_EQ(dec_, (n) / 2);                                                  \
+        tr_group_end();                                                        \
+    } while (0)
+
+static void test_ecb_kat(void)
+{
+    ECB_TABLE(GFSbox128, 14, 16);
+    ECB_TABLE(GFSbox192, 12, 24);
+    ECB_TABLE(GFSbox256, 10, 32);
+    ECB_TABLE(KeySbox128, 42, 16);
+    ECB_TABLE(KeySbox192, 48, 24);
+    ECB_TABLE(KeySbox256, 32, 32);
+    ECB_TABLE(VarKey128, 256, 16);
+    ECB_TABLE(VarKey192, 384, 24);
+    ECB_TABLE(VarKey256, 512, 32);
+    ECB_TABLE(VarTxt128, 256, 16);
+    ECB_TABLE(VarTxt192, 256, 24);
+    ECB_TABLE(VarTxt256, 256, 32);
+}
+
+static void test_gcm_wycheproof(void)
+{
+    static uint8_t out[600], back[600];
+    size_t i, valid = 0, invalid = 0;
+
+    tr_group("Wycheproof aes_gcm_test.json (AES-GCM, 128/192/256, IVs of 0 to 257 bytes)");
+    TR_EQ(vec_wp_aes_gcm_count, 316);
+    for (i = 0; i < vec_wp_aes_gcm_count; i++) {
+        const struct vec_wp_aes_gcm *t = &vec_wp_aes_gcm[i];
+        ctc_aes_key k;
+        uint8_t tag[16];
+        int r;
+
+        TR_CHECK(t->msg_len <= sizeof out);
+        TR_EQ(t->ct_len, t->msg_len);
+        TR_EQ(t->tag_len, 16);
+        TR_EQ(ctc_aes_key_set(&k, t->key, t->key_len), CTC_OK);
+        memset(back, 0xa5, sizeof back);
+        r = ctc_aes_gcm_decrypt(&k, back, sizeof back, t->iv, t->iv_len,
+                                t->aad, t->aad_len, t->ct, t->ct_len,
+                                t->tag, t->tag_len);
+        if (t->result == 1) {
+            TR_EQ(ctc_aes_gcm_encrypt(&k, out, sizeof out, tag, 16, t->iv,
+                                      t->iv_len, t->aad, t->aad_len, t->msg,
+                                      t->msg_len), CTC_OK);
+            TR_MEM(out, t->ct, t->ct_len);
+            TR_MEM(tag, t->tag, 16);
+            TR_EQ(r, CTC_OK);
+            TR_MEM(back, t->msg, t->msg_len);
+            valid++;
+        } else if (t->iv_len == 0) {
+            TR_CHECK(streq(t->flags, "ZeroLengthIv"));
+            TR_EQ(r, CTC_ERR_AES_IV_LEN);
+            TR_EQ(back[0], 0xa5);      /* nothing written */
+            TR_EQ(ctc_aes_gcm_encrypt(&k, out, sizeof out, tag, 16, t->iv, 0,
+                                      t->aad, t->aad_len, t->msg, t->msg_len),
+                  CTC_ERR_AES_IV_LEN);
+            invalid++;
+        } else {
+            size_t j;
+            unsigned nz = 0;
+
+            TR_CHECK(streq(t->flags, "ModifiedTag"));
+            TR_EQ(r, CTC_ERR_AES_TAG);
+            for (j = 0; j < t->ct_len; j++)
+                nz |= back[j];
+            TR_EQ(nz, 0);              /* the output is wiped */
+            TR_EQ(back[t->ct_len], 0xa5);
+            invalid++;
+        }
+        ctc_aes_key_wipe(&k);
+    }
+    TR_EQ(valid, 229);
+    TR_EQ(invalid, 87);
+    tr_group_end();
+}
+
+/* feed p[0..n) to the streaming call in random pieces (some empty) */
+static int stream_pieces(ctc_aes_gcm_ctx *c, int aad, uint8_t *out,
+                         const uint8_t *p, size_t n)
+{
+    size_t at = 0;
+    int r = CTC_OK;
+
+    while (r == CTC_OK && at < n) {
+        size_t k = (size_t)(tr_rand32() % 4 == 0 ? tr_rand32() % 40 : tr_rand32() % 6);
+
+        if (k > n - at)
+            k = n - at;
+        r = aad ? ctc_aes_gcm_aad(c, p + at, k)
+                : ctc_aes_gcm_update(c, out + at, k, p + at, k);
+        at += k;
+    }
+    return r;
+}
+
+/* every valid Wycheproof case again, AAD and text cut into random pieces */
+static void test_gcm_streaming(void)
+{
+    static uint8_t out[600];
+    size_t i, done = 0;
+
+    tr_group("GCM streaming (init/aad/update/final) = the Wycheproof answers, random splits");
+    tr_seed(1203);
+    for (i = 0; i < vec_wp_aes_gcm_count; i++) {
+        const struct vec_wp_aes_gcm *t = &vec_wp_aes_gcm[i];
+        ctc_aes_key k;
+        ctc_aes_gcm_ctx c;
+        uint8_t tag[16];
+
+        if (t->result != 1 || (i % 2 != 0 && TR_SCALE_SHIFT != 0))
+            continue;
+        TR_EQ(ctc_aes_key_set(&k, t->key, t->key_len), CTC_OK);
+        TR_EQ(ctc_aes_gcm_init(&c, &k, t->iv, t->iv_len, 0), CTC_OK);
+        TR_EQ(stream_pieces(&c, 1, NULL, t->aad, t->aad_len), CTC_OK);
+        TR_EQ(stream_pieces(&c, 0, out, t->msg, t->msg_len), CTC_OK);
+        TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 16, 0), CTC_OK);
+        TR_MEM(out, t->ct, t->ct_len);
+        TR_MEM(tag, t->tag, 16);
+        TR_EQ(ctc_aes_gcm_init(&c, &k, t->iv, t->iv_len, 1), CTC_OK);
+        TR_EQ(stream_pieces(&c, 1, NULL, t->aad, t->aad_len), CTC_OK);
+        TR_EQ(stream_pieces(&c, 0, out, t->ct, t->ct_len), CTC_OK);
+        TR_EQ(ctc_aes_gcm_decrypt_final(&c, t->tag, 16, 0), CTC_OK);
+        TR_MEM(out, t->msg, t->msg_len);
+        /* a wrong tag fails */
+        TR_EQ(ctc_aes_gcm_init(&c, &k, t->iv, t->iv_len, 1), CTC_OK);
+        TR_EQ(stream_pieces(&c, 1, NULL, t->aad, t->aad_len), CTC_OK);
+        TR_EQ(stream_pieces(&c, 0, out, t->ct, t->ct_len), CTC_OK);
+        memcpy(tag, t->tag, 16);
+        tag[i % 16] ^= 0x80;
+        TR_EQ(ctc_aes_gcm_decrypt_final(&c, tag, 16, 0), CTC_ERR_AES_TAG);
+        done++;
+    }
+    TR_CHECK(done >= 100);
+    tr_group_end();
+}
+
+static void test_gcm_streaming_errors(void)
+{
+    static const uint8_t key[16] = {9};
+    uint8_t buf[32] = {0}, tag[16] = {0};
+    ctc_aes_key k, unset;
+    ctc_aes_gcm_ctx c;
+
+    tr_group("GCM streaming: calls in the wrong order, lengths, buffers");
+    TR_EQ(ctc_aes_key_set(&k, key, 16), CTC_OK);
+    TR_EQ(ctc_aes_key_set(&unset, key, 3), CTC_ERR_AES_KEY_LEN);
+    TR_EQ(ctc_aes_gcm_init(&c, &unset, buf, 12, 0), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_aad(&c, buf, 4), CTC_ERR_AES_STATE);        /* not started */
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 4), CTC_ERR_AES_STATE);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 16, 0), CTC_ERR_AES_STATE);
+    TR_EQ(ctc_aes_gcm_init(&c, &k, buf, 0, 0), CTC_ERR_AES_IV_LEN);
+    TR_EQ(ctc_aes_gcm_init(&c, &k, NULL, 12, 0), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_init(NULL, &k, buf, 12, 0), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_init(&c, &k, buf, 12, 0), CTC_OK);
+    TR_EQ(ctc_aes_gcm_aad(&c, buf, 5), CTC_OK);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 4, buf, 5), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 5), CTC_OK);
+    TR_EQ(ctc_aes_gcm_aad(&c, buf, 1), CTC_ERR_AES_STATE);        /* AAD after text */
+    TR_EQ(ctc_aes_gcm_decrypt_final(&c, tag, 16, 0), CTC_ERR_AES_STATE); /* an encryption */
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 11, 0), CTC_ERR_AES_TAG_LEN);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 8, 0), CTC_ERR_AES_TAG_LEN);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 8, 1), CTC_OK);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 1), CTC_ERR_AES_STATE);  /* after final */
+    TR_EQ(ctc_aes_gcm_init(&c, &k, buf, 12, 1), CTC_OK);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&c, tag, 16, 0), CTC_ERR_AES_STATE); /* a decryption */
+    ctc_aes_gcm_wipe(&c);
+    TR_EQ(ctc_aes_gcm_update(&c, buf, 32, buf, 1), CTC_ERR_AES_STATE);  /* wiped */
+    tr_group_end();
+}
+
+/* ctr += 1 as a 128-bit big-endian integer (the test's own model) */
+static void inc128(uint8_t c[16])
+{
+    int i;
+
+    for (i = 15; i >= 0; i--)
+        if (++c[i] != 0)
+            break;
+}
+
+static void test_ctr_vs_ecb(void)
+{
+    static uint8_t msg[200], ks[208], out[200], ctrs[208];
+    size_t len, iters = TR_ITERS(40), it;
+
+    tr_group("CTR = message XOR ECB of the counter blocks (lengths 0..200, carries)");
+    tr_seed(12);
+    for (it = 0; it < iters; it++) {
+        ctc_aes_key k;
+        uint8_t key[32], iv[16], c[16];
+        size_t klen = 16 + 8 * (it % 3), j;
+
+        tr_rand_bytes(key, sizeof key);
+        tr_rand_bytes(iv, sizeof iv);
+        if (it % 4 == 1)
+            memset(iv + 8, 0xff, 8);   /* a carry through the low 64 bits */
+        if (it % 4 == 2)
+            memset(iv, 0xff, 16);      /* wraps around 2^128 */
+        tr_rand_bytes(msg, sizeof msg);
+        len = (size_t)(tr_rand32() % (sizeof msg + 1));
+        TR_EQ(ctc_aes_key_set(&k, key, klen), CTC_OK);
+        memcpy(c, iv, 16);
+        for (j = 0; j < sizeof ctrs / 16; j++) {
+            memcpy(ctrs + 16 * j, c, 16);
+            inc128(c);
+        }
+        TR_EQ(ctc_aes_ecb_encrypt(&k, ks, sizeof ks, ctrs, sizeof ctrs), CTC_OK);
+        for (j = 0; j < len; j++)
+            ks[j] ^= msg[j];
+        TR_EQ(ctc_aes_ctr(&k, out, sizeof out, iv, msg, len), CTC_OK);
+        TR_MEM(out, ks, len);
+        TR_EQ(ctc_aes_ctr(&k, msg, sizeof msg, iv, msg, len), CTC_OK);   /* in place */
+        TR_MEM(msg, ks, len);
+    }
+    tr_group_end();
+}
+
+static void test_errors(void)
+{
+    static const uint8_t key[32] = {1, 2, 3};
+    uint8_t buf[64] = {0}, tag[16] = {0}, iv[16] = {0};
+    ctc_aes_key k, unset;
+    size_t n;
+
+    tr_group("error codes: key, IV and tag lengths, blocks, buffers, limits, tags");
+    for (n = 0; n <= 33; n++)
+        TR_EQ(ctc_aes_key_set(&k, key, n),
+              (n == 16 || n == 24 || n == 32) ? CTC_OK : CTC_ERR_AES_KEY_LEN);
+    TR_EQ(k.rounds, 0);                /* the last failure leaves it unset */
+    TR_EQ(ctc_aes_key_set(NULL, key, 16), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_key_set(&k, NULL, 16), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_key_set(&unset, key, 7), CTC_ERR_AES_KEY_LEN);
+    TR_EQ(ctc_aes_key_set(&k, key, 16), CTC_OK);
+
+    TR_EQ(ctc_aes_ecb_encrypt(&unset, buf, 64, buf, 16), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_ecb_encrypt(&k, buf, 64, buf, 17), CTC_ERR_AES_BLOCKS);
+    TR_EQ(ctc_aes_ecb_decrypt(&k, buf, 64, buf, 8), CTC_ERR_AES_BLOCKS);
+    TR_EQ(ctc_aes_ecb_encrypt(&k, buf, 16, buf, 32), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_ecb_encrypt(&k, NULL, 0, NULL, 0), CTC_OK);
+    TR_EQ(ctc_aes_ctr(&k, buf, 9, iv, buf, 10), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_ctr(&k, buf, 64, NULL, buf, 10), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_ctr(&unset, buf, 64, iv, buf, 10), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_ctr(&k, NULL, 0, iv, NULL, 0), CTC_OK);
+
+    /* GCM: tag lengths 12..16; 4 and 8 only through the _short_tag forms */
+    for (n = 0; n <= 17; n++) {
+        int want = (n >= 12 && n <= 16) ? CTC_OK : CTC_ERR_AES_TAG_LEN;
+        int want_s = (want == CTC_OK || n == 4 || n == 8) ? CTC_OK : CTC_ERR_AES_TAG_LEN;
+
+        TR_EQ(ctc_aes_gcm_encrypt(&k, buf, 64, tag, n, iv, 12, NULL, 0, buf, 20), want);
+        TR_EQ(ctc_aes_gcm_encrypt_short_tag(&k, buf, 64, tag, n, iv, 12, NULL, 0,
+                                            buf, 20), want_s);
+        if (want_s == CTC_OK) {
+            /* the tag just made verifies (buf is now the ciphertext) */
+            TR_EQ(ctc_aes_gcm_decrypt_short_tag(&k, buf, 64, iv, 12, NULL, 0, buf,
+                                                20, tag, n), CTC_OK);
+            TR_EQ(ctc_aes_gcm_decrypt(&k, buf, 64, iv, 12, NULL, 0, buf, 20, tag, n),
+                  want == CTC_OK ? CTC_ERR_AES_TAG : CTC_ERR_AES_TAG_LEN);
+            memset(buf, 0, sizeof buf);  /* the failed decryption zeroed it */
+        }
+    }
+    TR_EQ(ctc_aes_gcm_encrypt(&k, buf, 64, tag, 16, iv, 0, NULL, 0, buf, 20),
+          CTC_ERR_AES_IV_LEN);
+    TR_EQ(ctc_aes_gcm_encrypt(&k, buf, 19, tag, 16, iv, 12, NULL, 0, buf, 20),
+          CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_gcm_decrypt(&k, buf, 19, iv, 12, NULL, 0, buf, 20, tag, 16),
+          CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_gcm_encrypt(&unset, buf, 64, tag, 16, iv, 12, NULL, 0, buf, 20),
+          CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_encrypt(&k, buf, 64, NULL, 16, iv, 12, NULL, 0, buf, 20),
+          CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_encrypt(&k, buf, 64, tag, 16, iv, 12, NULL, 5, buf, 20),
+          CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_gcm_encrypt(&k, NULL, 0, tag, 16, iv, 12, NULL, 0, NULL, 0),
+          CTC_OK);
+#if SIZE_MAX > 0xffffffffu
+    /* past 2^36 - 32 bytes of text (checked before any buffer is read) */
+    TR_EQ(ctc_aes_gcm_encrypt(&k, buf, SIZE_MAX, tag, 16, iv, 12, NULL, 0, buf,
+                              ((size_t)1 << 36) - 31), CTC_ERR_AES_DATA_LIMIT);
+    TR_EQ(ctc_aes_gcm_decrypt(&k, buf, SIZE_MAX, iv, 12, buf, (size_t)1 << 61,
+                              buf, 0, tag, 16), CTC_ERR_AES_DATA_LIMIT);
+#endif
+    tr_group_end();
+}
+
+static void test_build_info(void)
+{
+    const char *b = ctc_build_info();
+    const char *want = AES_HAVE_X86_NI ? " aes=ct32+aesni-cpuid " : " aes=ct32 ";
+    size_t i, n = strlen(want), len = strlen(b), found = 0;
+
+    tr_group("ctc_build_info names the AES core");
+    for (i = 0; i + n <= len; i++)
+        if (memcmp(b + i, want, n) == 0)
+            found++;
+    TR_EQ(found, 1);
+    tr_group_end();
+}
+
+int main(void)
+{
+    static const unsigned combos[4] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL };
+    unsigned c, n = AES_HAVE_X86_NI ? 4 : 1;
+
+    tr_init("test_aes");
+    test_build_info();
+    for (c = 0; c < n; c++) {
+        aes_hw_allow(combos[c]);
+        if (AES_HAVE_X86_NI) {
+            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI" : "# block cipher: ct32");
+            tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: PCLMULQDQ\n" : ", GHASH: ct32\n");
+        }
+        test_ecb_kat();
+        test_gcm_wycheproof();
+        test_gcm_streaming();
+        test_gcm_streaming_errors();
+        test_ctr_vs_ecb();
+        test_errors();
+    }
+    aes_hw_allow(~0u);
+    return tr_finish();
+}
