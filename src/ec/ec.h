@@ -241,8 +241,18 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * [-16, 16], i < ec_booth_digits(C). */
 #define EC_WIN 5
 #define ec_booth_digits(C) ((C)->digits)
-/* *abs = |d_i| in 0..16; returns true when d_i < 0. */
-ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+/* The same recoding for a window of `win` bits (public): k = sum d_i
+ * 2^(win i), d_i in [-2^(win-1), 2^(win-1)], i < bits / win + 1. *abs =
+ * |d_i|; returns true when d_i < 0. ec_mul_base and the fixed-base tables
+ * use win = EC_WIN. */
+ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i, int win);
+/* ec_mul's window: EC_WIN, or 3 bits with PROFILE=small (its table of
+ * 2^(w-1) + 1 points is most of the stack of k P; docs/ec.md) */
+#if CTC_PROFILE_SMALL
+#define EC_MUL_WIN 3
+#else
+#define EC_MUL_WIN EC_WIN
+#endif
 /*
  * R = k * P for any k of C->bytes bytes (k = 0 or a multiple of the order
  * gives infinity) and any affine P on the curve. Signed fixed window of 5
@@ -262,8 +272,13 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
  * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
-/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md) */
+/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md);
+ * PROFILE=small: 3 (Q and 3Q), for the stack */
+#if CTC_PROFILE_SMALL
+#define EC_VERIFY_WQ 3
+#else
 #define EC_VERIFY_WQ 5
+#endif
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q);
 
