@@ -152,7 +152,8 @@ void ec_fe_add(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B);
 void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B);
 void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A);
 /* X = A^-1 (0 for A = 0), safegcd on the Montgomery value then one
- * multiplication by R^3. */
+ * multiplication by R^3 (PROFILE=small: Fermat, A^(p-2); P-256 has its
+ * addition chain in both). */
 void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A);
 /* X = A^-1 by Fermat (A^(p-2)); the same result, kept for the benchmark. */
 void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A);
@@ -181,7 +182,8 @@ void ec_sc_to_mont(const ec_curve *C, ec_sc X, const ec_sc A);
 void ec_sc_from_mont(const ec_curve *C, ec_sc X, const ec_sc A);
 void ec_sc_add(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B);
 /* X = A^-1 mod n for plain A (0 for A = 0), result in Montgomery form
- * (A^-1 * R mod n): safegcd and one multiplication by R^2. */
+ * (A^-1 * R mod n): safegcd and one multiplication by R^2 (PROFILE=small:
+ * Fermat, (A R)^(n-2)). */
 void ec_sc_inv_mont(const ec_curve *C, ec_sc X, const ec_sc A);
 
 /* ---- points (ec_point.c) ------------------------------------------------- */
@@ -273,9 +275,9 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
 /* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md);
- * PROFILE=small: 3 (Q and 3Q), for the stack */
+ * PROFILE=small: 4 (Q, 3Q, 5Q, 7Q, projective; docs/ec.md) */
 #if CTC_PROFILE_SMALL
-#define EC_VERIFY_WQ 3
+#define EC_VERIFY_WQ 4
 #else
 #define EC_VERIFY_WQ 5
 #endif
