@@ -11,7 +11,8 @@
  * each window is 5 doublings, one scan of the whole table
  * (ct_limbs_lookup), a conditional negation and one addition - for every
  * scalar, zero digits and k = 0 included (infinity is handled by masked
- * copies in the additions).
+ * copies in the additions). PROFILE=small takes 3-bit windows on the
+ * complete formulas instead (below).
  */
 #include "ec.h"
 
