@@ -257,9 +257,9 @@ ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i
 #endif
 /*
  * R = k * P for any k of C->bytes bytes (k = 0 or a multiple of the order
- * gives infinity) and any affine P on the curve. Signed fixed window of 5
- * bits, table scanned in full at every window; the same operations for
- * every k.
+ * gives infinity) and any affine P on the curve. Signed fixed window of
+ * EC_MUL_WIN bits, table scanned in full at every window; the same
+ * operations for every k.
  */
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
 /*
@@ -272,6 +272,8 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
  * R = u1 * G + u2 * Q (plain scalars < 2^bits), Jacobian. Interleaved
  * wNAF: G's odd multiples from the curve's table (width C->g_odd_w), Q's
  * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
+ * PROFILE=small: sliding windows read from the scalars, the complete
+ * projective formulas, Q's multiples projective (ec_mul_vartime.c).
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
 /* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md);

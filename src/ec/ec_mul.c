@@ -78,7 +78,11 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     ec_point Q, acc;
     uint32_t a;
     ct_cond neg;
-    int i, j, digits = (int)C->bits / MW + 1;
+    int i, j, digits;
+
+    /* bits / MW + 1 digits: the least d with MW d > bits (no division) */
+    for (digits = 1; MW * digits <= (int)C->bits; digits++)
+        ;
 
     /* tab[j] = jP (public index j: doubling for even j, else + P) */
     ec_point_set_infinity(C, &Q);

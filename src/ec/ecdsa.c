@@ -4,11 +4,13 @@
  *
  * Signing: k from RFC 6979, R = k G in constant time (ec_mul_base), r =
  * x(R) mod n, s = k^-1 (e + r d) mod n with k^-1 by safegcd
- * (ec_sc_inv_mont) and the products in Montgomery form mod n.
- * Verification (public data): w = s^-1 by binary GCD, u1 = e w, u2 = r w,
- * R = u1 G + u2 Q by the interleaved wNAF chain in Jacobian coordinates,
- * valid iff R is not infinity and x(R) mod n = r, checked as
- * r Z^2 = X or (r + n) Z^2 = X without an inversion.
+ * (ec_sc_inv_mont; Fermat with PROFILE=small) and the products in
+ * Montgomery form mod n.
+ * Verification (public data): w = s^-1 (ec_sc_inv_mont), u1 = e w,
+ * u2 = r w, R = u1 G + u2 Q by the interleaved wNAF chain in Jacobian
+ * coordinates (PROFILE=small: sliding windows on the complete formulas,
+ * ec_mul_vartime.c), valid iff R is not infinity and x(R) mod n = r,
+ * checked as r Z^2 = X or (r + n) Z^2 = X without an inversion.
  */
 #include "ctcrypto/hash.h"
 #include "ec.h"
