@@ -243,15 +243,15 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * [-16, 16], i < ec_booth_digits(C). */
 #define EC_WIN 5
 #define ec_booth_digits(C) ((C)->digits)
-/* The same recoding for a window of `win` bits (public): k = sum d_i
- * 2^(win i), d_i in [-2^(win-1), 2^(win-1)], i < bits / win + 1. *abs =
- * |d_i|; returns true when d_i < 0. ec_mul_base and the fixed-base tables
- * use win = EC_WIN. */
-ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i, int win);
+/* *abs = |d_i| in 0..16; returns true when d_i < 0. */
+ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
 /* ec_mul's window: EC_WIN, or 3 bits with PROFILE=small (its table of
  * 2^(w-1) + 1 points is most of the stack of k P; docs/ec.md) */
 #if CTC_PROFILE_SMALL
 #define EC_MUL_WIN 3
+/* the same recoding with EC_MUL_WIN bits: k = sum d_i 2^(3i), d_i in
+ * [-4, 4], i < bits / 3 + 1 */
+ct_cond ec_mul_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
 #else
 #define EC_MUL_WIN EC_WIN
 #endif

@@ -29,19 +29,32 @@ static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
     return (uint32_t)(k[C->bytes - 1 - (size_t)(pos >> 3)] >> (pos & 7)) & 1u;
 }
 
-ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i, int win)
-{
-    uint32_t w = 0, c, t, x;
-    int j;
+/* the digit for a window of WIN bits, a constant at each use (the shifts
+ * by it stay immediate) */
+#define BOOTH_DIGIT(WIN) do {                                           \
+        uint32_t w_ = 0, c_, t_, x_;                                    \
+        int j_;                                                         \
+                                                                        \
+        for (j_ = (WIN) - 1; j_ >= 0; j_--)                             \
+            w_ = (w_ << 1) | kbit(C, k, (WIN) * i + j_);                \
+        c_ = kbit(C, k, (WIN) * i - 1);                                 \
+        t_ = w_ >> ((WIN) - 1);                                         \
+        x_ = w_ + c_;                               /* 0..2^WIN */      \
+        *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
+        return ct_cond_from_bit(t_);                                    \
+    } while (0)
 
-    for (j = win - 1; j >= 0; j--)
-        w = (w << 1) | kbit(C, k, win * i + j);
-    c = kbit(C, k, win * i - 1);
-    t = w >> (win - 1);
-    x = w + c;                              /* 0..2^win */
-    *abs = ct_u32_sel(ct_cond_from_bit(t), (1u << win) - x, x);
-    return ct_cond_from_bit(t);
+ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
+{
+    BOOTH_DIGIT(EC_WIN);
 }
+
+#if CTC_PROFILE_SMALL
+ct_cond ec_mul_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
+{
+    BOOTH_DIGIT(EC_MUL_WIN);
+}
+#endif
 
 #if CTC_PROFILE_SMALL
 /*
@@ -98,13 +111,13 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
         ppack(C, PT(tab, j), &acc);
     }
 
-    (void)ec_booth_digit(C, &a, k, digits - 1, MW);     /* the top digit is >= 0 */
+    (void)ec_mul_digit(C, &a, k, digits - 1);           /* the top digit is >= 0 */
     ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
     punpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < MW; j++)
             ec_point_dbl(C, &acc, &acc);
-        neg = ec_booth_digit(C, &a, k, i, MW);
+        neg = ec_mul_digit(C, &a, k, i);
         ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
         punpack(C, &Q, row);
         ec_point_cneg(C, &Q, neg);
@@ -180,13 +193,13 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
         pack(C, PT(tab, j), &acc);
     }
 
-    (void)ec_booth_digit(C, &a, k, digits - 1, EC_WIN); /* the top digit is >= 0 */
+    (void)ec_booth_digit(C, &a, k, digits - 1);         /* the top digit is >= 0 */
     ct_limbs_lookup(row, tab, TAB, 3 * L, a);
     unpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < EC_WIN; j++)
             ec_jac_dbl(C, &acc, &acc);
-        neg = ec_booth_digit(C, &a, k, i, EC_WIN);
+        neg = ec_booth_digit(C, &a, k, i);
         ct_limbs_lookup(row, tab, TAB, 3 * L, a);
         unpack(C, &Q, row);
         ec_jac_cneg(C, &Q, neg);

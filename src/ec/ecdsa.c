@@ -45,11 +45,11 @@ static int nonce_hash(const ec_curve *C, size_t h_len)
 
 /*
  * s = k^-1 (e + r d) for the nonce kb (in [1, n - 1]) and the valid key
- * priv. Out of line, so that its scalars and points are not on the stack
+ * d. Out of line, so that its scalars and points are not on the stack
  * while RFC 6979's HMAC-DRBG is (ec_ecdsa_sign: its caller's frame holds
  * the nonce only).
  */
-static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const uint8_t *priv,
+static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const ec_sc d,
                                         const uint8_t *kb, const uint8_t *h, size_t h_len)
 {
     ec_sc r;
@@ -72,9 +72,8 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const u
     }
     {   /* s = k^-1 (e + r d): t = r * (d R) / R = r d; t += e;
          * s = t * (k^-1 R) / R */
-        ec_sc d, e, k, s, t;
+        ec_sc e, k, s, t;
 
-        (void)ec_sc_from_bytes(C, d, priv);
         hash_to_scalar(C, e, h, h_len);
         (void)ec_sc_from_bytes(C, k, kb);
         ec_sc_to_mont(C, t, d);
@@ -96,7 +95,6 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const u
             ct_zeroize(sig, 2 * C->bytes);
             ret = CTC_ERR_RANGE;
         }
-        ct_zeroize(d, sizeof d);
         ct_zeroize(k, sizeof k);
         ct_zeroize(t, sizeof t);
         ct_zeroize(e, sizeof e);
@@ -118,15 +116,17 @@ int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const ui
         return CTC_ERR_LENGTH;
     /* whether the caller's key is valid is public (an error is returned) */
     valid = ec_sc_from_bytes(C, d, priv);
-    ct_zeroize(d, sizeof d);
-    if (!ct_cond_declassify(valid))
+    if (!ct_cond_declassify(valid)) {
+        ct_zeroize(d, sizeof d);
         return CTC_ERR_KEY;
+    }
     ret = ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), C->n_bytes, C->bytes, priv, h, h_len,
                             extra, extra_len);
     /* k in [1, n - 1] (RFC 6979 guarantees it) */
     if (ret == CTC_OK)
-        ret = ecdsa_sign_nonce(C, sig, priv, kb, h, h_len);
+        ret = ecdsa_sign_nonce(C, sig, d, kb, h, h_len);
     ct_zeroize(kb, sizeof kb);
+    ct_zeroize(d, sizeof d);
     return ret;
 }
 
