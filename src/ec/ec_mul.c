@@ -21,13 +21,11 @@
 /* a table point as 3 * L limbs (X, Y, Z), packed, for the full scan */
 #define PT(tab, j) ((tab) + 3 * L * (size_t)(j))
 
-/* bit `pos` of the big-endian k (0 outside the scalar); pos public */
-static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
-{
-    if (pos < 0 || pos >= (int)C->bits)
-        return 0;
-    return (uint32_t)(k[C->bytes - 1 - (size_t)(pos >> 3)] >> (pos & 7)) & 1u;
-}
+/* bit `pos` of the big-endian k (0 outside the scalar); pos public. A
+ * macro, so that its test stays in the digit functions below (each listed
+ * in src/ct_public.txt) however many of them a build has. */
+#define KBIT(pos) ((pos) < 0 || (pos) >= (int)C->bits ? 0u                \
+                   : (uint32_t)(k[C->bytes - 1 - (size_t)((pos) >> 3)] >> ((pos) & 7)) & 1u)
 
 /* the digit for a window of WIN bits, a constant at each use (the shifts
  * by it stay immediate) */
@@ -36,8 +34,8 @@ static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
         int j_;                                                         \
                                                                         \
         for (j_ = (WIN) - 1; j_ >= 0; j_--)                             \
-            w_ = (w_ << 1) | kbit(C, k, (WIN) * i + j_);                \
-        c_ = kbit(C, k, (WIN) * i - 1);                                 \
+            w_ = (w_ << 1) | KBIT((WIN) * i + j_);                      \
+        c_ = KBIT((WIN) * i - 1);                                       \
         t_ = w_ >> ((WIN) - 1);                                         \
         x_ = w_ + c_;                               /* 0..2^WIN */      \
         *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
@@ -65,7 +63,7 @@ ct_cond ec_mul_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
  * ec_point.c for every step, the table included: no exceptional case to
  * argue, and no Jacobian addition in the image (its 14 temporaries were
  * the deepest frame under ec_mul). Cost for P-256: 255 complete doublings,
- * 85 complete additions, 2 doublings and 2 mixed additions for the table,
+ * 85 complete additions, 2 doublings and 1 mixed addition for the table,
  * 86 scans of 5 points.
  */
 #define MW EC_MUL_WIN
