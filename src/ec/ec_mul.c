@@ -21,11 +21,22 @@
 /* a table point as 3 * L limbs (X, Y, Z), packed, for the full scan */
 #define PT(tab, j) ((tab) + 3 * L * (size_t)(j))
 
-/* bit `pos` of the big-endian k (0 outside the scalar); pos public. A
- * macro, so that its test stays in the digit functions below (each listed
- * in src/ct_public.txt) however many of them a build has. */
+/* bit `pos` of the big-endian k (0 outside the scalar); pos public.
+ * PROFILE=small has two digit functions, and gcc -Os would keep a shared
+ * function out of line: there it is a macro, so that its test stays in
+ * the digit functions (each listed in src/ct_public.txt). */
+#if CTC_PROFILE_SMALL
 #define KBIT(pos) ((pos) < 0 || (pos) >= (int)C->bits ? 0u                \
                    : (uint32_t)(k[C->bytes - 1 - (size_t)((pos) >> 3)] >> ((pos) & 7)) & 1u)
+#else
+static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
+{
+    if (pos < 0 || pos >= (int)C->bits)
+        return 0;
+    return (uint32_t)(k[C->bytes - 1 - (size_t)(pos >> 3)] >> (pos & 7)) & 1u;
+}
+#define KBIT(pos) kbit(C, k, (pos))
+#endif
 
 /* the digit for a window of WIN bits, a constant at each use (the shifts
  * by it stay immediate) */
