@@ -152,7 +152,8 @@ void ec_fe_add(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B);
 void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B);
 void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A);
 /* X = A^-1 (0 for A = 0), safegcd on the Montgomery value then one
- * multiplication by R^3. */
+ * multiplication by R^3 (PROFILE=small: Fermat, A^(p-2); P-256 has its
+ * addition chain in both). */
 void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A);
 /* X = A^-1 by Fermat (A^(p-2)); the same result, kept for the benchmark. */
 void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A);
@@ -181,7 +182,8 @@ void ec_sc_to_mont(const ec_curve *C, ec_sc X, const ec_sc A);
 void ec_sc_from_mont(const ec_curve *C, ec_sc X, const ec_sc A);
 void ec_sc_add(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B);
 /* X = A^-1 mod n for plain A (0 for A = 0), result in Montgomery form
- * (A^-1 * R mod n): safegcd and one multiplication by R^2. */
+ * (A^-1 * R mod n): safegcd and one multiplication by R^2 (PROFILE=small:
+ * Fermat, (A R)^(n-2)). */
 void ec_sc_inv_mont(const ec_curve *C, ec_sc X, const ec_sc A);
 
 /* ---- points (ec_point.c) ------------------------------------------------- */
@@ -243,11 +245,21 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
 #define ec_booth_digits(C) ((C)->digits)
 /* *abs = |d_i| in 0..16; returns true when d_i < 0. */
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+/* ec_mul's window: EC_WIN, or 3 bits with PROFILE=small (its table of
+ * 2^(w-1) + 1 points is most of the stack of k P; docs/ec.md) */
+#if CTC_PROFILE_SMALL
+#define EC_MUL_WIN 3
+/* the same recoding with EC_MUL_WIN bits: k = sum d_i 2^(3i), d_i in
+ * [-4, 4], i < bits / 3 + 1 */
+ct_cond ec_mul_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+#else
+#define EC_MUL_WIN EC_WIN
+#endif
 /*
  * R = k * P for any k of C->bytes bytes (k = 0 or a multiple of the order
- * gives infinity) and any affine P on the curve. Signed fixed window of 5
- * bits, table scanned in full at every window; the same operations for
- * every k.
+ * gives infinity) and any affine P on the curve. Signed fixed window of
+ * EC_MUL_WIN bits, table scanned in full at every window; the same
+ * operations for every k.
  */
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
 /*
@@ -260,10 +272,17 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
  * R = u1 * G + u2 * Q (plain scalars < 2^bits), Jacobian. Interleaved
  * wNAF: G's odd multiples from the curve's table (width C->g_odd_w), Q's
  * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
+ * PROFILE=small: sliding windows read from the scalars, the complete
+ * projective formulas, Q's multiples projective (ec_mul_vartime.c).
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
-/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md) */
+/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md);
+ * PROFILE=small: 4 (Q, 3Q, 5Q, 7Q, projective; docs/ec.md) */
+#if CTC_PROFILE_SMALL
+#define EC_VERIFY_WQ 4
+#else
 #define EC_VERIFY_WQ 5
+#endif
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q);
 

@@ -146,6 +146,46 @@ static void p256_inv_chain(ct_limb_t *X, const ct_limb_t *A)
 }
 #endif
 
+#if CTC_PROFILE_SMALL
+/*
+ * PROFILE=small: inverses by Fermat's little theorem on the products the
+ * image has anyway, instead of safegcd (mp_inv and its helpers, about
+ * 1.1 KB of Cortex-M4 code): X = A^(m - 2) mod the prime m = p (field,
+ * ec_fe_sqr and ec_fe_mul) or n (scalars, ec_sc_montmul), A and X in
+ * Montgomery form, so the result is too; A = 0 gives 0. Left to right
+ * over the bits of m - 2, a public constant: the branch on each bit is
+ * public, and the same squares and products run for every A.
+ */
+static CT_NOINLINE void inv_fermat_mont(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A, int field)
+{
+    ct_limb_t e[EC_LIMBS], Y[EC_LIMBS];
+    const ct_limb_t *N = field ? C->p.N : C->n.N;
+    ct_limb_t borrow = 2;
+    size_t i;
+    int b;
+
+    for (i = 0; i < L; i++) {               /* e = m - 2 (public) */
+        e[i] = N[i] - borrow;
+        borrow = (ct_limb_t)(N[i] < borrow);
+    }
+    mp_copy(Y, A, L);                       /* the top bit of m - 2 is set */
+    for (b = (int)C->bits - 2; b >= 0; b--) {
+        if (field)
+            ec_fe_sqr(C, Y, Y);
+        else
+            ec_sc_montmul(C, Y, Y, Y);
+        if ((e[b / MP_LIMB_BITS] >> (b % MP_LIMB_BITS)) & 1) {
+            if (field)
+                ec_fe_mul(C, Y, Y, A);
+            else
+                ec_sc_montmul(C, Y, Y, A);
+        }
+    }
+    mp_copy(X, Y, L);
+    ct_zeroize(Y, sizeof Y);
+}
+#endif
+
 void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A)
 {
 #if CTC_EC_P256 && P256_INV_CHAIN
@@ -154,6 +194,9 @@ void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A)
         return;
     }
 #endif
+#if CTC_PROFILE_SMALL
+    inv_fermat_mont(C, X, A, 1);
+#else
     /* A = aR; safegcd gives (aR)^-1 = a^-1 R^-1, and a Montgomery product
      * with R^3 gives a^-1 R^-1 R^3 R^-1 = a^-1 R, the Montgomery form of
      * a^-1. A = 0 gives 0 (gcd(0, p) = p: mp_inv returns 0). */
@@ -163,6 +206,7 @@ void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A)
     (void)mp_inv(Y, A, C->p.N, L, T);
     ec_fe_mul(C, X, Y, C->r3);
     ct_zeroize(Y, sizeof Y);
+#endif
 }
 
 void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A)
@@ -275,6 +319,14 @@ void ec_sc_add(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B)
 
 void ec_sc_inv_mont(const ec_curve *C, ec_sc X, const ec_sc A)
 {
+#if CTC_PROFILE_SMALL
+    /* (a R)^(n - 2) = a^-1 R */
+    ec_sc Y;
+
+    ec_sc_to_mont(C, Y, A);
+    inv_fermat_mont(C, X, Y, 0);
+    ct_zeroize(Y, sizeof Y);
+#else
     /* plain A: safegcd gives a^-1, and a Montgomery product with R^2
      * gives a^-1 R */
     ct_limb_t T[MP_INV_SCRATCH(EC_LIMBS)];
@@ -283,4 +335,5 @@ void ec_sc_inv_mont(const ec_curve *C, ec_sc X, const ec_sc A)
     (void)mp_inv(Y, A, C->n.N, L, T);
     ec_sc_montmul(C, X, Y, C->n.R2);
     ct_zeroize(Y, sizeof Y);
+#endif
 }

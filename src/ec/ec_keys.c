@@ -37,24 +37,32 @@ int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv)
     return CTC_OK;
 }
 
-int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
-              size_t rnd_len)
+/* priv = (c mod (n - 1)) + 1 for the big-endian c at rnd: in [1, n - 1];
+ * mp_mod is constant time. Out of line: its buffers are off the stack
+ * before k G runs (ec_keygen). */
+static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const uint8_t *rnd,
+                                      size_t rnd_len)
 {
     ct_limb_t c[2 * EC_LIMBS], T[4 * EC_LIMBS], d[EC_LIMBS];
 
-    if (priv == NULL || pub == NULL || rnd == NULL)
-        return CTC_ERR_PARAM;
-    if (rnd_len < C->keygen_min || rnd_len > C->keygen_max)
-        return CTC_ERR_LENGTH;
-    /* d = (c mod (n - 1)) + 1: in [1, n - 1]; mp_mod is constant time */
     (void)mp_from_be(c, 2 * L, rnd, rnd_len);
     mp_mod(d, c, 2 * L, C->n_minus_1, L, T);
     (void)mp_add_limb(d, d, 1, L);
     ec_sc_to_bytes(C, priv, d);
-    public_from_scalar(C, pub, priv);
     ct_zeroize(c, sizeof c);
     ct_zeroize(T, sizeof T);
     ct_zeroize(d, sizeof d);
+}
+
+int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
+              size_t rnd_len)
+{
+    if (priv == NULL || pub == NULL || rnd == NULL)
+        return CTC_ERR_PARAM;
+    if (rnd_len < C->keygen_min || rnd_len > C->keygen_max)
+        return CTC_ERR_LENGTH;
+    keygen_scalar(C, priv, rnd, rnd_len);
+    public_from_scalar(C, pub, priv);
     return CTC_OK;
 }
 

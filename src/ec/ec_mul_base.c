@@ -45,8 +45,6 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
         ec_jac j;
         ec_point p;
     } acc, sum;
-    ec_point pacc;
-    ec_fe t;
     uint32_t a;
     ct_cond neg, nz;
     int c, m, i, j, complete = 0;
@@ -65,13 +63,13 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
             ct_limbs_lookup(entry, C->table + (size_t)m * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
             mp_copy(A.x, entry, L);
             mp_copy(A.y, entry + L, L);
-            ec_fe_neg(C, t, A.y);
-            ct_limbs_cmov(neg, A.y, t, L);
+            ec_fe_neg(C, entry, A.y);       /* (entry is free) */
+            ct_limbs_cmov(neg, A.y, entry, L);
             nz = ct_u32_nonzero(a);
             /* public: the column and row decide the formula (above) */
             if (c == 0 && !complete && (S > 1 || i == D - 1)) {
-                ec_jac_to_point(C, &pacc, &acc.j);
-                ec_point_copy(C, &acc.p, &pacc);
+                ec_jac_to_point(C, &sum.p, &acc.j);     /* (sum is free) */
+                ec_point_copy(C, &acc.p, &sum.p);
                 complete = 1;
             }
             if (!complete) {
@@ -90,9 +88,7 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
     ec_point_copy(C, R, &acc.p);
     ct_zeroize(&acc, sizeof acc);
     ct_zeroize(&sum, sizeof sum);
-    ct_zeroize(&pacc, sizeof pacc);
     ct_zeroize(&A, sizeof A);
     ct_zeroize(entry, sizeof entry);
-    ct_zeroize(t, sizeof t);
     ct_zeroize(&a, sizeof a);
 }

@@ -4,11 +4,13 @@
  *
  * Signing: k from RFC 6979, R = k G in constant time (ec_mul_base), r =
  * x(R) mod n, s = k^-1 (e + r d) mod n with k^-1 by safegcd
- * (ec_sc_inv_mont) and the products in Montgomery form mod n.
- * Verification (public data): w = s^-1 by binary GCD, u1 = e w, u2 = r w,
- * R = u1 G + u2 Q by the interleaved wNAF chain in Jacobian coordinates,
- * valid iff R is not infinity and x(R) mod n = r, checked as
- * r Z^2 = X or (r + n) Z^2 = X without an inversion.
+ * (ec_sc_inv_mont; Fermat with PROFILE=small) and the products in
+ * Montgomery form mod n.
+ * Verification (public data): w = s^-1 (ec_sc_inv_mont), u1 = e w,
+ * u2 = r w, R = u1 G + u2 Q by the interleaved wNAF chain in Jacobian
+ * coordinates (PROFILE=small: sliding windows on the complete formulas,
+ * ec_mul_vartime.c), valid iff R is not infinity and x(R) mod n = r,
+ * checked as r Z^2 = X or (r + n) Z^2 = X without an inversion.
  */
 #include "ctcrypto/hash.h"
 #include "ec.h"
@@ -41,68 +43,90 @@ static int nonce_hash(const ec_curve *C, size_t h_len)
     }
 }
 
+/*
+ * s = k^-1 (e + r d) for the nonce kb (in [1, n - 1]) and the valid key
+ * d. Out of line, so that its scalars and points are not on the stack
+ * while RFC 6979's HMAC-DRBG is (ec_ecdsa_sign: its caller's frame holds
+ * the nonce only).
+ */
+static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const ec_sc d,
+                                        const uint8_t *kb, const uint8_t *h, size_t h_len)
+{
+    ec_sc r;
+    int ret, ok;
+
+    {   /* r = x(k G) mod n (the point's scope ends here: its stack is the
+         * scalars' below) */
+        uint8_t xb[EC_MAX_BYTES];
+        ec_point R;
+        ec_affine A;
+
+        ec_mul_base(C, &R, kb);
+        (void)ec_point_to_affine(C, &A, &R);    /* k != 0: not infinity */
+        ec_fe_to_bytes(C, xb, A.x);
+        (void)mp_from_be(r, L, xb, C->bytes);
+        ec_sc_reduce_once(C, r, r);             /* x < p < 2n */
+        ct_zeroize(xb, sizeof xb);
+        ct_zeroize(&R, sizeof R);
+        ct_zeroize(&A, sizeof A);
+    }
+    {   /* s = k^-1 (e + r d): t = r * (d R) / R = r d; t += e;
+         * s = t * (k^-1 R) / R */
+        ec_sc e, k, s, t;
+
+        hash_to_scalar(C, e, h, h_len);
+        (void)ec_sc_from_bytes(C, k, kb);
+        ec_sc_to_mont(C, t, d);
+        ec_sc_montmul(C, t, r, t);
+        ec_sc_add(C, t, t, e);
+        ec_sc_inv_mont(C, k, k);
+        ec_sc_montmul(C, s, t, k);
+
+        /* r and s are the public output: r = 0 or s = 0 (probability
+         * about 2^-bits each) would be an invalid signature, reported as
+         * an error (CTC_ERR_RANGE, ctcrypto/ec.h) rather than continuing
+         * RFC 6979's generator */
+        ok = !ct_cond_declassify(ct_cond_or(mp_is_zero(r, L), mp_is_zero(s, L)));
+        if (ok) {
+            ec_sc_to_bytes(C, sig, r);
+            ec_sc_to_bytes(C, sig + C->bytes, s);
+            ret = CTC_OK;
+        } else {
+            ct_zeroize(sig, 2 * C->bytes);
+            ret = CTC_ERR_RANGE;
+        }
+        ct_zeroize(k, sizeof k);
+        ct_zeroize(t, sizeof t);
+        ct_zeroize(e, sizeof e);
+    }
+    return ret;
+}
+
 int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const uint8_t *h,
                   size_t h_len, const uint8_t *extra, size_t extra_len)
 {
-    uint8_t kb[EC_MAX_BYTES], xb[EC_MAX_BYTES];
-    ec_sc d, e, k, r, s, t;
-    ec_point R;
-    ec_affine A;
-    int ret, ok;
+    uint8_t kb[EC_MAX_BYTES];
+    ec_sc d;
+    ct_cond valid;
+    int ret;
 
     if (sig == NULL || priv == NULL || h == NULL || (extra == NULL && extra_len != 0))
         return CTC_ERR_PARAM;
     if (h_len == 0)
         return CTC_ERR_LENGTH;
     /* whether the caller's key is valid is public (an error is returned) */
-    if (!ct_cond_declassify(ec_sc_from_bytes(C, d, priv))) {
+    valid = ec_sc_from_bytes(C, d, priv);
+    if (!ct_cond_declassify(valid)) {
         ct_zeroize(d, sizeof d);
         return CTC_ERR_KEY;
     }
-    hash_to_scalar(C, e, h, h_len);
     ret = ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), C->n_bytes, C->bytes, priv, h, h_len,
                             extra, extra_len);
-    if (ret != CTC_OK)
-        goto out;
     /* k in [1, n - 1] (RFC 6979 guarantees it) */
-    (void)ec_sc_from_bytes(C, k, kb);
-
-    ec_mul_base(C, &R, kb);
-    (void)ec_point_to_affine(C, &A, &R);    /* k != 0: not infinity */
-    ec_fe_to_bytes(C, xb, A.x);
-    (void)mp_from_be(r, L, xb, C->bytes);
-    ec_sc_reduce_once(C, r, r);             /* x < p < 2n */
-
-    /* s = k^-1 (e + r d): t = r * (d R) / R = r d; t += e;
-     * s = t * (k^-1 R) / R */
-    ec_sc_to_mont(C, t, d);
-    ec_sc_montmul(C, t, r, t);
-    ec_sc_add(C, t, t, e);
-    ec_sc_inv_mont(C, k, k);
-    ec_sc_montmul(C, s, t, k);
-
-    /* r and s are the public output: r = 0 or s = 0 (probability about
-     * 2^-bits each) would be an invalid signature, reported as an error
-     * (CTC_ERR_RANGE, ctcrypto/ec.h) rather than continuing RFC 6979's
-     * generator */
-    ok = !ct_cond_declassify(ct_cond_or(mp_is_zero(r, L), mp_is_zero(s, L)));
-    if (ok) {
-        ec_sc_to_bytes(C, sig, r);
-        ec_sc_to_bytes(C, sig + C->bytes, s);
-        ret = CTC_OK;
-    } else {
-        ct_zeroize(sig, 2 * C->bytes);
-        ret = CTC_ERR_RANGE;
-    }
-out:
+    if (ret == CTC_OK)
+        ret = ecdsa_sign_nonce(C, sig, d, kb, h, h_len);
     ct_zeroize(kb, sizeof kb);
-    ct_zeroize(xb, sizeof xb);
     ct_zeroize(d, sizeof d);
-    ct_zeroize(k, sizeof k);
-    ct_zeroize(t, sizeof t);
-    ct_zeroize(e, sizeof e);
-    ct_zeroize(&R, sizeof R);
-    ct_zeroize(&A, sizeof A);
     return ret;
 }
 
@@ -112,7 +136,7 @@ int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const
     /* every input is public: variable time throughout */
     ec_affine Q;
     ec_jac R;
-    ec_sc r, s, e, w, u1, u2;
+    ec_sc r, s, e, w;               /* u1 = e w in e, u2 = r w in w */
     int ret;
 
     if (pub == NULL || h == NULL || sig == NULL)
@@ -127,9 +151,9 @@ int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const
         return CTC_ERR_RANGE;
     hash_to_scalar(C, e, h, h_len);
     ec_sc_inv_mont(C, w, s);                /* s^-1 R (safegcd: faster than a binary GCD) */
-    ec_sc_montmul(C, u1, e, w);
-    ec_sc_montmul(C, u2, r, w);
-    ec_mul2_vartime(C, &R, u1, u2, &Q);
+    ec_sc_montmul(C, e, e, w);
+    ec_sc_montmul(C, w, r, w);
+    ec_mul2_vartime(C, &R, e, w, &Q);
     /* R not infinity and x(R) mod n = r, compared in R's coordinates */
     return ec_jac_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;
 }

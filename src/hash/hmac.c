@@ -12,17 +12,25 @@
 
 #define HMAC_STATE 0x48a5c0acu
 
+/* block = H(key), for keys longer than a block; out of line, so that its
+ * hash context is not in the frame of every (short-key) HMAC-DRBG step */
+static CT_NOINLINE void hmac_hash_key(uint8_t *block, int id, const uint8_t *key,
+                                      size_t key_len)
+{
+    ctc_hash_ctx t;
+
+    hash_init_(&t, id);
+    hash_update_(&t, key, key_len);
+    hash_final_(&t, block);                /* wipes t */
+}
+
 void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 {
     uint8_t block[CTC_HASH_MAX_BLOCK];
     size_t bs = ctc_hash_block_size(id), i;
 
     if (key_len > bs) {
-        ctc_hash_ctx t;
-
-        hash_init_(&t, id);
-        hash_update_(&t, key, key_len);
-        hash_final_(&t, block);            /* wipes t */
+        hmac_hash_key(block, id, key, key_len);
         key_len = ctc_hash_size(id);
     } else {
         hash_copy(block, key, key_len);

@@ -46,9 +46,12 @@ static void drbg_update(ctc_hmac_drbg_ctx *ctx,
         hash_update_(&h, b, b_len);
         hash_update_(&h, c, c_len);
         hmac_finish(ctx->K, &h, id, &hk.out);
-        /* V = HMAC(K, V) */
+        /* V = HMAC(K, V), in the same hash context (hmac_key_mac3 would
+         * hold a second one on the stack) */
         hmac_key_init(&hk, id, ctx->K, hs);
-        hmac_key_mac3(ctx->V, &hk, ctx->V, hs, NULL, 0, NULL, 0);
+        hmac_key_start(&h, &hk);
+        hash_update_(&h, ctx->V, hs);
+        hmac_finish(ctx->V, &h, id, &hk.out);
         if (empty)
             break;
     }
