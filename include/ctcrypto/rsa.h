@@ -417,10 +417,11 @@ int ctc_rsa_private_key_to_pkcs8(uint8_t *out, size_t out_size, size_t *out_len,
  * and passed Miller-Rabin with the rounds of FIPS 186-5 Table B.1 (bases
  * from rng); |p - q| > 2^(bits/2 - 100); d = e^-1 mod lcm(p - 1, q - 1) must
  * exceed 2^(bits/2). All randomness comes from rng (CTC_ERR_RNG when it
- * fails); CTC_ERR_LIMIT when 5 bits / 2 candidates gave no prime (FIPS's
- * bound; a prime of bits / 2 bits takes about 0.35 bits candidates on
- * average, so this happens with probability about e^-14, 2^-20, per
- * prime: call again). On an error key is zeroed.
+ * fails). A search that meets FIPS's bound of 5 bits / 2 candidates
+ * without a prime (about one in 160 for e = 2^32 - 1, whose factors 3, 5,
+ * 17, 257 exclude about 65% of the primes; e^-14 for 65537) starts again,
+ * up to 16 searches; CTC_ERR_LIMIT when all fail (below 2^-100). On an
+ * error key is zeroed.
  * Stack: about 18 KiB at CTC_RSA_MAX_BITS = 4096, whatever bits is
  * (docs/rsa.md).
  * CT: the primes, d and the CRT values are secret; the number of

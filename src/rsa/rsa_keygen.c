@@ -259,6 +259,9 @@ void rsa_kg_crt(ct_limb_t *DP, ct_limb_t *DQ, ct_limb_t *QI, const ct_limb_t *D,
     ct_zeroize(X, sizeof X);
 }
 
+/* attempts of kg_generate's search (see there) */
+#define KG_TRIES 16
+
 /* the scratch of kg_generate */
 #define KG_SCRATCH RSA_MAX_(RSA_MAX_(RSA_PRIV_SCRATCH, RSA_D_SCRATCH), \
                             MP_INV_SCRATCH(RSA_HALF))
@@ -280,13 +283,24 @@ static CT_NOINLINE int kg_generate(uint8_t *nb, uint8_t (*hb)[RSA_HALF * MP_LIMB
     ct_cond ok;
     int r = CTC_ERR_LIMIT;
 
-    /* a d below 2^(nlen/2) (probability about 2^-(nlen/2)) starts again
-     * (FIPS 186-5 A.1.1 step 3); a few attempts bound the loop */
-    for (tries = 0; tries < 4; tries++) {
+    /* A.1.3's search gives up after 5 (nlen / 2) candidates: for e with
+     * many small factors (2^32 - 1 = 3 5 17 257 65537 rejects about 65% of
+     * the primes, gcd(p - 1, e) != 1: about 5 acceptable primes are
+     * expected among the candidates, none with probability e^-5) that
+     * happens to about one search in 160, so a failed search starts
+     * again, as a caller would after FAILURE, and so does a d below
+     * 2^(nlen/2) (probability about 2^-(nlen/2), A.1.1 step 3). KG_TRIES
+     * bounds the loop: the chance that every attempt fails is below
+     * 2^-100 for any allowed e. */
+    for (tries = 0; tries < KG_TRIES; tries++) {
         r = kg_prime(P, h, pbits, e, NULL, rng, rng_ctx, T);
+        if (r == CTC_ERR_LIMIT)
+            continue;
         if (r != CTC_OK)
             break;
         r = kg_prime(Q, h, pbits, e, P, rng, rng_ctx, T);
+        if (r == CTC_ERR_LIMIT)
+            continue;
         if (r != CTC_OK)
             break;
         /* p > q, as OpenSSL and most writers order them */
