@@ -157,6 +157,8 @@ static const struct {
     { NULL, "--type", OPT_TYPE, 1 },
     { NULL, "--p1363", OPT_P1363, 0 },
     { NULL, "--compressed", OPT_COMPRESSED, 0 },
+    { NULL, "--scheme", OPT_SCHEME, 1 },
+    { NULL, "--bits", OPT_BITS, 1 },
 };
 
 const char *opt_name(int id)
@@ -387,6 +389,8 @@ static int run_command(const char *cmd, struct opts *o)
 
     if (ec_is_command(cmd))
         return ec_command(cmd, o);
+    if (rsa_is_command(cmd))
+        return rsa_command(cmd, o);
     if (strcmp(cmd, "hash") == 0) {
         r = refuse(o, "hash", 0, 0, 1);
         return r ? r : cmd_digest(o, NULL);
@@ -424,7 +428,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "hash") != 0 && strcmp(cmd, "hmac") != 0 && strcmp(cmd, "hkdf") != 0
-        && !ec_is_command(cmd))
+        && !ec_is_command(cmd) && !rsa_is_command(cmd))
         return usage_error("unknown command ", cmd);
     r = parse(&o, argc, argv);
     if (r == 0)
