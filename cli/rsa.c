@@ -147,7 +147,7 @@ static int load_key(const struct rsa *c, const char *path, ctc_rsa_private_key *
 {
     uint8_t *file, *der = NULL, *d = NULL;
     size_t len, der_len = 0, d_len = 0;
-    char label[72];
+    char label[72], msg[128];
     const char *err = NULL;
     int r, kind = KF_UNKNOWN;
 
@@ -177,7 +177,9 @@ static int load_key(const struct rsa *c, const char *path, ctc_rsa_private_key *
         d_len = len;
         kind = der_kind(file, len);
         if (kind == KF_UNKNOWN)
-            err = "not a key file (neither PEM nor a DER RSA key)";
+            err = len > 0 && file[0] == ASN1_SEQUENCE
+                  ? "malformed DER (not an RSA key structure)"
+                  : "not a key file (neither PEM nor a DER RSA key)";
     }
     if (err == NULL && priv != NULL && (kind == KF_PKCS1_PUB || kind == KF_SPKI)) {
         err = "a public key, not a private key";
@@ -190,9 +192,12 @@ static int load_key(const struct rsa *c, const char *path, ctc_rsa_private_key *
                 k = &tmp;
             r = kind == KF_PKCS8 ? ctc_rsa_private_key_from_pkcs8(k, d, d_len)
                                  : ctc_rsa_private_key_from_der(k, d, d_len);
-            if (r == CTC_ERR_RSA_N_SIZE)
-                err = "unsupported private key size (2048 bits or more, at most "
-                      "CTC_RSA_MAX_BITS)";
+            if (r == CTC_ERR_RSA_N_SIZE) {
+                snprintf(msg, sizeof msg, "unsupported private key size (2048 to %d bits%s)",
+                         CTC_RSA_MAX_BITS, priv == NULL ? "; a smaller key's public key "
+                         "(openssl pkey -pubout) verifies and encrypts" : "");
+                err = msg;
+            }
             if (r == CTC_OK && pub != NULL)
                 memcpy(pub, ctc_rsa_private_key_public(k), sizeof *pub);
             if (k == &tmp)
@@ -200,8 +205,11 @@ static int load_key(const struct rsa *c, const char *path, ctc_rsa_private_key *
         } else {
             r = kind == KF_SPKI ? ctc_rsa_public_key_from_spki(pub, d, d_len)
                                 : ctc_rsa_public_key_from_der(pub, d, d_len);
-            if (r == CTC_ERR_RSA_N_SIZE)
-                err = "unsupported key size (1024 bits to CTC_RSA_MAX_BITS)";
+            if (r == CTC_ERR_RSA_N_SIZE) {
+                snprintf(msg, sizeof msg, "unsupported key size (1024 to %d bits)",
+                         CTC_RSA_MAX_BITS);
+                err = msg;
+            }
         }
         if (r != CTC_OK && err == NULL)
             err = key_error(r);
