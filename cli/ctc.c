@@ -87,7 +87,7 @@ static const char usage_text[] =
     "  --pub HEX, --peer HEX\n"
     "                    public key, a SEC1 point (compressed or not)\n"
     "  --pub-file FILE, --peer-file FILE\n"
-    "                    public key file, PEM (PUBLIC KEY) or DER SubjectPublicKeyInfo\n"
+    "                    SubjectPublicKeyInfo file, PEM (PUBLIC KEY) or DER\n"
     "  --msg HEX, --in FILE\n"
     "                    the message (hashed with --hash); FILE \"-\" is standard input\n"
     "  --sig HEX, --sig-file FILE\n"

@@ -25,6 +25,8 @@
 #include "ctcrypto/ctcrypto.h"
 #include "keyfile.h"
 
+#define SIG_FILE_MAX 4096          /* larger signature files are refused */
+
 enum { CMD_KEYGEN, CMD_SIGN, CMD_VERIFY, CMD_ENCRYPT, CMD_DECRYPT };
 enum { SCHEME_PKCS1, SCHEME_PSS, SCHEME_OAEP };
 
@@ -404,7 +406,7 @@ static int cmd_verify(const struct rsa *c, const struct opts *o)
         return cmd_usage(c, "--in and --sig cannot both be standard input", NULL);
     if ((r = load_key(c, o->val[OPT_PUB], NULL, &pub)) != 0)
         return r;
-    if ((r = read_file(&sig, &sig_len, o->val[OPT_SIG], CTC_RSA_MAX_BYTES + 1, c->bad)) != 0)
+    if ((r = read_file(&sig, &sig_len, o->val[OPT_SIG], SIG_FILE_MAX, c->bad)) != 0)
         return r;
     hs = ctc_hash_size(alg);
     r = hash_input(c, o, alg, h);

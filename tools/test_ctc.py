@@ -230,9 +230,15 @@ def test_help(total, ctc):
                                                 "--peer-file", "--sig-file", "--sig-out",
                                                 "--p1363", "--format", "--type", "--curve",
                                                 "Curves built in", "prime256v1",
+                                                "rsa-keygen", "rsa-sign", "rsa-verify",
+                                                "rsa-encrypt", "rsa-decrypt", "--scheme",
+                                                "--bits", "implicit rejection",
                                                 "Exit status"]), "%s: %r" % (arg, out[:80]))
+        g.check(all(len(line) <= 80 for line in out.splitlines()),
+                "%s: a line longer than 80 characters" % arg)
     rc, out, err = run(ctc, ["--version"])
-    g.check(rc == 0 and "ctcrypto" in out and "sha224/sha256:" in out and "curves: p256" in out,
+    g.check(rc == 0 and "ctcrypto" in out and "sha224/sha256:" in out and "curves: p256" in out
+            and "\nrsa: 1024 to " in out,
             "version: %r" % out)
     g.end()
 
