@@ -1253,6 +1253,8 @@ def test_rsa_errors(total, ctc, tmp, keys):
          "takes no --out"),
         (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", f("short.sig", b"\1" * 255),
           "--in", msg], 1, "invalid signature (255 bytes; this key's are 256)"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", f("long.sig", b"\1" * 600),
+          "--in", msg], 1, "invalid signature (600 bytes; this key's are 256)"),
         (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", f("big.sig", b"\xff" * 256),
           "--in", msg], 1, "invalid signature (not below the modulus)"),
         (["rsa-verify", "--pub", keys["1024"], "--hash", "sha256", "--sig", sig, "--in", msg],
