@@ -402,8 +402,6 @@ static int cmd_verify(const struct rsa *c, const struct opts *o)
         return cmd_usage(c, "needs --pub FILE (a public or private key)", NULL);
     if (o->val[OPT_SIG] == NULL)
         return cmd_usage(c, "needs --sig FILE (the signature's bytes)", NULL);
-    if (o->val[OPT_IN] && strcmp(o->val[OPT_IN], "-") == 0 && strcmp(o->val[OPT_SIG], "-") == 0)
-        return cmd_usage(c, "--in and --sig cannot both be standard input", NULL);
     if ((r = load_key(c, o->val[OPT_PUB], NULL, &pub)) != 0)
         return r;
     if ((r = read_file(&sig, &sig_len, o->val[OPT_SIG], SIG_FILE_MAX, c->bad)) != 0)
@@ -549,6 +547,18 @@ static int cmd_decrypt(const struct rsa *c, const struct opts *o)
     return r;
 }
 
+/* how many of the inputs are standard input ("-"; --in when not given) */
+static int stdin_count(const struct opts *o)
+{
+    static const int ids[] = { OPT_KEY, OPT_PUB, OPT_SIG };
+    size_t i;
+    int n = o->val[OPT_IN] == NULL || strcmp(o->val[OPT_IN], "-") == 0;
+
+    for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        n += o->val[ids[i]] != NULL && strcmp(o->val[ids[i]], "-") == 0;
+    return n;
+}
+
 int rsa_command(const char *cmd, struct opts *o)
 {
     unsigned long allowed = 0;
@@ -569,6 +579,9 @@ int rsa_command(const char *cmd, struct opts *o)
             return cmd_usage(&c, "takes no ", opt_name(id));
     if (o->nfiles > 0)
         return cmd_usage(&c, "takes no file arguments: ", o->files[0]);
+    if (c.id != CMD_KEYGEN && stdin_count(o) > 1)
+        return cmd_usage(&c, "two inputs from standard input (--key, --pub, --sig, --in; "
+                         "--in defaults to it)", NULL);
     switch (c.id) {
     case CMD_KEYGEN: return cmd_keygen(&c, o);
     case CMD_SIGN: return cmd_sign(&c, o);

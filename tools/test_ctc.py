@@ -1246,7 +1246,12 @@ def test_rsa_errors(total, ctc, tmp, keys):
         (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", sig, "--in", missing], 2,
          "No such file"),
         (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", "-", "--in", "-"], 2,
-         "cannot both be standard input"),
+         "two inputs from standard input"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", "-"], 2,
+         "two inputs from standard input"),
+        (["rsa-sign", "--key", "-", "--hash", "sha256"], 2, "two inputs from standard input"),
+        (["rsa-decrypt", "--key", "-", "--in", "-"], 2, "two inputs from standard input"),
+        (["rsa-encrypt", "--pub", "-"], 2, "two inputs from standard input"),
         (["rsa-verify", "--pub", P, "--hash", "sha256", "--scheme", "x", "--sig", sig], 2,
          "unknown --scheme"),
         (["rsa-verify", "--pub", P, "--hash", "sha256", "--out", sig, "--sig", sig], 2,
@@ -1300,6 +1305,13 @@ def test_rsa_errors(total, ctc, tmp, keys):
               and all(t in lines[0] for t in (text if isinstance(text, tuple) else (text,)))
               and out == "")
         g.check(ok, "%r: exit %d (want %d), stdout %r, stderr %r" % (args, rc, status, out, err))
+    # the key from standard input, the signature from standard input
+    rc, out, err = run_raw(ctc, ["rsa-sign", "--key", "-", "--hash", "sha256", "--in", msg],
+                           stdin=read(keys["o.pkcs1.der"]))
+    g.check(rc == 0 and out == read(sig), "--key -: %d %r" % (rc, err))
+    rc, out, err = run(ctc, ["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", "-",
+                             "--in", msg], stdin=read(sig))
+    g.check(rc == 0 and out == "OK\n", "--sig -: %d %r" % (rc, err))
     # accepted variants: CRLF line ends, text before the PEM block, PKCS#8 from parts
     for name, data in (("crlf.pem", pem("RSA PRIVATE KEY", good).replace(b"\n", b"\r\n")),
                        ("lead.pem", b"comment\n" + pem("PRIVATE KEY", rsa_pkcs8_der(good))),
