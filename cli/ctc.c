@@ -53,9 +53,11 @@ static const char usage_text[] =
     "--out FILE or standard output):\n"
     "  rsa-keygen [--bits N] [--out FILE] [--format pem|der] [--type pkcs8|pkcs1]\n"
     "        Write a new private key, e = 65537 (default: 2048 bits, PEM PKCS#8).\n"
-    "  rsa-sign --key FILE --hash H [--scheme pkcs1|pss] [--in FILE] [--out FILE]\n"
-    "        Write the signature's bytes (PSS: salt and MGF1 hash as --hash).\n"
-    "  rsa-verify --pub FILE --hash H [--scheme pkcs1|pss] --sig FILE [--in FILE]\n"
+    "  rsa-sign --key FILE --hash H [--scheme pkcs1|pss] [--salt-len L] [--in FILE]\n"
+    "           [--out FILE]\n"
+    "        Write the signature's bytes (PSS: MGF1 with --hash, a salt of its size).\n"
+    "  rsa-verify --pub FILE --hash H [--scheme pkcs1|pss] [--salt-len L] --sig FILE\n"
+    "             [--in FILE]\n"
     "        Exit 0 (and print OK) if the signature is valid, 1 if it is not.\n"
     "  rsa-encrypt --pub FILE [--scheme oaep|pkcs1] [--hash H]\n"
     "              [--in FILE] [--out FILE]\n"
@@ -97,6 +99,8 @@ static const char usage_text[] =
     "                    the signature's bytes\n"
     "  --scheme S        RSA: pkcs1 (default) or pss for signatures, oaep (default)\n"
     "                    or pkcs1 for encryption\n"
+    "  --salt-len L      PSS salt length: digest (default: the hash's length), max,\n"
+    "                    a number of bytes, or (rsa-verify) auto: any length\n"
     "  --bits N          rsa-keygen: the modulus size, even, 2048 to 4096\n"
     "  --p1363           signatures as r || s (IEEE P1363) instead of DER\n"
     "  --compressed      pub: print the compressed point (02/03 || x)\n"
@@ -191,6 +195,7 @@ static const struct {
     { NULL, "--compressed", OPT_COMPRESSED, 0 },
     { NULL, "--scheme", OPT_SCHEME, 1 },
     { NULL, "--bits", OPT_BITS, 1 },
+    { NULL, "--salt-len", OPT_SALT_LEN, 1 },
 };
 
 const char *opt_name(int id)

@@ -37,9 +37,9 @@ static const struct {
     { "rsa-keygen", OPT_BIT(OPT_BITS) | OPT_BIT(OPT_OUT) | OPT_BIT(OPT_FORMAT)
                     | OPT_BIT(OPT_TYPE) },
     { "rsa-sign", OPT_BIT(OPT_KEY) | OPT_BIT(OPT_HASH) | OPT_BIT(OPT_SCHEME) | OPT_BIT(OPT_IN)
-                  | OPT_BIT(OPT_OUT) },
+                  | OPT_BIT(OPT_OUT) | OPT_BIT(OPT_SALT_LEN) },
     { "rsa-verify", OPT_BIT(OPT_PUB) | OPT_BIT(OPT_HASH) | OPT_BIT(OPT_SCHEME)
-                    | OPT_BIT(OPT_SIG) | OPT_BIT(OPT_IN) },
+                    | OPT_BIT(OPT_SIG) | OPT_BIT(OPT_IN) | OPT_BIT(OPT_SALT_LEN) },
     { "rsa-encrypt", OPT_BIT(OPT_PUB) | OPT_BIT(OPT_HASH) | OPT_BIT(OPT_SCHEME)
                      | OPT_BIT(OPT_IN) | OPT_BIT(OPT_OUT) },
     { "rsa-decrypt", OPT_BIT(OPT_KEY) | OPT_BIT(OPT_HASH) | OPT_BIT(OPT_SCHEME)
@@ -262,6 +262,45 @@ static int get_scheme(const struct rsa *c, const struct opts *o, int *scheme)
                             : "unknown --scheme (pkcs1 or pss): ", s);
 }
 
+/*
+ * *salt = the PSS salt length of --salt-len: "digest" (the default: the
+ * hash's length hs), "max" (the longest a key of `bits` bits allows,
+ * emLen - hs - 2), "auto" (rsa-verify only: any length) or a number of
+ * bytes. bits = 0: only check the option.
+ */
+static int get_salt_len(const struct rsa *c, const struct opts *o, int scheme, size_t hs,
+                        size_t bits, size_t *salt)
+{
+    const char *s = o->val[OPT_SALT_LEN];
+    size_t em = bits ? (bits - 1 + 7) / 8 : 0;    /* emLen: emBits = modBits - 1 */
+    unsigned long v;
+    char *end;
+
+    *salt = hs;
+    if (s == NULL)
+        return 0;
+    if (scheme != SCHEME_PSS)
+        return cmd_usage(c, "--salt-len is for --scheme pss", NULL);
+    if (strcmp(s, "digest") == 0)
+        return 0;
+    if (strcmp(s, "max") == 0) {
+        *salt = em >= hs + 2 ? em - hs - 2 : 0;
+        return 0;
+    }
+    if (strcmp(s, "auto") == 0 && c->id == CMD_VERIFY) {
+        *salt = CTC_RSA_PSS_SALT_ANY;
+        return 0;
+    }
+    errno = 0;
+    v = strtoul(s, &end, 10);
+    if (s[0] < '0' || s[0] > '9' || *end != 0 || errno != 0 || v > CTC_RSA_MAX_BYTES)
+        return cmd_usage(c, c->id == CMD_VERIFY
+                         ? "unknown --salt-len (digest, max, auto or a number of bytes): "
+                         : "unknown --salt-len (digest, max or a number of bytes): ", s);
+    *salt = v;
+    return 0;
+}
+
 /* h = the hash alg of the contents of --in (standard input by default) */
 static int hash_input(const struct rsa *c, const struct opts *o, int alg, uint8_t *h)
 {
@@ -357,28 +396,37 @@ static int cmd_sign(const struct rsa *c, const struct opts *o)
     static ctc_rsa_private_key key;
     uint8_t h[CTC_HASH_MAX_SIZE], sig[CTC_RSA_MAX_BYTES];
     int r, alg, scheme;
-    size_t hs;
+    size_t hs, salt, bits;
     FILE *rng;
 
     if ((r = get_hash(c, o, 0, &alg)) != 0 || (r = get_scheme(c, o, &scheme)) != 0)
+        return r;
+    hs = ctc_hash_size(alg);
+    if ((r = get_salt_len(c, o, scheme, hs, 0, &salt)) != 0)
         return r;
     if (o->val[OPT_KEY] == NULL)
         return cmd_usage(c, "needs --key FILE (a private key)", NULL);
     if ((r = load_key(c, o->val[OPT_KEY], &key, NULL)) != 0)
         return r;
-    hs = ctc_hash_size(alg);
+    bits = ctc_rsa_bits(ctc_rsa_private_key_public(&key));
+    (void)get_salt_len(c, o, scheme, hs, bits, &salt);
     r = hash_input(c, o, alg, h);
     if (r == 0 && (rng = rng_open()) == NULL)
         r = EXIT_BAD;
     if (r == 0) {
         r = scheme == SCHEME_PSS
-            ? ctc_rsa_pss_sign(sig, sizeof sig, &key, alg, alg, hs, h, hs, rng_urandom, rng)
+            ? ctc_rsa_pss_sign(sig, sizeof sig, &key, alg, alg, salt, h, hs, rng_urandom, rng)
             : ctc_rsa_pkcs1_sign(sig, sizeof sig, &key, alg, h, hs, rng_urandom, rng);
         fclose(rng);
-        if (r != CTC_OK) {
+        if (r == CTC_ERR_LENGTH && scheme == SCHEME_PSS) {
+            fprintf(stderr, "ctc: %s: a salt of %lu bytes does not fit a %lu-bit key with "
+                    "this hash (at most %lu)\n", c->cmd, (unsigned long)salt,
+                    (unsigned long)bits, (unsigned long)((bits + 6) / 8 - hs - 2));
+            r = EXIT_BAD;
+        } else if (r != CTC_OK) {
             fail(c->cmd, r == CTC_ERR_RNG ? ": /dev/urandom: cannot read random bytes"
                  : r == CTC_ERR_FAULT ? ": the private operation failed its check"
-                 : ": the key is too small for this hash", NULL);
+                 : ": the library refused the input", NULL);
             r = EXIT_BAD;
         }
     }
@@ -393,10 +441,13 @@ static int cmd_verify(const struct rsa *c, const struct opts *o)
 {
     ctc_rsa_public_key pub;
     uint8_t h[CTC_HASH_MAX_SIZE], *sig;
-    size_t hs, sig_len, k;
+    size_t hs, sig_len, k, salt;
     int r, alg, scheme;
 
     if ((r = get_hash(c, o, 0, &alg)) != 0 || (r = get_scheme(c, o, &scheme)) != 0)
+        return r;
+    hs = ctc_hash_size(alg);
+    if ((r = get_salt_len(c, o, scheme, hs, 0, &salt)) != 0)
         return r;
     if (o->val[OPT_PUB] == NULL)
         return cmd_usage(c, "needs --pub FILE (a public or private key)", NULL);
@@ -404,15 +455,15 @@ static int cmd_verify(const struct rsa *c, const struct opts *o)
         return cmd_usage(c, "needs --sig FILE (the signature's bytes)", NULL);
     if ((r = load_key(c, o->val[OPT_PUB], NULL, &pub)) != 0)
         return r;
+    (void)get_salt_len(c, o, scheme, hs, ctc_rsa_bits(&pub), &salt);
     if ((r = read_file(&sig, &sig_len, o->val[OPT_SIG], SIG_FILE_MAX, c->bad)) != 0)
         return r;
-    hs = ctc_hash_size(alg);
     r = hash_input(c, o, alg, h);
     if (r != 0) {
         read_free(sig, sig_len);
         return r;
     }
-    r = scheme == SCHEME_PSS ? ctc_rsa_pss_verify(&pub, alg, alg, hs, h, hs, sig, sig_len)
+    r = scheme == SCHEME_PSS ? ctc_rsa_pss_verify(&pub, alg, alg, salt, h, hs, sig, sig_len)
                              : ctc_rsa_pkcs1_verify(&pub, alg, h, hs, sig, sig_len);
     read_free(sig, sig_len);
     k = ctc_rsa_size(&pub);
@@ -432,7 +483,7 @@ static int cmd_verify(const struct rsa *c, const struct opts *o)
                     c->cmd, (unsigned long)sig_len, (unsigned long)k);
             return EXIT_BAD;
         }
-        fail(c->cmd, ": the key is too small for PSS with this hash", NULL);
+        fail(c->cmd, ": the key is too small for PSS with this hash and salt length", NULL);
         return EXIT_USAGE;
     default:
         fail(c->cmd, ": the library refused the input", NULL);

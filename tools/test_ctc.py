@@ -232,7 +232,7 @@ def test_help(total, ctc):
                                                 "Curves built in", "prime256v1",
                                                 "rsa-keygen", "rsa-sign", "rsa-verify",
                                                 "rsa-encrypt", "rsa-decrypt", "--scheme",
-                                                "--bits", "implicit rejection",
+                                                "--bits", "--salt-len", "implicit rejection",
                                                 "Exit status"]), "%s: %r" % (arg, out[:80]))
         g.check(all(len(line) <= 80 for line in out.splitlines()),
                 "%s: a line longer than 80 characters" % arg)
@@ -1042,6 +1042,33 @@ def test_rsa_sign(total, ctc, tmp, keys):
     rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha256",
                              "--scheme", "pss", "--sig", osig, "--in", msg])
     g.check(rc == 1 and "does not verify" in err, "pss saltlen max: %d %r" % (rc, err))
+    # ... and accepted with --salt-len max or auto (and 222, its value for 2048 bits)
+    for sl in ("max", "auto", "222"):
+        rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha256",
+                                 "--scheme", "pss", "--salt-len", sl, "--sig", osig, "--in", msg])
+        g.check(rc == 0 and out == "OK\n", "pss --salt-len %s: %d %r" % (sl, rc, err))
+    rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha256",
+                             "--scheme", "pss", "--salt-len", "221", "--sig", osig, "--in", msg])
+    g.check(rc == 1 and "does not verify" in err, "pss --salt-len 221: %d %r" % (rc, err))
+    # ctc signs with other salt lengths, openssl verifies with the same (and auto)
+    for sl, osl in (("0", "0"), ("max", "max"), ("20", "20"), ("digest", "digest")):
+        rc, out, err = run(ctc, ["rsa-sign", "--key", keys["o.pkcs8.pem"], "--hash", "sha512",
+                                 "--scheme", "pss", "--salt-len", sl, "--in", msg, "--out", sig])
+        for v in (osl, "auto"):
+            rc2, _ = ossl(["dgst", "-sha512", "-verify", keys["o.spki.pem"], "-signature", sig,
+                           "-sigopt", "rsa_padding_mode:pss", "-sigopt", "rsa_pss_saltlen:" + v,
+                           msg])
+            g.check(rc == 0 and rc2 == 0, "ctc pss --salt-len %s, openssl saltlen %s: %d %r"
+                    % (sl, v, rc, err))
+        rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha512",
+                                 "--scheme", "pss", "--salt-len", sl, "--sig", sig, "--in", msg])
+        g.check(rc == 0 and out == "OK\n", "ctc verify --salt-len %s: %d %r" % (sl, rc, err))
+        if sl == "0":
+            # a salt of 0 bytes: deterministic
+            rc, s2, err = run_raw(ctc, ["rsa-sign", "--key", keys["o.pkcs8.pem"], "--hash",
+                                        "sha512", "--scheme", "pss", "--salt-len", "0", "--in",
+                                        msg])
+            g.check(rc == 0 and s2 == read(sig), "pss salt 0 is deterministic")
     # the signature on standard output, the message from a file
     rc, out, err = run_raw(ctc, ["rsa-sign", "--key", keys["o.pkcs1.pem"], "--hash", "sha256",
                                  "--in", msg])
@@ -1264,6 +1291,23 @@ def test_rsa_errors(total, ctc, tmp, keys):
           "--in", msg], 1, "invalid signature (not below the modulus)"),
         (["rsa-verify", "--pub", keys["1024"], "--hash", "sha256", "--sig", sig, "--in", msg],
          2, "unsupported private key size (2048 to 4096 bits; a smaller key's public key"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--salt-len", "20"], 2,
+         "--salt-len is for --scheme pss"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--scheme", "pss", "--salt-len", "auto"],
+         2, "unknown --salt-len (digest, max or a number of bytes): auto"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--scheme", "pss", "--salt-len", "-1"],
+         2, "unknown --salt-len"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--scheme", "pss", "--salt-len", "223",
+          "--in", msg], 1, "a salt of 223 bytes does not fit a 2048-bit key with this hash "
+         "(at most 222)"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--scheme", "pss", "--salt-len", "x",
+          "--sig", sig], 2, "unknown --salt-len (digest, max, auto or a number of bytes): x"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--salt-len", "auto", "--sig", sig], 2,
+         "--salt-len is for --scheme pss"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--scheme", "pss", "--salt-len", "223",
+          "--sig", sig, "--in", msg], 2, "too small for PSS with this hash and salt length"),
+        (["rsa-encrypt", "--pub", P, "--salt-len", "20"], 2, "takes no --salt-len"),
+        (["hash", "--salt-len", "20"], 2, "takes no --salt-len"),
         (["rsa-verify", "--pub", keys["1024.pub"], "--hash", "sha512", "--scheme", "pss", "--sig",
           f("s128.sig", b"\1" * 128), "--in", msg], 2, "too small for PSS"),
         (["rsa-encrypt", "--in", msg], 2, "needs --pub"),
