@@ -1,6 +1,6 @@
 /*
- * rsa.c - the RSA commands of ctc: rsa-keygen, rsa-sign, rsa-verify,
- * rsa-encrypt, rsa-decrypt (the library's ctcrypto/rsa.h).
+ * rsa.c - the RSA commands of ctc: rsa-keygen, rsa-pub, rsa-sign,
+ * rsa-verify, rsa-encrypt, rsa-decrypt (the library's ctcrypto/rsa.h).
  *
  * Key files are PEM or DER, told apart by the contents: PKCS#1
  * RSAPrivateKey ("RSA PRIVATE KEY") and RSAPublicKey ("RSA PUBLIC KEY"),
@@ -27,7 +27,7 @@
 
 #define SIG_FILE_MAX 4096          /* larger signature files are refused */
 
-enum { CMD_KEYGEN, CMD_SIGN, CMD_VERIFY, CMD_ENCRYPT, CMD_DECRYPT };
+enum { CMD_KEYGEN, CMD_SIGN, CMD_VERIFY, CMD_ENCRYPT, CMD_DECRYPT, CMD_PUB };
 enum { SCHEME_PKCS1, SCHEME_PSS, SCHEME_OAEP };
 
 static const struct {
@@ -44,6 +44,8 @@ static const struct {
                      | OPT_BIT(OPT_IN) | OPT_BIT(OPT_OUT) },
     { "rsa-decrypt", OPT_BIT(OPT_KEY) | OPT_BIT(OPT_HASH) | OPT_BIT(OPT_SCHEME)
                      | OPT_BIT(OPT_IN) | OPT_BIT(OPT_OUT) },
+    { "rsa-pub", OPT_BIT(OPT_KEY) | OPT_BIT(OPT_PUB) | OPT_BIT(OPT_OUT) | OPT_BIT(OPT_FORMAT)
+                 | OPT_BIT(OPT_TYPE) },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -610,6 +612,59 @@ static int stdin_count(const struct opts *o)
     return n;
 }
 
+/* --format pem|der (default pem): *pem = 1 for PEM */
+static int get_format(const struct rsa *c, const struct opts *o, int *pem)
+{
+    const char *f = o->val[OPT_FORMAT];
+
+    *pem = f == NULL || strcmp(f, "pem") == 0;
+    if (!*pem && strcmp(f, "der") != 0)
+        return cmd_usage(c, "unknown --format (pem or der): ", f);
+    return 0;
+}
+
+static int cmd_pub(const struct rsa *c, const struct opts *o)
+{
+    ctc_rsa_public_key pub;
+    uint8_t der[CTC_RSA_SPKI_DER_MAX(CTC_RSA_MAX_BITS)];
+    uint8_t out[KEY_PEM_SIZE(sizeof der, "RSA PUBLIC KEY")];
+    const char *t = o->val[OPT_TYPE], *path;
+    int r, pem, pkcs1 = 0;
+    size_t n;
+
+    if (t != NULL && strcmp(t, "pkcs1") == 0)
+        pkcs1 = 1;
+    else if (t != NULL && strcmp(t, "spki") != 0)
+        return cmd_usage(c, "unknown --type (spki or pkcs1): ", t);
+    if ((r = get_format(c, o, &pem)) != 0)
+        return r;
+    if (o->val[OPT_KEY] && o->val[OPT_PUB])
+        return cmd_usage(c, "--key and --pub exclude each other", NULL);
+    path = o->val[OPT_KEY] ? o->val[OPT_KEY] : o->val[OPT_PUB];
+    if (path == NULL)
+        return cmd_usage(c, "needs --key FILE or --pub FILE", NULL);
+    if (o->val[OPT_KEY]) {
+        static ctc_rsa_private_key key;
+
+        if ((r = load_key(c, path, &key, NULL)) != 0)
+            return r;
+        memcpy(&pub, ctc_rsa_private_key_public(&key), sizeof pub);
+        ctc_rsa_private_key_wipe(&key);
+    } else if ((r = load_key(c, path, NULL, &pub)) != 0) {
+        return r;
+    }
+    r = pkcs1 ? ctc_rsa_public_key_to_der(der, sizeof der, &n, &pub)
+              : ctc_rsa_public_key_to_spki(der, sizeof der, &n, &pub);
+    if (r != CTC_OK) {
+        fail(c->cmd, ": the library could not encode the key", NULL);
+        return EXIT_BAD;
+    }
+    if (!pem)
+        return write_file(o->val[OPT_OUT], der, n, 0);
+    key_pem_encode(out, &n, pkcs1 ? "RSA PUBLIC KEY" : "PUBLIC KEY", der, n);
+    return write_file(o->val[OPT_OUT], out, n, 0);
+}
+
 int rsa_command(const char *cmd, struct opts *o)
 {
     unsigned long allowed = 0;
@@ -630,7 +685,7 @@ int rsa_command(const char *cmd, struct opts *o)
             return cmd_usage(&c, "takes no ", opt_name(id));
     if (o->nfiles > 0)
         return cmd_usage(&c, "takes no file arguments: ", o->files[0]);
-    if (c.id != CMD_KEYGEN && stdin_count(o) > 1)
+    if (c.id != CMD_KEYGEN && c.id != CMD_PUB && stdin_count(o) > 1)
         return cmd_usage(&c, "two inputs from standard input (--key, --pub, --sig, --in; "
                          "--in defaults to it)", NULL);
     switch (c.id) {
@@ -638,6 +693,7 @@ int rsa_command(const char *cmd, struct opts *o)
     case CMD_SIGN: return cmd_sign(&c, o);
     case CMD_VERIFY: return cmd_verify(&c, o);
     case CMD_ENCRYPT: return cmd_encrypt(&c, o);
-    default: return cmd_decrypt(&c, o);
+    case CMD_DECRYPT: return cmd_decrypt(&c, o);
+    default: return cmd_pub(&c, o);
     }
 }

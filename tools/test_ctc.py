@@ -230,7 +230,7 @@ def test_help(total, ctc):
                                                 "--peer-file", "--sig-file", "--sig-out",
                                                 "--p1363", "--format", "--type", "--curve",
                                                 "Curves built in", "prime256v1",
-                                                "rsa-keygen", "rsa-sign", "rsa-verify",
+                                                "rsa-keygen", "rsa-pub", "rsa-sign", "rsa-verify",
                                                 "rsa-encrypt", "rsa-decrypt", "--scheme",
                                                 "--bits", "--salt-len", "implicit rejection",
                                                 "Exit status"]), "%s: %r" % (arg, out[:80]))
@@ -959,6 +959,30 @@ def test_rsa_keygen(total, ctc, tmp, keys):
     g.end()
 
 
+def test_rsa_pub(total, ctc, tmp, keys):
+    g = Group(total, "ctc rsa-pub: SubjectPublicKeyInfo and PKCS#1 public keys = openssl's "
+              "bytes, from every key form")
+    want = {("spki", "pem"): read(keys["o.spki.pem"]), ("spki", "der"): read(keys["o.spki.der"]),
+            ("pkcs1", "pem"): read(keys["o.rsapub.pem"]),
+            ("pkcs1", "der"): read(keys["o.rsapub.der"])}
+    out_path = os.path.join(tmp, "rsa-pub.out")
+    for src, opt in (("o.pkcs8.pem", "--key"), ("o.pkcs1.der", "--key"), ("o.pkcs8.der", "--pub"),
+                     ("o.spki.der", "--pub"), ("o.rsapub.pem", "--pub")):
+        for (typ, fmt), w in sorted(want.items()):
+            rc, out, err = run_raw(ctc, ["rsa-pub", opt, keys[src], "--type", typ,
+                                         "--format", fmt])
+            g.check(rc == 0 and out == w and err == "", "%s %s %s %s: %d %r"
+                    % (opt, src, typ, fmt, rc, err))
+    # the defaults (SPKI, PEM) into a file
+    rc, out, err = run_raw(ctc, ["rsa-pub", "--key", keys["o.pkcs1.pem"], "--out", out_path])
+    g.check(rc == 0 and out == b"" and read(out_path) == want[("spki", "pem")],
+            "defaults: %d %r" % (rc, err))
+    # a ctc key: openssl pkey -pubout's bytes
+    rc, out, err = run_raw(ctc, ["rsa-pub", "--key", keys["c.pkcs8.pem"]])
+    g.check(rc == 0 and out == read(keys["c.spki.pem"]), "ctc key: %d %r" % (rc, err))
+    g.end()
+
+
 def test_rsa_sign(total, ctc, tmp, keys):
     g = Group(total, "ctc rsa-sign/rsa-verify vs openssl dgst and pkeyutl, PKCS#1 v1.5 and "
               "PSS, sha256/384/512, both ways, every key form")
@@ -1341,6 +1365,14 @@ def test_rsa_errors(total, ctc, tmp, keys):
         (["rsa-keygen", "--key", K], 2, "takes no --key"),
         (["rsa-keygen", "--out", os.path.join(missing, "k.pem")], 1, "No such file"),
         (["rsa-keygen", "--bits"], 2, "missing value after --bits"),
+        (["rsa-pub"], 2, "needs --key FILE or --pub FILE"),
+        (["rsa-pub", "--key", K, "--pub", P], 2, "--key and --pub exclude each other"),
+        (["rsa-pub", "--key", P], 1, "a public key, not a private key"),
+        (["rsa-pub", "--pub", missing], 1, "No such file"),
+        (["rsa-pub", "--pub", P, "--type", "pkcs8"], 2, "unknown --type (spki or pkcs1): pkcs8"),
+        (["rsa-pub", "--pub", P, "--format", "txt"], 2, "unknown --format (pem or der): txt"),
+        (["rsa-pub", "--pub", P, "--hash", "sha256"], 2, "rsa-pub: takes no --hash"),
+        (["rsa-pub", "--pub", P, "--out", os.path.join(missing, "p")], 1, "No such file"),
     ]
     for args, status, text in cases:
         rc, out, err = run(ctc, args)
@@ -1400,6 +1432,7 @@ def main():
             t0 = time.time()
             keys = rsa_keys(tmp)
             test_rsa_keygen(total, ctc, tmp, keys)
+            test_rsa_pub(total, ctc, tmp, keys)
             test_rsa_sign(total, ctc, tmp, keys)
             test_rsa_encrypt(total, ctc, tmp, keys)
             test_rsa_errors(total, ctc, tmp, keys)
