@@ -41,7 +41,8 @@ enum opt_id {
     OPT_ALG, OPT_KEY, OPT_IKM, OPT_SALT, OPT_INFO, OPT_PRK, OPT_LENGTH, OPT_EXTRACT,
     OPT_CURVE, OPT_HASH, OPT_PRIV, OPT_PRIV_FILE, OPT_PUB, OPT_PUB_FILE, OPT_PEER,
     OPT_PEER_FILE, OPT_MSG, OPT_IN, OPT_SIG, OPT_SIG_FILE, OPT_SIG_OUT, OPT_OUT,
-    OPT_FORMAT, OPT_TYPE, OPT_P1363, OPT_COMPRESSED, OPT_COUNT
+    OPT_FORMAT, OPT_TYPE, OPT_P1363, OPT_COMPRESSED, OPT_SCHEME, OPT_BITS,
+    OPT_SALT_LEN, OPT_COUNT
 };
 #define OPT_BIT(id) (1ul << (id))
 
@@ -63,6 +64,9 @@ int parse_alg(const char *s);
 /* cli/ec.c: whether cmd is one of its commands, and running it */
 int ec_is_command(const char *cmd);
 int ec_command(const char *cmd, struct opts *o);
+/* cli/rsa.c: the same for the RSA commands */
+int rsa_is_command(const char *cmd);
+int rsa_command(const char *cmd, struct opts *o);
 
 /*
  * *out = the contents of the file `path` ("-": standard input), malloc'd,

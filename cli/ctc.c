@@ -47,6 +47,31 @@ static const char usage_text[] =
     "  ecdh [--curve C] KEY (--peer HEX | --peer-file FILE)\n"
     "        Print the shared secret, the x-coordinate of KEY * peer, in hex.\n"
     "\n"
+    "RSA commands (key files are PEM or DER: PKCS#1 RSA PRIVATE KEY or RSA PUBLIC\n"
+    "KEY, PKCS#8 PRIVATE KEY, SubjectPublicKeyInfo PUBLIC KEY; --pub also takes a\n"
+    "private key file; the input is --in FILE or standard input, the output\n"
+    "--out FILE or standard output):\n"
+    "  rsa-keygen [--bits N] [--out FILE] [--format pem|der] [--type pkcs8|pkcs1]\n"
+    "        Write a new private key, e = 65537 (default: 2048 bits, PEM PKCS#8).\n"
+    "  rsa-pub (--key FILE | --pub FILE) [--out FILE] [--format pem|der]\n"
+    "          [--type spki|pkcs1]\n"
+    "        Write the public key: SubjectPublicKeyInfo (default) or PKCS#1.\n"
+    "  rsa-sign --key FILE --hash H [--scheme pkcs1|pss] [--salt-len L] [--in FILE]\n"
+    "           [--out FILE]\n"
+    "        Write the signature's bytes (PSS: MGF1 with --hash, a salt of its size).\n"
+    "  rsa-verify --pub FILE --hash H [--scheme pkcs1|pss] [--salt-len L] --sig FILE\n"
+    "             [--in FILE]\n"
+    "        Exit 0 (and print OK) if the signature is valid, 1 if it is not.\n"
+    "  rsa-encrypt --pub FILE [--scheme oaep|pkcs1] [--hash H]\n"
+    "              [--in FILE] [--out FILE]\n"
+    "  rsa-decrypt --key FILE [--scheme oaep|pkcs1] [--hash H]\n"
+    "              [--in FILE] [--out FILE]\n"
+    "        OAEP (default; --hash, default sha256, also for MGF1, empty label) or\n"
+    "        PKCS#1 v1.5. A failed OAEP decryption writes nothing and exits 1.\n"
+    "        PKCS#1 v1.5 decryption uses implicit rejection: a bad padding does not\n"
+    "        fail but gives a pseudo-random message (as OpenSSL 3.2 and later), so\n"
+    "        what it decrypts must be authenticated by other means.\n"
+    "\n"
     "  help      this text (also --help, -h)\n"
     "  version   library version, build options, the SHA-2 code in use and the\n"
     "            curves built in (also --version)\n"
@@ -60,31 +85,46 @@ static const char usage_text[] =
     "  --curve C         one of the curves below; needed unless a key file names\n"
     "                    the curve (then it must match)\n"
     "  --hash H          ECDSA message hash: sha224, sha256, sha384, sha512\n"
-    "                    (default: the curve's, below)\n"
+    "                    (default: the curve's, below); RSA: sha256, sha384, sha512\n"
     "  --priv HEX        private key, big-endian, the curve's size (P-256: 32 bytes)\n"
     "  --priv-file FILE  private key file, PEM or DER, SEC1 (EC PRIVATE KEY) or\n"
     "                    unencrypted PKCS#8 (PRIVATE KEY)\n"
     "  --pub HEX, --peer HEX\n"
     "                    public key, a SEC1 point (compressed or not)\n"
     "  --pub-file FILE, --peer-file FILE\n"
-    "                    public key file, PEM (PUBLIC KEY) or DER SubjectPublicKeyInfo\n"
+    "                    SubjectPublicKeyInfo file, PEM (PUBLIC KEY) or DER\n"
     "  --msg HEX, --in FILE\n"
     "                    the message (hashed with --hash); FILE \"-\" is standard input\n"
     "  --sig HEX, --sig-file FILE\n"
     "                    the signature: DER, or r || s with --p1363 (FILE: raw bytes)\n"
+    "  --key FILE, --pub FILE, --sig FILE\n"
+    "                    RSA: the private key, the public key (or a private key),\n"
+    "                    the signature's bytes\n"
+    "  --scheme S        RSA: pkcs1 (default) or pss for signatures, oaep (default)\n"
+    "                    or pkcs1 for encryption\n"
+    "  --salt-len L      PSS salt length: digest (default: the hash's length), max,\n"
+    "                    a number of bytes, or (rsa-verify) auto: any length\n"
+    "  --bits N          rsa-keygen: the modulus size, even, 2048 to 4096\n"
     "  --p1363           signatures as r || s (IEEE P1363) instead of DER\n"
     "  --compressed      pub: print the compressed point (02/03 || x)\n"
     "  --sig-out FILE    ecdsa-sign: write the signature's bytes to FILE\n"
-    "  -o, --out FILE    where keygen and pub write the key (default: standard output)\n"
-    "  --format pem|der  the key file format keygen and pub write (default pem)\n"
-    "  --type pkcs8|sec1 keygen: PKCS#8 PRIVATE KEY (default) or SEC1 EC PRIVATE KEY\n"
+    "  -o, --out FILE    where keygen, pub and the RSA commands write (default:\n"
+    "                    standard output)\n"
+    "  --format pem|der  the key file format keygen, pub, rsa-keygen and rsa-pub\n"
+    "                    write (default pem)\n"
+    "  --type pkcs8|sec1 keygen: PKCS#8 PRIVATE KEY (default) or SEC1 EC PRIVATE KEY;\n"
+    "                    rsa-keygen: pkcs8 (default) or pkcs1 (RSA PRIVATE KEY);\n"
+    "                    rsa-pub: spki (default) or pkcs1 (RSA PUBLIC KEY)\n"
     "  --                end of options\n"
     "\n"
-    "Output is lowercase hex. For hash and hmac each line is \"HEX  NAME\" as\n"
-    "sha256sum prints it (NAME is \"-\" for standard input).\n"
+    "Output is lowercase hex (RSA: raw bytes, and keys). For hash and hmac\n"
+    "each line is \"HEX  NAME\" as sha256sum prints it (NAME is \"-\" for\n"
+    "standard input).\n"
     "Exit status: 0 success, 1 bad or unreadable input, 2 usage error; for\n"
     "ecdsa-verify 1 means only an invalid signature (it does not verify, is not\n"
-    "strict DER or has the wrong length) and every other error is 2.\n"
+    "strict DER or has the wrong length) and every other error is 2; the same for\n"
+    "rsa-verify (an invalid signature: it does not verify, is not k bytes or is\n"
+    "not below n).\n"
     "\n"
     "Curves built in (--curve NAME or an alias):\n";
 
@@ -157,6 +197,9 @@ static const struct {
     { NULL, "--type", OPT_TYPE, 1 },
     { NULL, "--p1363", OPT_P1363, 0 },
     { NULL, "--compressed", OPT_COMPRESSED, 0 },
+    { NULL, "--scheme", OPT_SCHEME, 1 },
+    { NULL, "--bits", OPT_BITS, 1 },
+    { NULL, "--salt-len", OPT_SALT_LEN, 1 },
 };
 
 const char *opt_name(int id)
@@ -379,6 +422,7 @@ static void version(void)
     printf("sha224/sha256: %s, sha384/sha512: %s\n", ctc_hash_impl(CTC_HASH_SHA256),
            ctc_hash_impl(CTC_HASH_SHA512));
     printf("curves: %s\n", curve_list());
+    printf("rsa: 1024 to %d bits (private keys from 2048)\n", CTC_RSA_MAX_BITS);
 }
 
 static int run_command(const char *cmd, struct opts *o)
@@ -387,6 +431,8 @@ static int run_command(const char *cmd, struct opts *o)
 
     if (ec_is_command(cmd))
         return ec_command(cmd, o);
+    if (rsa_is_command(cmd))
+        return rsa_command(cmd, o);
     if (strcmp(cmd, "hash") == 0) {
         r = refuse(o, "hash", 0, 0, 1);
         return r ? r : cmd_digest(o, NULL);
@@ -424,7 +470,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "hash") != 0 && strcmp(cmd, "hmac") != 0 && strcmp(cmd, "hkdf") != 0
-        && !ec_is_command(cmd))
+        && !ec_is_command(cmd) && !rsa_is_command(cmd))
         return usage_error("unknown command ", cmd);
     r = parse(&o, argc, argv);
     if (r == 0)

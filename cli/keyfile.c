@@ -228,6 +228,23 @@ static void pem_encode(uint8_t *out, size_t *out_len, const char *label,
     *out_len = o;
 }
 
+const char *key_pem_decode(char *label, size_t label_cap, uint8_t **der, size_t *der_len,
+                           const uint8_t *file, size_t len)
+{
+    if (!is_pem(file, len)) {
+        *der = NULL;
+        *der_len = 0;
+        return NULL;
+    }
+    return pem_decode(label, label_cap, der, der_len, file, len);
+}
+
+void key_pem_encode(uint8_t *out, size_t *out_len, const char *label, const uint8_t *der,
+                    size_t der_len)
+{
+    pem_encode(out, out_len, label, der, der_len);
+}
+
 /* ---- DER reading ------------------------------------------------------------- */
 
 static int rd(asn1_reader *r, uint8_t tag, const uint8_t **c, size_t *n)

@@ -53,4 +53,20 @@ void key_priv_encode(uint8_t *out, size_t *out_len, const struct curve *c,
 void key_pub_encode(uint8_t *out, size_t *out_len, const struct curve *c,
                     const uint8_t *pub, int format);
 
+/*
+ * PEM for the other key types (cli/rsa.c). key_pem_decode: when file is
+ * PEM (it has a BEGIN line), the first block's label and its decoded
+ * contents (malloc'd into *der, the caller wipes and frees it), or an
+ * error; when it is not PEM, NULL with *der = NULL (the file is DER).
+ * key_pem_encode: out (room for KEY_PEM_SIZE(der_len, label), label a
+ * string literal) = the PEM
+ * of der with that label, 64-character lines.
+ */
+const char *key_pem_decode(char *label, size_t label_cap, uint8_t **der, size_t *der_len,
+                           const uint8_t *file, size_t len);
+void key_pem_encode(uint8_t *out, size_t *out_len, const char *label, const uint8_t *der,
+                    size_t der_len);
+#define KEY_PEM_SIZE(der_len, label) \
+    (((der_len) + 2) / 3 * 4 + ((der_len) + 47) / 48 + 2 * sizeof(label) + 32)
+
 #endif /* CLI_KEYFILE_H */

@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -229,9 +230,15 @@ def test_help(total, ctc):
                                                 "--peer-file", "--sig-file", "--sig-out",
                                                 "--p1363", "--format", "--type", "--curve",
                                                 "Curves built in", "prime256v1",
+                                                "rsa-keygen", "rsa-pub", "rsa-sign", "rsa-verify",
+                                                "rsa-encrypt", "rsa-decrypt", "--scheme",
+                                                "--bits", "--salt-len", "implicit rejection",
                                                 "Exit status"]), "%s: %r" % (arg, out[:80]))
+        g.check(all(len(line) <= 80 for line in out.splitlines()),
+                "%s: a line longer than 80 characters" % arg)
     rc, out, err = run(ctc, ["--version"])
-    g.check(rc == 0 and "ctcrypto" in out and "sha224/sha256:" in out and "curves: p256" in out,
+    g.check(rc == 0 and "ctcrypto" in out and "sha224/sha256:" in out and "curves: p256" in out
+            and "\nrsa: 1024 to " in out,
             "version: %r" % out)
     g.end()
 
@@ -849,6 +856,549 @@ def test_ec_errors(total, ctc, tmp, curves):
     g.end()
 
 
+# ---- RSA ----------------------------------------------------------------------
+
+RSA_HASHES = ["sha256", "sha384", "sha512"]
+OID_RSA = "2a864886f70d010101"
+
+
+def der_parse(der):
+    """[(tag, content)] of the elements of der (definite lengths only)"""
+    out, i = [], 0
+    while i < len(der):
+        tag, n = der[i], der[i + 1]
+        i += 2
+        if n & 0x80:
+            k = n & 0x7f
+            n = int.from_bytes(der[i:i + k], "big")
+            i += k
+        out.append((tag, der[i:i + n]))
+        i += n
+    return out
+
+
+def rsa_ints(pkcs1_der):
+    """the integers of a PKCS#1 RSAPrivateKey (version, n, e, d, p, q, dp, dq, qinv)"""
+    (tag, body), = der_parse(pkcs1_der)
+    return [int.from_bytes(c, "big") for t, c in der_parse(body)]
+
+
+def rsa_priv_der(v):
+    return tlv(0x30, b"".join(der_int(x) for x in v))
+
+
+def rsa_pub_der(n, e):
+    return tlv(0x30, der_int(n) + der_int(e))
+
+
+def rsa_spki_der(n, e, alg=None):
+    alg = alg if alg is not None else tlv(0x30, tlv(0x06, bytes.fromhex(OID_RSA)) + b"\x05\x00")
+    return tlv(0x30, alg + tlv(0x03, b"\0" + rsa_pub_der(n, e)))
+
+
+def rsa_pkcs8_der(priv, version=0):
+    alg = tlv(0x30, tlv(0x06, bytes.fromhex(OID_RSA)) + b"\x05\x00")
+    return tlv(0x30, der_int(version) + alg + tlv(0x04, priv))
+
+
+def rsa_keys(tmp):
+    """one openssl key in every form openssl writes, one ctc key and its public key"""
+    k = {}
+    b = os.path.join(tmp, "rsa-o")
+    k["o.pkcs8.pem"] = b + ".pkcs8.pem"
+    ossl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048",
+          "-out", k["o.pkcs8.pem"]])
+    for form, args in (("o.pkcs8.der", ["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"]),
+                       ("o.pkcs1.pem", ["rsa", "-traditional"]),
+                       ("o.pkcs1.der", ["rsa", "-traditional", "-outform", "DER"]),
+                       ("o.spki.pem", ["pkey", "-pubout"]),
+                       ("o.spki.der", ["pkey", "-pubout", "-outform", "DER"]),
+                       ("o.rsapub.pem", ["rsa", "-RSAPublicKey_out"]),
+                       ("o.rsapub.der", ["rsa", "-RSAPublicKey_out", "-outform", "DER"])):
+        k[form] = b + "." + form[2:]
+        ossl(args + ["-in", k["o.pkcs8.pem"], "-out", k[form]])
+    return k
+
+
+def test_rsa_keygen(total, ctc, tmp, keys):
+    g = Group(total, "ctc rsa-keygen: openssl pkey -check reads every type and format, "
+              "rewrites them identically")
+    for bits, typ, fmt in ((2048, "pkcs8", "pem"), (2048, "pkcs1", "der"),
+                           (3072, "pkcs1", "pem"), (2048, "pkcs8", "der")):
+        path = os.path.join(tmp, "rsa-kg-%d-%s.%s" % (bits, typ, fmt))
+        rc, out, err = run(ctc, ["rsa-keygen", "--bits", str(bits), "--type", typ,
+                                 "--format", fmt, "--out", path])
+        g.check(rc == 0 and out == "" and err == "", "%d %s %s: %d %r" % (bits, typ, fmt, rc, err))
+        g.check(os.path.exists(path) and os.stat(path).st_mode & 0o777 == 0o600,
+                "%s: mode 0600" % path)
+        inform = ["-inform", "DER"] if fmt == "der" else []
+        rc2, text = ossl(["pkey", "-check", "-noout", "-text"] + inform + ["-in", path])
+        g.check(rc2 == 0 and ("Private-Key: (%d bit, 2 primes)" % bits).encode() in text
+                and b"publicExponent: 65537" in text,
+                "openssl pkey -check %s: %d %r" % (path, rc2, text[:60]))
+        # (openssl 3.0's pkey -outform DER writes PKCS#1)
+        again = (["rsa", "-traditional"] if typ == "pkcs1" else
+                 ["pkcs8", "-topk8", "-nocrypt"] if fmt == "der" else ["pkey"]) + inform + [
+            "-in", path, "-outform", fmt.upper()]
+        rc2, back = ossl(again)
+        g.check(rc2 == 0 and back == read(path), "openssl rewrites %s identically" % path)
+        if fmt == "pem":
+            g.check(read(path).startswith(b"-----BEGIN %s-----\n" % (
+                b"PRIVATE KEY" if typ == "pkcs8" else b"RSA PRIVATE KEY")), "%s label" % path)
+    # the default: 2048 bits, PEM PKCS#8 on standard output
+    rc, out, err = run_raw(ctc, ["rsa-keygen"])
+    p = write(os.path.join(tmp, "rsa-kg-stdout.pem"), out)
+    rc2, text = ossl(["pkey", "-check", "-noout", "-text", "-in", p])
+    g.check(rc == 0 and out.startswith(b"-----BEGIN PRIVATE KEY-----\n") and rc2 == 0
+            and b"(2048 bit, 2 primes)" in text, "default keygen: %d %r" % (rc, err))
+    keys["c.pkcs8.pem"] = p
+    keys["c.spki.pem"] = os.path.join(tmp, "rsa-c.spki.pem")
+    ossl(["pkey", "-in", p, "-pubout", "-out", keys["c.spki.pem"]])
+    # two keys differ
+    g.check(read(p) != read(os.path.join(tmp, "rsa-kg-2048-pkcs8.pem")), "two keys differ")
+    g.end()
+
+
+def test_rsa_pub(total, ctc, tmp, keys):
+    g = Group(total, "ctc rsa-pub: SubjectPublicKeyInfo and PKCS#1 public keys = openssl's "
+              "bytes, from every key form")
+    want = {("spki", "pem"): read(keys["o.spki.pem"]), ("spki", "der"): read(keys["o.spki.der"]),
+            ("pkcs1", "pem"): read(keys["o.rsapub.pem"]),
+            ("pkcs1", "der"): read(keys["o.rsapub.der"])}
+    out_path = os.path.join(tmp, "rsa-pub.out")
+    for src, opt in (("o.pkcs8.pem", "--key"), ("o.pkcs1.der", "--key"), ("o.pkcs8.der", "--pub"),
+                     ("o.spki.der", "--pub"), ("o.rsapub.pem", "--pub")):
+        for (typ, fmt), w in sorted(want.items()):
+            rc, out, err = run_raw(ctc, ["rsa-pub", opt, keys[src], "--type", typ,
+                                         "--format", fmt])
+            g.check(rc == 0 and out == w and err == "", "%s %s %s %s: %d %r"
+                    % (opt, src, typ, fmt, rc, err))
+    # the defaults (SPKI, PEM) into a file
+    rc, out, err = run_raw(ctc, ["rsa-pub", "--key", keys["o.pkcs1.pem"], "--out", out_path])
+    g.check(rc == 0 and out == b"" and read(out_path) == want[("spki", "pem")],
+            "defaults: %d %r" % (rc, err))
+    # a ctc key: openssl pkey -pubout's bytes
+    rc, out, err = run_raw(ctc, ["rsa-pub", "--key", keys["c.pkcs8.pem"]])
+    g.check(rc == 0 and out == read(keys["c.spki.pem"]), "ctc key: %d %r" % (rc, err))
+    g.end()
+
+
+def test_rsa_sign(total, ctc, tmp, keys):
+    g = Group(total, "ctc rsa-sign/rsa-verify vs openssl dgst and pkeyutl, PKCS#1 v1.5 and "
+              "PSS, sha256/384/512, both ways, every key form")
+    msg = write(os.path.join(tmp, "rsa-msg.bin"), b"The quick brown fox " * 60)
+    other = write(os.path.join(tmp, "rsa-msg2.bin"), b"The quick brown fox " * 59)
+    data = read(msg)
+    sig = os.path.join(tmp, "rsa.sig")
+    osig = os.path.join(tmp, "rsa-o.sig")
+    priv_forms = ["o.pkcs8.pem", "o.pkcs8.der", "o.pkcs1.pem", "o.pkcs1.der", "c.pkcs8.pem"]
+    pub_forms = ["o.spki.pem", "o.spki.der", "o.rsapub.pem", "o.rsapub.der", "o.pkcs8.pem",
+                 "o.pkcs1.der"]
+    i = 0
+    for alg in RSA_HASHES:
+        for scheme in ("pkcs1", "pss"):
+            pss = ["-sigopt", "rsa_padding_mode:pss", "-sigopt", "rsa_pss_saltlen:digest"] \
+                if scheme == "pss" else []
+            # ctc signs, openssl verifies (dgst; pkeyutl on the digest)
+            kf = priv_forms[i % len(priv_forms)]
+            pub = keys["c.spki.pem" if kf.startswith("c.") else "o.spki.pem"]
+            i += 1
+            rc, out, err = run(ctc, ["rsa-sign", "--key", keys[kf], "--hash", alg,
+                                     "--scheme", scheme, "--in", msg, "--out", sig])
+            g.check(rc == 0 and out == "" and err == "" and len(read(sig)) == 256,
+                    "%s %s %s: sign %d %r" % (alg, scheme, kf, rc, err))
+            rc2, _ = ossl(["dgst", "-" + alg, "-verify", pub, "-signature", sig] + pss + [msg])
+            g.check(rc2 == 0, "%s %s %s: openssl dgst -verify" % (alg, scheme, kf))
+            dg = write(os.path.join(tmp, "rsa-digest.bin"), hashlib.new(alg, data).digest())
+            rc2, _ = ossl(["pkeyutl", "-verify", "-pubin", "-inkey", pub, "-in", dg, "-sigfile",
+                           sig, "-pkeyopt", "digest:" + alg] + [x.replace("-sigopt", "-pkeyopt")
+                                                                for x in pss])
+            g.check(rc2 == 0, "%s %s %s: openssl pkeyutl -verify" % (alg, scheme, kf))
+            rc2, _ = ossl(["dgst", "-" + alg, "-verify", pub, "-signature", sig] + pss + [other])
+            g.check(rc2 != 0, "%s %s: openssl accepted another message" % (alg, scheme))
+            if scheme == "pkcs1":
+                # deterministic: the same bytes as openssl's
+                rc2, want = ossl(["dgst", "-" + alg, "-sign", keys[kf]] + [msg]
+                                 if not kf.endswith(".der") else
+                                 ["dgst", "-" + alg, "-sign", keys[kf], "-keyform", "DER", msg])
+                g.check(rc2 == 0 and want == read(sig), "%s pkcs1 %s: = openssl's bytes"
+                        % (alg, kf))
+            else:
+                # randomized salt: two signatures differ
+                rc, s2, err = run_raw(ctc, ["rsa-sign", "--key", keys[kf], "--hash", alg,
+                                            "--scheme", "pss"], stdin=data)
+                g.check(rc == 0 and len(s2) == 256 and s2 != read(sig), "pss salt is fresh")
+            # openssl signs, ctc verifies with every public key form
+            ossl(["dgst", "-" + alg, "-sign", keys["o.pkcs8.pem"], "-out", osig] + pss + [msg])
+            for pf in pub_forms:
+                rc, out, err = run(ctc, ["rsa-verify", "--pub", keys[pf], "--hash", alg,
+                                         "--scheme", scheme, "--sig", osig, "--in", msg])
+                g.check(rc == 0 and out == "OK\n" and err == "",
+                        "%s %s %s: ctc verify of openssl: %d %r" % (alg, scheme, pf, rc, err))
+            # the message on standard input (the default)
+            rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", alg,
+                                     "--scheme", scheme, "--sig", osig], stdin=data)
+            g.check(rc == 0 and out == "OK\n", "%s %s: stdin: %d %r" % (alg, scheme, rc, err))
+            # what must not verify: exit 1, one line
+            s = read(osig)
+            flipped = write(os.path.join(tmp, "rsa-flip.sig"), s[:100] + bytes([s[100] ^ 1])
+                            + s[101:])
+            for what, args, text in (
+                    ("another message", ["--sig", osig, "--in", other], "does not verify"),
+                    ("a flipped bit", ["--sig", flipped, "--in", msg], "does not verify"),
+                    ("another hash", ["--sig", osig, "--in", msg, "--hash",
+                                      "sha512" if alg != "sha512" else "sha256"],
+                     "does not verify"),
+                    ("the other scheme", ["--sig", osig, "--in", msg, "--scheme",
+                                          "pss" if scheme == "pkcs1" else "pkcs1"],
+                     "does not verify"),
+                    # (the signature may exceed the other modulus)
+                    ("another key", ["--sig", osig, "--in", msg, "--pub", keys["c.spki.pem"]],
+                     "invalid signature")):
+                a = ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", alg,
+                     "--scheme", scheme] + args
+                rc, out, err = run(ctc, a)
+                g.check(rc == 1 and out == "" and len(err.splitlines()) == 1 and text in err,
+                        "%s %s %s: %d %r %r" % (alg, scheme, what, rc, out, err))
+    # PSS with another salt length than the digest's is refused (openssl's -1 max)
+    ossl(["dgst", "-sha256", "-sign", keys["o.pkcs8.pem"], "-out", osig, "-sigopt",
+          "rsa_padding_mode:pss", "-sigopt", "rsa_pss_saltlen:max", msg])
+    rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha256",
+                             "--scheme", "pss", "--sig", osig, "--in", msg])
+    g.check(rc == 1 and "does not verify" in err, "pss saltlen max: %d %r" % (rc, err))
+    # ... and accepted with --salt-len max or auto (and 222, its value for 2048 bits)
+    for sl in ("max", "auto", "222"):
+        rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha256",
+                                 "--scheme", "pss", "--salt-len", sl, "--sig", osig, "--in", msg])
+        g.check(rc == 0 and out == "OK\n", "pss --salt-len %s: %d %r" % (sl, rc, err))
+    rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha256",
+                             "--scheme", "pss", "--salt-len", "221", "--sig", osig, "--in", msg])
+    g.check(rc == 1 and "does not verify" in err, "pss --salt-len 221: %d %r" % (rc, err))
+    # ctc signs with other salt lengths, openssl verifies with the same (and auto)
+    for sl, osl in (("0", "0"), ("max", "max"), ("20", "20"), ("digest", "digest")):
+        rc, out, err = run(ctc, ["rsa-sign", "--key", keys["o.pkcs8.pem"], "--hash", "sha512",
+                                 "--scheme", "pss", "--salt-len", sl, "--in", msg, "--out", sig])
+        for v in (osl, "auto"):
+            rc2, _ = ossl(["dgst", "-sha512", "-verify", keys["o.spki.pem"], "-signature", sig,
+                           "-sigopt", "rsa_padding_mode:pss", "-sigopt", "rsa_pss_saltlen:" + v,
+                           msg])
+            g.check(rc == 0 and rc2 == 0, "ctc pss --salt-len %s, openssl saltlen %s: %d %r"
+                    % (sl, v, rc, err))
+        rc, out, err = run(ctc, ["rsa-verify", "--pub", keys["o.spki.pem"], "--hash", "sha512",
+                                 "--scheme", "pss", "--salt-len", sl, "--sig", sig, "--in", msg])
+        g.check(rc == 0 and out == "OK\n", "ctc verify --salt-len %s: %d %r" % (sl, rc, err))
+        if sl == "0":
+            # a salt of 0 bytes: deterministic
+            rc, s2, err = run_raw(ctc, ["rsa-sign", "--key", keys["o.pkcs8.pem"], "--hash",
+                                        "sha512", "--scheme", "pss", "--salt-len", "0", "--in",
+                                        msg])
+            g.check(rc == 0 and s2 == read(sig), "pss salt 0 is deterministic")
+    # the signature on standard output, the message from a file
+    rc, out, err = run_raw(ctc, ["rsa-sign", "--key", keys["o.pkcs1.pem"], "--hash", "sha256",
+                                 "--in", msg])
+    rc2, want = ossl(["dgst", "-sha256", "-sign", keys["o.pkcs8.pem"], msg])
+    g.check(rc == 0 and out == want, "signature on stdout: %d %r" % (rc, err))
+    # a 1024-bit public key verifies (private keys need 2048 bits)
+    k1024 = os.path.join(tmp, "rsa-1024.pem")
+    ossl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", k1024])
+    ossl(["pkey", "-in", k1024, "-pubout", "-out", k1024 + ".pub"])
+    ossl(["dgst", "-sha256", "-sign", k1024, "-out", osig, msg])
+    rc, out, err = run(ctc, ["rsa-verify", "--pub", k1024 + ".pub", "--hash", "sha256",
+                             "--sig", osig, "--in", msg])
+    g.check(rc == 0 and out == "OK\n", "1024-bit verify: %d %r" % (rc, err))
+    keys["1024"] = k1024
+    keys["1024.pub"] = k1024 + ".pub"
+    g.end()
+
+
+def test_rsa_encrypt(total, ctc, tmp, keys):
+    g = Group(total, "ctc rsa-encrypt/rsa-decrypt vs openssl pkeyutl, OAEP sha256/384/512 "
+              "and PKCS#1 v1.5, both ways; implicit rejection = the draft's (Python)")
+    ct = os.path.join(tmp, "rsa.ct")
+    pt = os.path.join(tmp, "rsa.pt")
+    rnd = random.Random(8017)
+    for scheme, alg in (("oaep", "sha256"), ("oaep", "sha384"), ("oaep", "sha512"),
+                        ("pkcs1", None)):
+        if scheme == "oaep":
+            hl = hashlib.new(alg).digest_size
+            most = 256 - 2 * hl - 2
+            opts = ["-pkeyopt", "rsa_padding_mode:oaep", "-pkeyopt", "rsa_oaep_md:" + alg,
+                    "-pkeyopt", "rsa_mgf1_md:" + alg]
+            cargs = ["--scheme", "oaep", "--hash", alg] if alg != "sha256" else []
+        else:
+            most = 256 - 11
+            opts = ["-pkeyopt", "rsa_padding_mode:pkcs1"]
+            cargs = ["--scheme", "pkcs1"]
+        for n in (1, 17, most):
+            m = bytes(rnd.getrandbits(8) for _ in range(n))
+            # ctc encrypts (standard input to standard output), openssl decrypts
+            rc, c, err = run_raw(ctc, ["rsa-encrypt", "--pub", keys["o.spki.pem"]] + cargs,
+                                 stdin=m)
+            g.check(rc == 0 and len(c) == 256 and err == "", "%s %s %d: encrypt %d %r"
+                    % (scheme, alg, n, rc, err))
+            write(ct, c)
+            rc2, back = ossl(["pkeyutl", "-decrypt", "-inkey", keys["o.pkcs8.pem"], "-in", ct]
+                             + opts)
+            g.check(rc2 == 0 and back == m, "%s %s %d: openssl decrypt" % (scheme, alg, n))
+            # openssl encrypts, ctc decrypts (files)
+            src = write(os.path.join(tmp, "rsa.msg"), m)
+            ossl(["pkeyutl", "-encrypt", "-pubin", "-inkey", keys["o.spki.pem"], "-in", src,
+                  "-out", ct] + opts)
+            rc, out, err = run_raw(ctc, ["rsa-decrypt", "--key", keys["o.pkcs1.der"], "--in",
+                                         ct, "--out", pt] + cargs)
+            g.check(rc == 0 and out == b"" and err == "" and read(pt) == m
+                    and os.stat(pt).st_mode & 0o777 == 0o600,
+                    "%s %s %d: ctc decrypt of openssl: %d %r" % (scheme, alg, n, rc, err))
+            os.unlink(pt)
+        # one byte too many: refused, nothing written
+        rc, out, err = run_raw(ctc, ["rsa-encrypt", "--pub", keys["o.rsapub.der"]] + cargs,
+                               stdin=b"x" * (most + 1))
+        g.check(rc == 1 and out == b"" and ("at most %d" % most) in err,
+                "%s %s too long: %d %r" % (scheme, alg, rc, err))
+        # the empty message
+        rc, c, err = run_raw(ctc, ["rsa-encrypt", "--pub", keys["o.pkcs8.pem"]] + cargs)
+        rc2, out, err2 = run_raw(ctc, ["rsa-decrypt", "--key", keys["o.pkcs8.pem"]] + cargs,
+                                 stdin=c)
+        g.check(rc == 0 and rc2 == 0 and out == b"", "%s empty: %d %d %r" % (scheme, rc, rc2,
+                                                                             err2))
+    # OAEP failures: exit 1, one line, nothing written (not even the --out file)
+    m = b"attack at dawn"
+    rc, c, err = run_raw(ctc, ["rsa-encrypt", "--pub", keys["o.spki.pem"]], stdin=m)
+    for what, args, data in (("wrong hash", ["--hash", "sha384"], c),
+                             ("another key", ["--key", keys["c.pkcs8.pem"]], c),
+                             ("a flipped bit", [], c[:200] + bytes([c[200] ^ 4]) + c[201:]),
+                             ("a PKCS#1 v1.5 ciphertext", [], None)):
+        if data is None:
+            rc, data, err = run_raw(ctc, ["rsa-encrypt", "--pub", keys["o.spki.pem"],
+                                          "--scheme", "pkcs1"], stdin=m)
+        a = ["rsa-decrypt", "--out", pt] + (args if "--key" in args else
+                                            ["--key", keys["o.pkcs8.pem"]] + args)
+        rc, out, err = run_raw(ctc, a, stdin=data)
+        g.check(rc == 1 and out == b"" and err == "ctc: rsa-decrypt: decryption failed\n"
+                and not os.path.exists(pt), "OAEP %s: %d %r" % (what, rc, err))
+    # PKCS#1 v1.5: valid and invalid paddings, each = the draft's reference
+    # (tools/gen_rsa_ir.py, Python integers), never an error
+    import gen_rsa_ir
+    v = rsa_ints(read(keys["o.pkcs1.der"]))
+    n, e, d = v[1], v[2], v[3]
+    synth = 0
+    for i in range(6):
+        if i < 2:
+            c = run_raw(ctc, ["rsa-encrypt", "--pub", keys["o.spki.pem"], "--scheme", "pkcs1"],
+                        stdin=bytes([i]) * (10 + i))[1]
+        elif i < 4:
+            c = run_raw(ctc, ["rsa-encrypt", "--pub", keys["o.spki.pem"]], stdin=m)[1]
+        else:
+            c = pow(rnd.randrange(n), e, n).to_bytes(256, "big")
+        want = gen_rsa_ir.decrypt(n, d, c)
+        rc, out, err = run_raw(ctc, ["rsa-decrypt", "--key", keys["o.pkcs8.der"], "--scheme",
+                                     "pkcs1"], stdin=c)
+        g.check(rc == 0 and want is not None and out == want[0] and err == "",
+                "pkcs1 ciphertext %d: %d %r (synthetic: %r)" % (i, rc, err, want and want[1]))
+        synth += bool(want and want[1])
+        if i == 0:
+            g.check(out == b"\0" * 10, "pkcs1 valid message")
+    g.check(synth >= 4, "synthetic messages tested: %d" % synth)
+    g.end()
+
+
+def test_rsa_errors(total, ctc, tmp, keys):
+    g = Group(total, "ctc RSA errors: one line on stderr, the documented exit status, "
+              "nothing on stdout")
+    f = lambda name, data: write(os.path.join(tmp, "rsa-bad-" + name), data)  # noqa: E731
+    missing = os.path.join(tmp, "no-such-file")
+    msg = f("msg", b"message")
+    sig = os.path.join(tmp, "rsa-err.sig")
+    ossl(["dgst", "-sha256", "-sign", keys["o.pkcs8.pem"], "-out", sig, msg])
+    v = rsa_ints(read(keys["o.pkcs1.der"]))
+    ver, n, e, d, p, q, dp, dq, qinv = v
+    ec = os.path.join(tmp, "rsa-bad-ec.pem")
+    ossl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", ec])
+    ecpub = os.path.join(tmp, "rsa-bad-ec.pub.pem")
+    ossl(["pkey", "-in", ec, "-pubout", "-out", ecpub])
+    enc = os.path.join(tmp, "rsa-bad-enc.pem")
+    ossl(["pkey", "-in", keys["o.pkcs8.pem"], "-aes128", "-passout", "pass:x", "-out", enc])
+    cert = os.path.join(tmp, "rsa-bad-cert.pem")
+    ossl(["req", "-x509", "-new", "-key", keys["o.pkcs8.pem"], "-subj", "/CN=x", "-days", "1",
+          "-out", cert])
+    good = rsa_priv_der(v)
+    # bad key files: (name, data, message part); as --key (exit 1) and --pub (exit 2)
+    priv_cases = [
+        ("garbage", b"hello world\n", "not a key file"),
+        ("empty", b"", "not a key file"),
+        ("trailing.der", good + b"\0", "malformed DER"),
+        ("truncated.der", good[:-1], "malformed DER"),
+        ("cut.der", good[:4], "malformed DER"),
+        ("notder", b"\x02\x01\x00", "not a key file"),
+        ("truncated.pem", pem("RSA PRIVATE KEY", good)[:200], "malformed PEM"),
+        ("label.pem", pem("DSA PRIVATE KEY", good), "PEM label is not an RSA key"),
+        ("pq.der", rsa_priv_der([0, n, e, d, p + 2, q, dp, dq, qinv]), "p q is not n"),
+        ("d.der", rsa_priv_der([0, n, e, d + 2, p, q, dp, dq, qinv]), "d does not agree"),
+        ("qinv.der", rsa_priv_der([0, n, e, d, p, q, dp, dq, qinv + 1]), "qinv, dp or dq"),
+        ("version.der", rsa_priv_der([1, n, e, d, p, q, dp, dq, qinv]), "unsupported key version"),
+        ("p8version.der", rsa_pkcs8_der(good, 1), "unsupported key version"),
+        ("negative.der", tlv(0x30, der_int(0) + der_int(n) + der_int(e) + tlv(0x02, b"\xff")
+                             + b"".join(der_int(x) for x in (p, q, dp, dq, qinv))),
+         "negative integer"),
+    ]
+    pub_cases = [
+        ("neven.der", rsa_pub_der(n + 1, e), "the modulus is even"),
+        ("eeven.der", rsa_spki_der(n, 65538), "the public exponent is even"),
+        ("eone.der", rsa_spki_der(n, 1), "the public exponent is 1"),
+        ("elarge.der", rsa_spki_der(n, 1 << 32 | 1), "2^32 or more"),
+        ("n512.der", rsa_spki_der((1 << 511) | 1, 65537), "unsupported key size"),
+        ("alg.der", rsa_spki_der(n, e, tlv(0x30, tlv(0x06, bytes.fromhex(OID_RSA)))),
+         "not an RSA key"),
+    ]
+    cases = []
+    for name, data, text in priv_cases:
+        path = f(name, data)
+        cases.append((["rsa-sign", "--key", path, "--hash", "sha256", "--in", msg], 1,
+                      (path + ": ", text)))
+        cases.append((["rsa-verify", "--pub", path, "--hash", "sha256", "--sig", sig, "--in",
+                       msg], 2, (path + ": ", text)))
+    for name, data, text in pub_cases:
+        path = f(name, data)
+        cases.append((["rsa-encrypt", "--pub", path, "--in", msg], 1, (path + ": ", text)))
+        cases.append((["rsa-verify", "--pub", path, "--hash", "sha256", "--sig", sig, "--in",
+                       msg], 2, (path + ": ", text)))
+    for path, text in ((ec, "not an RSA key"), (enc, "encrypted private keys"),
+                       (cert, "a certificate, not a key"), (missing, "No such file"),
+                       (keys["1024"], "unsupported private key size (2048 to 4096 bits)")):
+        cases.append((["rsa-decrypt", "--key", path, "--in", msg], 1, (path + ": ", text)))
+    for path, text in ((ecpub, "not an RSA key"), (cert, "a certificate"),
+                       (missing, "No such file")):
+        cases.append((["rsa-verify", "--pub", path, "--hash", "sha256", "--sig", sig, "--in",
+                       msg], 2, (path + ": ", text)))
+        cases.append((["rsa-encrypt", "--pub", path, "--in", msg], 1, (path + ": ", text)))
+    for form in ("o.spki.pem", "o.rsapub.der"):
+        cases.append((["rsa-sign", "--key", keys[form], "--hash", "sha256", "--in", msg], 1,
+                      "a public key, not a private key"))
+    K = keys["o.pkcs8.pem"]
+    P = keys["o.spki.pem"]
+    cases += [
+        (["rsa-sign", "--hash", "sha256", "--in", msg], 2, "needs --key"),
+        (["rsa-sign", "--key", K, "--in", msg], 2, "needs --hash"),
+        (["rsa-sign", "--key", K, "--hash", "sha224", "--in", msg], 2, "unknown --hash"),
+        (["rsa-sign", "--key", K, "--hash", "md5", "--in", msg], 2, "unknown --hash"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--scheme", "oaep"], 2,
+         "unknown --scheme (pkcs1 or pss): oaep"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--in", missing], 1, "No such file"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--curve", "p256"], 2,
+         "rsa-sign: takes no --curve"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", msg], 2, "takes no file arguments"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--in", msg, "--out",
+          os.path.join(missing, "x")], 1, "No such file"),
+        (["rsa-verify", "--hash", "sha256", "--sig", sig, "--in", msg], 2, "needs --pub"),
+        (["rsa-verify", "--pub", P, "--sig", sig, "--in", msg], 2, "needs --hash"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--in", msg], 2, "needs --sig"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", missing, "--in", msg], 2,
+         "No such file"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", sig, "--in", missing], 2,
+         "No such file"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", "-", "--in", "-"], 2,
+         "two inputs from standard input"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", "-"], 2,
+         "two inputs from standard input"),
+        (["rsa-sign", "--key", "-", "--hash", "sha256"], 2, "two inputs from standard input"),
+        (["rsa-decrypt", "--key", "-", "--in", "-"], 2, "two inputs from standard input"),
+        (["rsa-encrypt", "--pub", "-"], 2, "two inputs from standard input"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--scheme", "x", "--sig", sig], 2,
+         "unknown --scheme"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--out", sig, "--sig", sig], 2,
+         "takes no --out"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", f("short.sig", b"\1" * 255),
+          "--in", msg], 1, "invalid signature (255 bytes; this key's are 256)"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", f("long.sig", b"\1" * 600),
+          "--in", msg], 1, "invalid signature (600 bytes; this key's are 256)"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", f("big.sig", b"\xff" * 256),
+          "--in", msg], 1, "invalid signature (not below the modulus)"),
+        (["rsa-verify", "--pub", keys["1024"], "--hash", "sha256", "--sig", sig, "--in", msg],
+         2, "unsupported private key size (2048 to 4096 bits; a smaller key's public key"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--salt-len", "20"], 2,
+         "--salt-len is for --scheme pss"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--scheme", "pss", "--salt-len", "auto"],
+         2, "unknown --salt-len (digest, max or a number of bytes): auto"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--scheme", "pss", "--salt-len", "-1"],
+         2, "unknown --salt-len"),
+        (["rsa-sign", "--key", K, "--hash", "sha256", "--scheme", "pss", "--salt-len", "223",
+          "--in", msg], 1, "a salt of 223 bytes does not fit a 2048-bit key with this hash "
+         "(at most 222)"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--scheme", "pss", "--salt-len", "x",
+          "--sig", sig], 2, "unknown --salt-len (digest, max, auto or a number of bytes): x"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--salt-len", "auto", "--sig", sig], 2,
+         "--salt-len is for --scheme pss"),
+        (["rsa-verify", "--pub", P, "--hash", "sha256", "--scheme", "pss", "--salt-len", "223",
+          "--sig", sig, "--in", msg], 2, "too small for PSS with this hash and salt length"),
+        (["rsa-encrypt", "--pub", P, "--salt-len", "20"], 2, "takes no --salt-len"),
+        (["hash", "--salt-len", "20"], 2, "takes no --salt-len"),
+        (["rsa-verify", "--pub", keys["1024.pub"], "--hash", "sha512", "--scheme", "pss", "--sig",
+          f("s128.sig", b"\1" * 128), "--in", msg], 2, "too small for PSS"),
+        (["rsa-encrypt", "--in", msg], 2, "needs --pub"),
+        (["rsa-encrypt", "--pub", P, "--scheme", "pss"], 2, "unknown --scheme (oaep or pkcs1)"),
+        (["rsa-encrypt", "--pub", P, "--scheme", "pkcs1", "--hash", "sha256"], 2,
+         "--hash is for --scheme oaep"),
+        (["rsa-encrypt", "--pub", P, "--hash", "sha1"], 2, "unknown --hash"),
+        (["rsa-encrypt", "--pub", P, "--in", missing], 1, "No such file"),
+        (["rsa-encrypt", "--pub", keys["1024.pub"], "--hash", "sha512", "--in", msg], 1,
+         "too small for OAEP"),
+        (["rsa-encrypt", "--pub", P, "--sig", sig], 2, "takes no --sig"),
+        (["rsa-decrypt", "--in", msg], 2, "needs --key"),
+        (["rsa-decrypt", "--key", K, "--in", msg], 1, "the ciphertext is 7 bytes; this key's "
+         "are 256"),
+        (["rsa-decrypt", "--key", K, "--in", f("big.ct", b"\xff" * 256)], 1,
+         "not below the modulus"),
+        (["rsa-decrypt", "--key", K, "--scheme", "pkcs1", "--in", f("big.ct", b"\xff" * 256)],
+         1, "not below the modulus"),
+        (["rsa-decrypt", "--key", K, "--scheme", "pkcs1", "--hash", "sha256"], 2,
+         "--hash is for --scheme oaep"),
+        (["rsa-decrypt", "--key", K, "--in", missing], 1, "No such file"),
+        (["rsa-decrypt", "--key", K, "--bits", "2048"], 2, "takes no --bits"),
+        (["rsa-keygen", "--bits", "1024"], 2, "--bits 1024: an even number of bits, 2048 to"),
+        (["rsa-keygen", "--bits", "2047"], 2, "an even number of bits"),
+        (["rsa-keygen", "--bits", "8192"], 2, "an even number of bits"),
+        (["rsa-keygen", "--bits", "2k"], 2, "an even number of bits"),
+        (["rsa-keygen", "--bits", "-2048"], 2, "an even number of bits"),
+        (["rsa-keygen", "--bits", ""], 2, "an even number of bits"),
+        (["rsa-keygen", "--type", "sec1"], 2, "unknown --type (pkcs8 or pkcs1): sec1"),
+        (["rsa-keygen", "--format", "txt"], 2, "unknown --format (pem or der): txt"),
+        (["rsa-keygen", "--key", K], 2, "takes no --key"),
+        (["rsa-keygen", "--out", os.path.join(missing, "k.pem")], 1, "No such file"),
+        (["rsa-keygen", "--bits"], 2, "missing value after --bits"),
+        (["rsa-pub"], 2, "needs --key FILE or --pub FILE"),
+        (["rsa-pub", "--key", K, "--pub", P], 2, "--key and --pub exclude each other"),
+        (["rsa-pub", "--key", P], 1, "a public key, not a private key"),
+        (["rsa-pub", "--pub", missing], 1, "No such file"),
+        (["rsa-pub", "--pub", P, "--type", "pkcs8"], 2, "unknown --type (spki or pkcs1): pkcs8"),
+        (["rsa-pub", "--pub", P, "--format", "txt"], 2, "unknown --format (pem or der): txt"),
+        (["rsa-pub", "--pub", P, "--hash", "sha256"], 2, "rsa-pub: takes no --hash"),
+        (["rsa-pub", "--pub", P, "--out", os.path.join(missing, "p")], 1, "No such file"),
+    ]
+    for args, status, text in cases:
+        rc, out, err = run(ctc, args)
+        lines = err.splitlines()
+        ok = (rc == status and len(lines) == 1 and lines[0].startswith("ctc: ")
+              and all(t in lines[0] for t in (text if isinstance(text, tuple) else (text,)))
+              and out == "")
+        g.check(ok, "%r: exit %d (want %d), stdout %r, stderr %r" % (args, rc, status, out, err))
+    # the key from standard input, the signature from standard input
+    rc, out, err = run_raw(ctc, ["rsa-sign", "--key", "-", "--hash", "sha256", "--in", msg],
+                           stdin=read(keys["o.pkcs1.der"]))
+    g.check(rc == 0 and out == read(sig), "--key -: %d %r" % (rc, err))
+    rc, out, err = run(ctc, ["rsa-verify", "--pub", P, "--hash", "sha256", "--sig", "-",
+                             "--in", msg], stdin=read(sig))
+    g.check(rc == 0 and out == "OK\n", "--sig -: %d %r" % (rc, err))
+    # accepted variants: CRLF line ends, text before the PEM block, PKCS#8 from parts
+    for name, data in (("crlf.pem", pem("RSA PRIVATE KEY", good).replace(b"\n", b"\r\n")),
+                       ("lead.pem", b"comment\n" + pem("PRIVATE KEY", rsa_pkcs8_der(good))),
+                       ("p8.der", rsa_pkcs8_der(good))):
+        rc, out, err = run(ctc, ["rsa-sign", "--key", f(name, data), "--hash", "sha256",
+                                 "--in", msg, "--out", os.path.join(tmp, "rsa-v.sig")])
+        g.check(rc == 0 and read(os.path.join(tmp, "rsa-v.sig")) == read(sig),
+                "%s: %d %r" % (name, rc, err))
+    g.end()
+
+
 def main():
     total = suite.Result()
     ctc, log = build()
@@ -879,6 +1429,14 @@ def main():
                 test_ec_keygen(total, ctc, tmp, cname)
                 test_ec_spki(total, ctc, tmp, cname, keys)
                 test_ec_ecdh(total, ctc, tmp, cname, keys)
+            t0 = time.time()
+            keys = rsa_keys(tmp)
+            test_rsa_keygen(total, ctc, tmp, keys)
+            test_rsa_pub(total, ctc, tmp, keys)
+            test_rsa_sign(total, ctc, tmp, keys)
+            test_rsa_encrypt(total, ctc, tmp, keys)
+            test_rsa_errors(total, ctc, tmp, keys)
+            suite.emit("(RSA part: %.1f s)" % (time.time() - t0))
     suite.emit(total.line())
     return 1 if total.failed else 0
 
