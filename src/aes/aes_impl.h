@@ -86,6 +86,10 @@ unsigned aes_hw_allow(unsigned allowed);
 void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
                   const uint8_t in0[16], const uint8_t in1[16]);
 
+/* out0 = D(in0), out1 = D(in1) with the core in use */
+void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
+                  const uint8_t in0[16], const uint8_t in1[16]);
+
 /* ---- counter mode (aes_ctr.c) -------------------------------------------- */
 
 /*
