@@ -329,6 +329,8 @@ void ct_case_rsa_leaky_pkcs1_unpad(const unsigned char *secret)
     ct_keep((uint64_t)(int64_t)leaky_pkcs1_decode(enc_out, &enc_len, enc_em));
     ct_keep(enc_len);
     ct_keep_mem(enc_out, ENC_K - 11);
+}
+
 /*
  * Key generation's secret steps (rsa_keygen.c). Miller-Rabin runs on a
  * fixed prime, p of the key above, poisoned: every round passes whatever
