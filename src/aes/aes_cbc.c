@@ -34,18 +34,16 @@ static int cbc_check(const ctc_aes_key *key, const uint8_t *out,
 static void cbc_enc_blocks(const ctc_aes_key *key, uint8_t x[16],
                            uint8_t *out, const uint8_t *in, size_t len)
 {
-    uint8_t spare[16];
     size_t i;
     unsigned j;
 
     for (i = 0; i < len; i += 16) {
         for (j = 0; j < 16; j++)
             x[j] ^= in[i + j];
-        aes_encrypt2(key, x, spare, x, x);
+        aes_encrypt1(key, x, x);
         for (j = 0; j < 16; j++)
             out[i + j] = x[j];
     }
-    ct_zeroize(spare, sizeof spare);
 }
 
 /* out = CBC decryption of len (a multiple of 16) bytes of in; two blocks

@@ -68,7 +68,6 @@ static int ccm_check(const ctc_aes_key *key, const uint8_t *out,
 static void ccm_mac(const ctc_aes_key *key, uint8_t x[16], const uint8_t *p,
                     size_t len)
 {
-    uint8_t spare[16];
     size_t i;
     unsigned j;
 
@@ -77,9 +76,8 @@ static void ccm_mac(const ctc_aes_key *key, uint8_t x[16], const uint8_t *p,
 
         for (j = 0; j < n; j++)
             x[j] ^= p[i + j];
-        aes_encrypt2(key, x, spare, x, x);
+        aes_encrypt1(key, x, x);
     }
-    ct_zeroize(spare, sizeof spare);
 }
 
 /*
@@ -151,7 +149,7 @@ static void ccm_text(const ctc_aes_key *key, uint8_t x[16], uint8_t ctr[16],
                      unsigned l, uint8_t *out, const uint8_t *in, size_t len,
                      int decrypt)
 {
-    uint8_t ks[16], m[16], spare[16];
+    uint8_t ks[16], m[16];
     size_t i;
     unsigned j, pending = 0;
 
@@ -168,7 +166,7 @@ static void ccm_text(const ctc_aes_key *key, uint8_t x[16], uint8_t ctr[16],
             if (pending)
                 aes_encrypt2(key, x, ks, m, ctr);
             else
-                aes_encrypt2(key, ks, spare, ctr, ctr);
+                aes_encrypt1(key, ks, ctr);
             for (j = 0; j < n; j++)
                 out[i + j] = (uint8_t)(in[i + j] ^ ks[j]);
             for (j = 0; j < 16; j++)
@@ -178,10 +176,9 @@ static void ccm_text(const ctc_aes_key *key, uint8_t x[16], uint8_t ctr[16],
         ccm_inc(ctr, l);
     }
     if (pending)
-        aes_encrypt2(key, x, spare, m, m);
+        aes_encrypt1(key, x, m);
     ct_zeroize(ks, sizeof ks);
     ct_zeroize(m, sizeof m);
-    ct_zeroize(spare, sizeof spare);
 }
 
 /* see ctcrypto/aes.h */

@@ -31,13 +31,11 @@ static void cmac_dbl(uint8_t out[16], const uint8_t in[16])
 static void cmac_block(const ctc_aes_key *key, uint8_t x[16],
                        const uint8_t *b)
 {
-    uint8_t spare[16];
     unsigned j;
 
     for (j = 0; j < 16; j++)
         x[j] ^= b[j];
-    aes_encrypt2(key, x, spare, x, x);
-    ct_zeroize(spare, sizeof spare);
+    aes_encrypt1(key, x, x);
 }
 
 /* see ctcrypto/aes.h */
