@@ -23,8 +23,8 @@ static void cmac_dbl(uint8_t out[16], const uint8_t in[16])
     unsigned i;
 
     for (i = 0; i < 15; i++)
-        out[i] = (uint8_t)(in[i] << 1 | in[i + 1] >> 7);
-    out[15] = (uint8_t)(in[15] << 1 ^ (0x87u & (0u - carry)));
+        out[i] = (uint8_t)((uint32_t)in[i] << 1 | (uint32_t)in[i + 1] >> 7);
+    out[15] = (uint8_t)((uint32_t)in[15] << 1 ^ (0x87u & (0u - carry)));
 }
 
 /* x = E(x ^ block) */
