@@ -1,11 +1,12 @@
 /*
  * bench_aes.c - the aes family: key schedules, ECB (one block and the
- * two-block pass), CTR and GCM over 4 KiB, GHASH alone: with the
+ * two-block pass), CTR, GCM, CBC (encryption, decryption with the
+ * unpadding), CCM (both ways) and CMAC over 4 KiB, GHASH alone: with the
  * constant-time 32-bit bitsliced core ("ct32", forced with aes_hw_allow(0))
  * and, where it is built and the CPU has it, AES-NI with PCLMULQDQ
  * ("aesni").
  *
- * On the host OpenSSL's EVP AES-128-CTR/GCM run beside it as a peer (with
+ * On the host OpenSSL's EVP AES-128-CTR/GCM/CBC/CCM run beside it as a peer (with
  * whatever the CPU offers, AES-NI on x86-64: a scale, not a like-for-like
  * comparison). On the emulated cores: exact instructions, estimated cycles
  * and stack per operation (bench/harness_emu.c).
@@ -25,6 +26,7 @@
 #define BIG 4096
 
 static uint8_t key[32], iv[16], msg[BIG], out[BIG], tag[16], aad[16];
+static uint8_t cbc_ct[BIG], ccm_ct[BIG], ccm_tag[16];   /* valid inputs to decrypt */
 static ctc_aes_key k128, k256;
 
 struct job {
@@ -87,6 +89,61 @@ static void b_gcm(void *ctx, uint64_t iters)
     bench_sink ^= tag[0];
 }
 
+static void b_cbc_enc(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_cbc_encrypt_raw(j->k, out, sizeof out, iv, 16, msg, j->len);
+    bench_sink ^= out[0];
+}
+
+/* decryption and unpadding of 4 KiB of ciphertext (4095 bytes of text) */
+static void b_cbc_dec(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+    size_t n = 0;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_cbc_decrypt(j->k, out, sizeof out, &n, iv, 16, cbc_ct, j->len);
+    bench_sink ^= out[0] ^ (uint8_t)n;
+}
+
+static void b_ccm(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_ccm_encrypt(j->k, out, sizeof out, tag, 16, iv, 12, aad,
+                                  sizeof aad, msg, j->len);
+    bench_sink ^= tag[0];
+}
+
+static void b_ccm_dec(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+    int r = 0;
+
+    for (i = 0; i < iters; i++)
+        r |= ctc_aes_ccm_decrypt(j->k, out, sizeof out, iv, 12, aad, sizeof aad,
+                                 ccm_ct, j->len, ccm_tag, 16);
+    bench_sink ^= out[0] ^ (uint8_t)r;
+}
+
+static void b_cmac(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+
+    for (i = 0; i < iters; i++)
+        (void)ctc_aes_cmac(j->k, tag, 16, msg, j->len);
+    bench_sink ^= tag[0];
+}
+
 static void b_ghash(void *ctx, uint64_t iters)
 {
     const struct job *j = ctx;
@@ -131,6 +188,40 @@ static void b_ossl_gcm(void *ctx, uint64_t iters)
     }
     bench_sink ^= tag[0];
 }
+
+static void b_ossl_cbc(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+    int l;
+
+    for (i = 0; i < iters; i++) {
+        EVP_EncryptInit_ex(ossl_ctx, EVP_aes_128_cbc(), NULL, key, iv);
+        EVP_CIPHER_CTX_set_padding(ossl_ctx, 0);
+        EVP_EncryptUpdate(ossl_ctx, out, &l, msg, (int)j->len);
+    }
+    bench_sink ^= out[0];
+}
+
+static void b_ossl_ccm(void *ctx, uint64_t iters)
+{
+    const struct job *j = ctx;
+    uint64_t i;
+    int l;
+
+    for (i = 0; i < iters; i++) {
+        EVP_EncryptInit_ex(ossl_ctx, EVP_aes_128_ccm(), NULL, NULL, NULL);
+        EVP_CIPHER_CTX_ctrl(ossl_ctx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL);
+        EVP_CIPHER_CTX_ctrl(ossl_ctx, EVP_CTRL_AEAD_SET_TAG, 16, NULL);
+        EVP_EncryptInit_ex(ossl_ctx, NULL, NULL, key, iv);
+        EVP_EncryptUpdate(ossl_ctx, NULL, &l, NULL, (int)j->len);
+        EVP_EncryptUpdate(ossl_ctx, NULL, &l, aad, sizeof aad);
+        EVP_EncryptUpdate(ossl_ctx, out, &l, msg, (int)j->len);
+        EVP_EncryptFinal_ex(ossl_ctx, out, &l);
+        EVP_CIPHER_CTX_ctrl(ossl_ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag);
+    }
+    bench_sink ^= tag[0];
+}
 #endif
 
 int main(void)
@@ -148,6 +239,14 @@ int main(void)
     memset(iv, 0x42, sizeof iv);
     (void)ctc_aes_key_set(&k128, key, 16);
     (void)ctc_aes_key_set(&k256, key, 32);
+    {
+        size_t n = 0;
+
+        (void)ctc_aes_cbc_encrypt(&k128, cbc_ct, sizeof cbc_ct, &n, iv, 16, msg,
+                                  BIG - 1);
+        (void)ctc_aes_ccm_encrypt(&k128, ccm_ct, sizeof ccm_ct, ccm_tag, 16, iv,
+                                  12, aad, sizeof aad, msg, BIG);
+    }
 
     bench_info(ctc_build_info());
     bench_header("aes: AES-128/256, the constant-time 32-bit bitsliced core and the hardware core");
@@ -168,6 +267,11 @@ int main(void)
         bench_run("aes", "GHASH 4 KiB", impl, b_ghash, &big128, BIG);
         bench_run("aes", "AES-128-GCM encrypt 4 KiB", impl, b_gcm, &big128, BIG);
         bench_run("aes", "AES-256-GCM encrypt 4 KiB", impl, b_gcm, &big256, BIG);
+        bench_run("aes", "AES-128-CBC encrypt 4 KiB", impl, b_cbc_enc, &big128, BIG);
+        bench_run("aes", "AES-128-CBC decrypt+unpad 4 KiB", impl, b_cbc_dec, &big128, BIG);
+        bench_run("aes", "AES-128-CCM encrypt 4 KiB", impl, b_ccm, &big128, BIG);
+        bench_run("aes", "AES-128-CCM decrypt 4 KiB", impl, b_ccm_dec, &big128, BIG);
+        bench_run("aes", "AES-128-CMAC 4 KiB", impl, b_cmac, &big128, BIG);
     }
     aes_hw_allow(~0u);
 #if BENCH_HOST
@@ -175,6 +279,8 @@ int main(void)
     if (ossl_ctx != NULL) {
         bench_run("aes", "AES-128-CTR 4 KiB", "openssl", b_ossl_ctr, &big128, BIG);
         bench_run("aes", "AES-128-GCM encrypt 4 KiB", "openssl", b_ossl_gcm, &big128, BIG);
+        bench_run("aes", "AES-128-CBC encrypt 4 KiB", "openssl", b_ossl_cbc, &big128, BIG);
+        bench_run("aes", "AES-128-CCM encrypt 4 KiB", "openssl", b_ossl_ccm, &big128, BIG);
         EVP_CIPHER_CTX_free(ossl_ctx);
     }
 #endif

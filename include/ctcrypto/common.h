@@ -58,6 +58,12 @@
                                        no plaintext is returned */
 #define CTC_ERR_AES_STATE      -28  /* streaming calls in the wrong order (AAD
                                        after text, a context not started) */
+#define CTC_ERR_AES_PADDING    -29  /* CBC: the PKCS#7 padding of a decrypted
+                                       message is not valid (one code for
+                                       every way it can be wrong) */
+#define CTC_ERR_AES_MSG_LEN    -30  /* CCM text longer than the nonce's length
+                                       field allows (2^(8 (15 - nonce
+                                       length)) - 1 bytes) */
 
 /*
  * The caller's random generator: fills out[0..len) with fresh random bytes

@@ -1,12 +1,13 @@
 /*
- * aes_cpu.c - which AES core runs (aes_hw, aes_hw_allow, aes_encrypt2 in
- * aes_impl.h): the hardware one where it was built and ctc_cpu_features()
- * reports it, else the constant-time 32-bit core. The choice depends on
+ * aes_cpu.c - which AES core runs (aes_hw, aes_hw_allow, aes_encrypt1,
+ * aes_encrypt2 and aes_decrypt2 in aes_impl.h): the hardware one where it was built and
+ * ctc_cpu_features() reports it, else the constant-time 32-bit core. The choice depends on
  * the CPU only, never on the data.
  */
 #include "aes_impl.h"
 
 #include "common/cpu.h"
+#include "ct/ct.h"
 
 #if CTC_AES
 
@@ -59,6 +60,45 @@ void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
     }
 #endif
     aes_ct32_encrypt2(key->rk, key->rounds, out0, out1, in0, in1);
+}
+
+/* see aes_impl.h */
+void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
+                  const uint8_t in0[16], const uint8_t in1[16])
+{
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {
+        uint8_t b[32];
+        unsigned i;
+
+        for (i = 0; i < 16; i++) {
+            b[i] = in0[i];
+            b[16 + i] = in1[i];
+        }
+        aes_ni_decrypt_blocks(key->rk8, key->rounds, b, b, 2);
+        for (i = 0; i < 16; i++) {
+            out0[i] = b[i];
+            out1[i] = b[16 + i];
+        }
+        return;
+    }
+#endif
+    aes_ct32_decrypt2(key->rk, key->rounds, out0, out1, in0, in1);
+}
+
+/* see aes_impl.h */
+void aes_encrypt1(const ctc_aes_key *key, uint8_t out[16], const uint8_t in[16])
+{
+    uint8_t spare[16];
+
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {
+        aes_ni_encrypt_blocks(key->rk8, key->rounds, out, in, 1);
+        return;
+    }
+#endif
+    aes_ct32_encrypt2(key->rk, key->rounds, out, spare, in, in);
+    ct_zeroize(spare, sizeof spare);
 }
 
 #endif /* CTC_AES */

@@ -86,6 +86,14 @@ unsigned aes_hw_allow(unsigned allowed);
 void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
                   const uint8_t in0[16], const uint8_t in1[16]);
 
+/* out = E(in), one block, with the core in use (the portable core's pass
+ * runs with in in both lanes; AES-NI on the one block) */
+void aes_encrypt1(const ctc_aes_key *key, uint8_t out[16], const uint8_t in[16]);
+
+/* out0 = D(in0), out1 = D(in1) with the core in use */
+void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
+                  const uint8_t in0[16], const uint8_t in1[16]);
+
 /* ---- counter mode (aes_ctr.c) -------------------------------------------- */
 
 /*

@@ -4,15 +4,20 @@
  * block and the two-block pass), CTR, GHASH with a secret hash key and
  * data, GCM encryption and decryption, one-shot and streaming (the tag
  * verifies for every secret, so the one declassified branch goes the same
- * way). Keys, texts
- * and hash keys come from the secret; IVs, AAD, lengths are public.
+ * way), CBC encryption and decryption with the PKCS#7 unpadding (a
+ * padding of secret length, always valid), CCM both ways, CMAC one-shot,
+ * streaming and verified. Keys, texts and hash keys come from the secret;
+ * IVs, nonces, AAD, lengths are public.
  *
- * The negative control is the textbook table AES round (SubBytes by a
+ * The negative controls: the textbook table AES round (SubBytes by a
  * lookup in a 256-byte S-box at the secret state byte, then ShiftRows),
- * the shape of every table-based core: every checker must flag it.
+ * the shape of every table-based core; and the textbook PKCS#7 unpadding
+ * that loops over the padding's length and stops at the first wrong byte.
+ * Every checker must flag both.
  */
 #include "ctcrypto/aes.h"
 #include "aes/aes_impl.h"
+#include "ct/ct.h"
 #include "ct_cases.h"
 
 #if defined(__GNUC__)
@@ -139,4 +144,103 @@ void ct_case_aes_leaky_table(const unsigned char *secret)
 
     aes_leaky_table_round(out, secret, secret + 16);
     ct_keep_mem(out, 16);
+}
+
+void ct_case_aes_cbc(const unsigned char *secret)
+{
+    static const uint8_t iv[16] = { 0xc0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    12, 13, 14, 15 };
+    ctc_aes_key k;
+    uint8_t ct[64], pt[64];
+    size_t n = 0;
+    unsigned i, pad;
+
+    (void)ctc_aes_key_set(&k, secret, 16);
+    (void)ctc_aes_cbc_encrypt(&k, ct, sizeof ct, &n, iv, 16, secret + 32, 45);
+    ct_keep_mem(ct, 48);
+    (void)ctc_aes_cbc_decrypt(&k, pt, sizeof pt, &n, iv, 16, ct, 48);
+    ct_keep_mem(pt, 48);
+    /* a padding of secret length 1..16, valid: a message of secret length
+     * (told only at the end, as the length of what decrypts) */
+    for (i = 0; i < 64; i++)
+        pt[i] = secret[100 + i];
+    pad = (secret[99] & 15u) + 1;
+    for (i = 0; i < 16; i++) {
+        uint32_t m = ct_cond_mask32(ct_u32_lt(i, pad));
+
+        pt[63 - i] = (uint8_t)((pt[63 - i] & ~m) | (pad & m));
+    }
+    (void)ctc_aes_cbc_encrypt_raw(&k, ct, sizeof ct, iv, 16, pt, 64);
+    ct_keep_mem(ct, 64);
+    (void)ctc_aes_cbc_decrypt(&k, pt, sizeof pt, &n, iv, 16, ct, 64);
+    ct_keep_mem(pt, 64);
+    ct_keep((uint64_t)n);
+    (void)ctc_aes_cbc_decrypt_raw(&k, pt, sizeof pt, iv, 16, secret + 160, 48);
+    ct_keep_mem(pt, 48);
+    ctc_aes_key_wipe(&k);
+}
+
+void ct_case_aes_ccm(const unsigned char *secret)
+{
+    ctc_aes_key k;
+    uint8_t ct[45], pt[45], tag[16];
+
+    (void)ctc_aes_key_set(&k, secret, 32);
+    (void)ctc_aes_ccm_encrypt(&k, ct, sizeof ct, tag, 16, iv12, 12, aad,
+                              sizeof aad, secret + 32, sizeof ct);
+    ct_keep_mem(ct, sizeof ct);
+    ct_keep_mem(tag, sizeof tag);
+    /* decryption of what was just made: the tag verifies for any secret */
+    (void)ctc_aes_ccm_decrypt(&k, pt, sizeof pt, iv12, 12, aad, sizeof aad,
+                              ct, sizeof ct, tag, 16);
+    ct_keep_mem(pt, sizeof pt);
+    /* a 7-byte nonce (8 length bytes), no AAD, a short tag */
+    (void)ctc_aes_ccm_encrypt(&k, ct, sizeof ct, tag, 8, iv12, 7, NULL, 0,
+                              secret + 100, 33);
+    ct_keep_mem(ct, 33);
+    ct_keep_mem(tag, 8);
+    ctc_aes_key_wipe(&k);
+}
+
+void ct_case_aes_cmac(const unsigned char *secret)
+{
+    ctc_aes_key k;
+    ctc_aes_cmac_ctx c;
+    uint8_t tag[16];
+
+    (void)ctc_aes_key_set(&k, secret, 24);
+    (void)ctc_aes_cmac(&k, tag, 16, secret + 32, 64);   /* whole blocks: K1 */
+    ct_keep_mem(tag, 16);
+    (void)ctc_aes_cmac_verify(&k, tag, 16, secret + 32, 64);
+    (void)ctc_aes_cmac_init(&c, &k);                     /* 53 bytes: K2 */
+    (void)ctc_aes_cmac_update(&c, secret + 100, 20);
+    (void)ctc_aes_cmac_update(&c, secret + 120, 33);
+    (void)ctc_aes_cmac_final(&c, tag, 12);
+    ct_keep_mem(tag, 12);
+    ctc_aes_key_wipe(&k);
+}
+
+/* the negative control: PKCS#7 unpadding that loops over the secret
+ * padding length and returns at the first wrong byte */
+AES_LEAKY_NOINLINE static int aes_leaky_unpad(const uint8_t b[16])
+{
+    unsigned pad = b[15], i;
+
+    if (pad == 0 || pad > 16)
+        return -1;
+    for (i = 0; i < pad; i++)
+        if (b[15 - i] != pad)
+            return -1;
+    return (int)(16 - pad);
+}
+
+void ct_case_aes_leaky_cbc_unpad(const unsigned char *secret)
+{
+    uint8_t b[16];
+    unsigned i;
+
+    for (i = 0; i < 16; i++)           /* a padding of secret length */
+        b[i] = (uint8_t)((secret[i] & 15u) + 1);
+    ct_keep((uint64_t)(int64_t)aes_leaky_unpad(b));
+    ct_keep((uint64_t)(int64_t)aes_leaky_unpad(secret + 16));
 }

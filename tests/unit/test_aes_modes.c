@@ -1,0 +1,401 @@
+/*
+ * test_aes_modes.c - CBC, CCM and CMAC on every target: every case of
+ * Wycheproof aes_cbc_pkcs5_test.json, aes_ccm_test.json and
+ * aes_cmac_test.json (the answers of the files, decryption in place too),
+ * raw CBC against ECB of the chain, streaming CMAC equal to the file's
+ * tags for random splits, and every error code of the three modes. Where
+ * AES-NI is built everything runs with it and with the portable core.
+ */
+#include <string.h>
+
+#include "runner.h"
+#include "ctcrypto/aes.h"
+#include "aes/aes_impl.h"
+
+#include "vec_wp_aes_cbc.h"
+#include "vec_wp_aes_ccm.h"
+#include "vec_wp_aes_cmac.h"
+
+/* the images have memcmp and strlen, not strcmp */
+static int has_flag(const char *flags, const char *f)
+{
+    size_t n = strlen(f), len = strlen(flags), i;
+
+    for (i = 0; i + n <= len; i++)
+        if (memcmp(flags + i, f, n) == 0 && (i + n == len || flags[i + n] == ','))
+            return 1;
+    return 0;
+}
+
+static unsigned or_bytes(const uint8_t *p, size_t n)
+{
+    unsigned v = 0;
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        v |= p[i];
+    return v;
+}
+
+static void test_cbc_wycheproof(void)
+{
+    static uint8_t out[128], back[128];
+    size_t i, valid = 0, invalid = 0;
+
+    tr_group("Wycheproof aes_cbc_pkcs5_test.json (AES-CBC with PKCS#7 padding, 128/192/256)");
+    TR_EQ(vec_wp_aes_cbc_count, 216);
+    for (i = 0; i < vec_wp_aes_cbc_count; i++) {
+        const struct vec_wp_aes_cbc *t = &vec_wp_aes_cbc[i];
+        ctc_aes_key k;
+        size_t n = 77;
+        int r;
+
+        TR_CHECK(t->ct_len + 16 <= sizeof out);
+        TR_EQ(ctc_aes_key_set(&k, t->key, t->key_len), CTC_OK);
+        memset(back, 0xa5, sizeof back);
+        r = ctc_aes_cbc_decrypt(&k, back, t->ct_len, &n, t->iv, t->iv_len,
+                                t->ct, t->ct_len);
+        if (t->result == 1) {
+            size_t m = 0;
+
+            TR_EQ(ctc_aes_cbc_encrypt(&k, out, t->ct_len, &m, t->iv,
+                                      t->iv_len, t->msg, t->msg_len), CTC_OK);
+            TR_EQ(m, t->ct_len);
+            TR_MEM(out, t->ct, t->ct_len);
+            TR_EQ(r, CTC_OK);
+            TR_EQ(n, t->msg_len);
+            TR_MEM(back, t->msg, t->msg_len);
+            TR_EQ(or_bytes(back + n, t->ct_len - n), 0);   /* padding zeroed */
+            TR_EQ(back[t->ct_len], 0xa5);
+            /* in place */
+            memcpy(out, t->ct, t->ct_len);
+            TR_EQ(ctc_aes_cbc_decrypt(&k, out, t->ct_len, &n, t->iv, 16, out,
+                                      t->ct_len), CTC_OK);
+            TR_MEM(out, t->msg, t->msg_len);
+            valid++;
+        } else if (t->ct_len == 0) {
+            TR_CHECK(has_flag(t->flags, "NoPadding"));
+            TR_EQ(r, CTC_ERR_AES_BLOCKS);
+            TR_EQ(n, 77);
+            invalid++;
+        } else {
+            TR_CHECK(has_flag(t->flags, "BadPadding"));
+            TR_EQ(r, CTC_ERR_AES_PADDING);
+            TR_EQ(n, 0);
+            TR_EQ(or_bytes(back, t->ct_len), 0);           /* wiped */
+            TR_EQ(back[t->ct_len], 0xa5);
+            invalid++;
+        }
+        ctc_aes_key_wipe(&k);
+    }
+    TR_EQ(valid, 72);
+    TR_EQ(invalid, 144);
+    tr_group_end();
+}
+
+/* raw CBC against the test's own chain of ECB blocks, lengths 0..80 */
+static void test_cbc_raw(void)
+{
+    static const uint8_t key[24] = { 0x10, 0x20, 0x30, 0x40, 5, 6, 7, 8 };
+    uint8_t iv[16], msg[80], ct[80], x[16], out[80];
+    ctc_aes_key k;
+    size_t len, i, j;
+
+    tr_group("raw CBC = the chain of ECB blocks; padded = raw of the padded text");
+    tr_seed(1204);
+    TR_EQ(ctc_aes_key_set(&k, key, 24), CTC_OK);
+    for (len = 0; len <= 80; len += 16) {
+        tr_rand_bytes(iv, 16);
+        tr_rand_bytes(msg, len);
+        memcpy(x, iv, 16);
+        for (i = 0; i < len; i += 16) {
+            for (j = 0; j < 16; j++)
+                x[j] ^= msg[i + j];
+            TR_EQ(ctc_aes_ecb_encrypt(&k, x, 16, x, 16), CTC_OK);
+            memcpy(ct + i, x, 16);
+        }
+        TR_EQ(ctc_aes_cbc_encrypt_raw(&k, out, len, iv, 16, msg, len), CTC_OK);
+        TR_MEM(out, ct, len);
+        TR_EQ(ctc_aes_cbc_decrypt_raw(&k, out, len, iv, 16, ct, len), CTC_OK);
+        TR_MEM(out, msg, len);
+        memcpy(out, ct, len);      /* in place */
+        TR_EQ(ctc_aes_cbc_decrypt_raw(&k, out, len, iv, 16, out, len), CTC_OK);
+        TR_MEM(out, msg, len);
+    }
+    for (len = 0; len < 64; len++) {
+        uint8_t padded[80];
+        size_t n = 0, p = 16 - len % 16;
+
+        tr_rand_bytes(msg, len);
+        memcpy(padded, msg, len);
+        memset(padded + len, (int)p, p);
+        TR_EQ(ctc_aes_cbc_encrypt_raw(&k, ct, sizeof ct, iv, 16, padded, len + p),
+              CTC_OK);
+        TR_EQ(ctc_aes_cbc_encrypt(&k, out, len + p, &n, iv, 16, msg, len), CTC_OK);
+        TR_EQ(n, len + p);
+        TR_MEM(out, ct, n);
+        TR_EQ(ctc_aes_cbc_encrypt(&k, out, len + p - 1, &n, iv, 16, msg, len),
+              CTC_ERR_BUFFER);
+        /* every way of breaking the last byte is one error; the test's
+         * own rule: valid when the last `bad` bytes all equal bad, 1..16 */
+        for (j = 0; j < 4; j++) {
+            uint8_t bad = (uint8_t)(j == 0 ? 0 : j == 1 ? 17 : j == 2 ? 0xff : p + 1);
+            size_t q, ok = bad >= 1 && bad <= 16;
+
+            padded[len + p - 1] = bad;
+            for (q = 0; ok && q < bad; q++)
+                ok = padded[len + p - 1 - q] == bad;
+            TR_EQ(ctc_aes_cbc_encrypt_raw(&k, ct, sizeof ct, iv, 16, padded,
+                                          len + p), CTC_OK);
+            TR_EQ(ctc_aes_cbc_decrypt(&k, out, len + p, &n, iv, 16, ct, len + p),
+                  ok ? CTC_OK : CTC_ERR_AES_PADDING);
+            padded[len + p - 1] = (uint8_t)p;
+        }
+        /* a wrong byte anywhere inside the padding */
+        if (p >= 2) {
+            padded[len + tr_rand32() % (p - 1)] ^= 0x01;
+            TR_EQ(ctc_aes_cbc_encrypt_raw(&k, ct, sizeof ct, iv, 16, padded,
+                                          len + p), CTC_OK);
+            TR_EQ(ctc_aes_cbc_decrypt(&k, out, len + p, &n, iv, 16, ct, len + p),
+                  CTC_ERR_AES_PADDING);
+        }
+    }
+    ctc_aes_key_wipe(&k);
+    tr_group_end();
+}
+
+static void test_ccm_wycheproof(void)
+{
+    static uint8_t out[600], back[600];
+    size_t i, valid = 0, invalid = 0;
+
+    tr_group("Wycheproof aes_ccm_test.json (AES-CCM, 128/192/256, nonces and tags of every size)");
+    TR_EQ(vec_wp_aes_ccm_count, 552);
+    for (i = 0; i < vec_wp_aes_ccm_count; i++) {
+        const struct vec_wp_aes_ccm *t = &vec_wp_aes_ccm[i];
+        ctc_aes_key k;
+        uint8_t tag[16];
+        int r;
+
+        TR_CHECK(t->msg_len <= sizeof out);
+        TR_EQ(t->ct_len, t->msg_len);
+        TR_EQ(ctc_aes_key_set(&k, t->key, t->key_len), CTC_OK);
+        memset(back, 0xa5, sizeof back);
+        r = ctc_aes_ccm_decrypt(&k, back, sizeof back, t->iv, t->iv_len,
+                                t->aad, t->aad_len, t->ct, t->ct_len,
+                                t->tag, t->tag_len);
+        if (t->result == 1) {
+            TR_EQ(ctc_aes_ccm_encrypt(&k, out, sizeof out, tag, t->tag_len,
+                                      t->iv, t->iv_len, t->aad, t->aad_len,
+                                      t->msg, t->msg_len), CTC_OK);
+            TR_MEM(out, t->ct, t->ct_len);
+            TR_MEM(tag, t->tag, t->tag_len);
+            TR_EQ(r, CTC_OK);
+            TR_MEM(back, t->msg, t->msg_len);
+            /* in place */
+            TR_EQ(ctc_aes_ccm_decrypt(&k, out, sizeof out, t->iv, t->iv_len,
+                                      t->aad, t->aad_len, out, t->ct_len,
+                                      t->tag, t->tag_len), CTC_OK);
+            TR_MEM(out, t->msg, t->msg_len);
+            valid++;
+        } else if (t->iv_len < 7 || t->iv_len > 13) {
+            TR_CHECK(has_flag(t->flags, "InvalidNonceSize"));
+            TR_EQ(r, CTC_ERR_AES_IV_LEN);
+            TR_EQ(back[0], 0xa5);      /* nothing written */
+            TR_EQ(ctc_aes_ccm_encrypt(&k, out, sizeof out, tag, 16, t->iv,
+                                      t->iv_len, t->aad, t->aad_len, t->msg,
+                                      t->msg_len), CTC_ERR_AES_IV_LEN);
+            invalid++;
+        } else if (t->tag_len < 4 || t->tag_len % 2 != 0) {
+            TR_CHECK(has_flag(t->flags, "InvalidTagSize")
+                     || has_flag(t->flags, "InsecureTagSize"));
+            TR_EQ(r, CTC_ERR_AES_TAG_LEN);
+            TR_EQ(back[0], 0xa5);
+            invalid++;
+        } else {
+            TR_CHECK(has_flag(t->flags, "ModifiedTag"));
+            TR_EQ(r, CTC_ERR_AES_TAG);
+            TR_EQ(or_bytes(back, t->ct_len), 0);           /* wiped */
+            TR_EQ(back[t->ct_len], 0xa5);
+            invalid++;
+        }
+        ctc_aes_key_wipe(&k);
+    }
+    TR_EQ(valid, 405);
+    TR_EQ(invalid, 147);
+    tr_group_end();
+}
+
+static void test_cmac_wycheproof(void)
+{
+    size_t i, valid = 0, invalid = 0;
+
+    tr_group("Wycheproof aes_cmac_test.json (AES-CMAC, 128/192/256; one-shot, verify, streaming)");
+    tr_seed(1205);
+    TR_EQ(vec_wp_aes_cmac_count, 311);
+    for (i = 0; i < vec_wp_aes_cmac_count; i++) {
+        const struct vec_wp_aes_cmac *t = &vec_wp_aes_cmac[i];
+        ctc_aes_key k;
+        ctc_aes_cmac_ctx c;
+        uint8_t tag[16];
+        size_t at = 0;
+        int r;
+
+        r = ctc_aes_key_set(&k, t->key, t->key_len);
+        if (r != CTC_OK) {
+            TR_CHECK(has_flag(t->flags, "InvalidKeySize"));
+            TR_EQ(t->result, 0);
+            TR_EQ(r, CTC_ERR_AES_KEY_LEN);
+            TR_EQ(ctc_aes_cmac(&k, tag, 16, t->msg, t->msg_len), CTC_ERR_PARAM);
+            invalid++;
+            continue;
+        }
+        TR_EQ(t->tag_len, 16);
+        TR_EQ(ctc_aes_cmac(&k, tag, 16, t->msg, t->msg_len), CTC_OK);
+        r = ctc_aes_cmac_verify(&k, t->tag, 16, t->msg, t->msg_len);
+        if (t->result == 1) {
+            TR_MEM(tag, t->tag, 16);
+            TR_EQ(r, CTC_OK);
+            TR_EQ(ctc_aes_cmac_verify(&k, t->tag, 8, t->msg, t->msg_len), CTC_OK);
+            /* streaming, random pieces (some empty) */
+            TR_EQ(ctc_aes_cmac_init(&c, &k), CTC_OK);
+            while (at < t->msg_len || tr_rand32() % 3 == 0) {
+                size_t n = tr_rand32() % 20;
+
+                if (n > t->msg_len - at)
+                    n = t->msg_len - at;
+                TR_EQ(ctc_aes_cmac_update(&c, t->msg + at, n), CTC_OK);
+                at += n;
+            }
+            TR_EQ(ctc_aes_cmac_final(&c, tag, 16), CTC_OK);
+            TR_MEM(tag, t->tag, 16);
+            valid++;
+        } else {
+            TR_CHECK(has_flag(t->flags, "ModifiedTag"));
+            TR_CHECK(memcmp(tag, t->tag, 16) != 0);
+            TR_EQ(r, CTC_ERR_AES_TAG);
+            invalid++;
+        }
+        ctc_aes_key_wipe(&k);
+    }
+    TR_EQ(valid, 63);
+    TR_EQ(invalid, 248);
+    tr_group_end();
+}
+
+static void test_errors(void)
+{
+    static const uint8_t key[16] = { 7 };
+    static const uint8_t zero[16] = { 0 };
+    uint8_t buf[64] = { 0 }, tag[16] = { 0 }, iv[16] = { 0 };
+    ctc_aes_key k, unset;
+    ctc_aes_cmac_ctx c;
+    size_t n, m;
+
+    tr_group("error codes: CBC, CCM and CMAC");
+    TR_EQ(ctc_aes_key_set(&unset, key, 5), CTC_ERR_AES_KEY_LEN);
+    TR_EQ(ctc_aes_key_set(&k, key, 16), CTC_OK);
+    /* CBC */
+    for (n = 0; n <= 17; n++)
+        TR_EQ(ctc_aes_cbc_encrypt(&k, buf, 64, &m, iv, n, buf, 5),
+              n == 16 ? CTC_OK : CTC_ERR_AES_IV_LEN);
+    TR_EQ(ctc_aes_cbc_decrypt(&k, buf, 64, &m, iv, 15, buf, 16), CTC_ERR_AES_IV_LEN);
+    TR_EQ(ctc_aes_cbc_encrypt_raw(&k, buf, 64, iv, 12, buf, 16), CTC_ERR_AES_IV_LEN);
+    TR_EQ(ctc_aes_cbc_decrypt_raw(&k, buf, 64, iv, 0, buf, 16), CTC_ERR_AES_IV_LEN);
+    TR_EQ(ctc_aes_cbc_encrypt(&k, buf, 15, &m, iv, 16, buf, 0), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_cbc_encrypt(&k, buf, 32, &m, iv, 16, buf, 16), CTC_OK);
+    TR_EQ(m, 32);
+    TR_EQ(ctc_aes_cbc_encrypt(&k, buf, 31, &m, iv, 16, buf, 16), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_cbc_encrypt(&k, buf, 64, NULL, iv, 16, buf, 16), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cbc_encrypt(&unset, buf, 64, &m, iv, 16, buf, 16), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cbc_encrypt(&k, buf, 64, &m, NULL, 16, buf, 16), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cbc_encrypt(&k, buf, 64, &m, iv, 16, NULL, 16), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cbc_decrypt(&k, buf, 64, &m, iv, 16, buf, 0), CTC_ERR_AES_BLOCKS);
+    TR_EQ(ctc_aes_cbc_decrypt(&k, buf, 64, &m, iv, 16, buf, 17), CTC_ERR_AES_BLOCKS);
+    TR_EQ(ctc_aes_cbc_decrypt(&k, buf, 31, &m, iv, 16, buf, 32), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_cbc_decrypt(&k, buf, 64, NULL, iv, 16, buf, 32), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cbc_decrypt(&unset, buf, 64, &m, iv, 16, buf, 32), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cbc_encrypt_raw(&k, buf, 64, iv, 16, buf, 20), CTC_ERR_AES_BLOCKS);
+    TR_EQ(ctc_aes_cbc_decrypt_raw(&k, buf, 64, iv, 16, buf, 8), CTC_ERR_AES_BLOCKS);
+    TR_EQ(ctc_aes_cbc_encrypt_raw(&k, buf, 16, iv, 16, buf, 32), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_cbc_decrypt_raw(&k, buf, 16, iv, 16, buf, 32), CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_cbc_encrypt_raw(&k, NULL, 0, iv, 16, NULL, 0), CTC_OK);
+    TR_EQ(ctc_aes_cbc_decrypt_raw(&unset, buf, 64, iv, 16, buf, 16), CTC_ERR_PARAM);
+    /* CCM: nonces 7..13, tags 4..16 even, the length field */
+    for (n = 0; n <= 17; n++) {
+        TR_EQ(ctc_aes_ccm_encrypt(&k, buf, 64, tag, 16, iv, n, NULL, 0, buf, 20),
+              n >= 7 && n <= 13 ? CTC_OK : CTC_ERR_AES_IV_LEN);
+        TR_EQ(ctc_aes_ccm_encrypt(&k, buf, 64, tag, n, iv, 12, NULL, 0, buf, 20),
+              n >= 4 && n % 2 == 0 && n <= 16 ? CTC_OK : CTC_ERR_AES_TAG_LEN);
+        TR_EQ(ctc_aes_ccm_decrypt(&k, buf, 64, iv, 12, NULL, 0, buf, 20, zero, n),
+              n >= 4 && n % 2 == 0 && n <= 16 ? CTC_ERR_AES_TAG : CTC_ERR_AES_TAG_LEN);
+    }
+    /* a 13-byte nonce leaves 2 length bytes: 65535 at most (checked before
+     * any buffer is read) */
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, (size_t)-1, tag, 16, iv, 13, NULL, 0, buf,
+                              65536), CTC_ERR_AES_MSG_LEN);
+    TR_EQ(ctc_aes_ccm_decrypt(&k, buf, (size_t)-1, iv, 13, NULL, 0, buf, 65536,
+                              tag, 16), CTC_ERR_AES_MSG_LEN);
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, 65534, tag, 16, iv, 13, NULL, 0, buf,
+                              65535), CTC_ERR_BUFFER);
+#if SIZE_MAX > 0xffffffffu
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, SIZE_MAX, tag, 16, iv, 11, NULL, 0, buf,
+                              (size_t)1 << 32), CTC_ERR_AES_MSG_LEN);
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, SIZE_MAX, tag, 16, iv, 8, NULL, 0, buf,
+                              (size_t)1 << 56), CTC_ERR_AES_MSG_LEN);
+#endif
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, 19, tag, 16, iv, 12, NULL, 0, buf, 20),
+          CTC_ERR_BUFFER);
+    TR_EQ(ctc_aes_ccm_encrypt(&unset, buf, 64, tag, 16, iv, 12, NULL, 0, buf, 20),
+          CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, 64, NULL, 16, iv, 12, NULL, 0, buf, 20),
+          CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, 64, tag, 16, NULL, 12, NULL, 0, buf, 20),
+          CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_ccm_encrypt(&k, buf, 64, tag, 16, iv, 12, NULL, 3, buf, 20),
+          CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_ccm_encrypt(&k, NULL, 0, tag, 16, iv, 12, NULL, 0, NULL, 0),
+          CTC_OK);
+    /* CMAC */
+    for (n = 0; n <= 17; n++)
+        TR_EQ(ctc_aes_cmac(&k, tag, n, buf, 20),
+              n >= 4 && n <= 16 ? CTC_OK : CTC_ERR_AES_TAG_LEN);
+    TR_EQ(ctc_aes_cmac_verify(&k, tag, 3, buf, 20), CTC_ERR_AES_TAG_LEN);
+    TR_EQ(ctc_aes_cmac(&unset, tag, 16, buf, 20), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cmac(&k, NULL, 16, buf, 20), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cmac(&k, tag, 16, NULL, 20), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cmac(&k, tag, 16, NULL, 0), CTC_OK);
+    TR_EQ(ctc_aes_cmac_init(NULL, &k), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cmac_init(&c, &unset), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cmac_update(&c, buf, 4), CTC_ERR_AES_STATE);   /* not started */
+    TR_EQ(ctc_aes_cmac_final(&c, tag, 16), CTC_ERR_AES_STATE);
+    TR_EQ(ctc_aes_cmac_init(&c, &k), CTC_OK);
+    TR_EQ(ctc_aes_cmac_update(&c, NULL, 4), CTC_ERR_PARAM);
+    TR_EQ(ctc_aes_cmac_update(&c, buf, 40), CTC_OK);
+    TR_EQ(ctc_aes_cmac_final(&c, tag, 3), CTC_ERR_AES_TAG_LEN);  /* context kept */
+    TR_EQ(ctc_aes_cmac_final(&c, tag, 16), CTC_OK);
+    TR_EQ(ctc_aes_cmac_verify(&k, tag, 16, buf, 40), CTC_OK);
+    TR_EQ(ctc_aes_cmac_update(&c, buf, 4), CTC_ERR_AES_STATE);   /* after final */
+    TR_EQ(ctc_aes_cmac_final(&c, tag, 16), CTC_ERR_AES_STATE);
+    tr_group_end();
+}
+
+int main(void)
+{
+    unsigned c, n = AES_HAVE_X86_NI ? 2 : 1;
+
+    tr_init("test_aes_modes");
+    for (c = 0; c < n; c++) {
+        aes_hw_allow(c == 0 ? ~0u : 0);
+        if (AES_HAVE_X86_NI)
+            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI\n"
+                                          : "# block cipher: ct32\n");
+        test_cbc_wycheproof();
+        test_cbc_raw();
+        test_ccm_wycheproof();
+        test_cmac_wycheproof();
+        test_errors();
+    }
+    aes_hw_allow(~0u);
+    return tr_finish();
+}
