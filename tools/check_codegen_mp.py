@@ -56,7 +56,7 @@ VARIABLE_TIME_PRODUCT = {"cortex-m3"}
 STRICT = {
     "mp_add", "mp_sub", "mp_add_cond", "mp_sub_cond", "mp_add_limb", "mp_sub_limb",
     "mp_lt", "mp_eq", "mp_is_zero", "mp_shl", "mp_shr", "mp_cmov", "mp_cswap",
-    "mp_mla_c", "mp_mont_step_c", "mp_mont_ninv",
+    "mp_mla_c", "mp_mla2_c", "mp_mont_step_c", "mp_mont_ninv",
     "mp_divsteps", "mp_update_fg", "mp_update_de", "mp_digits_add_cond", "mp_digits_sub",
     "mp_clz_limb", "mp_clz", "mp_recip", "mp_div2by1", "mp_submul",
 }
@@ -73,8 +73,12 @@ VARTIME = {
     "mp_expv_window", "mp_div2k_mod_vartime", "mp_strip_twos_vartime", "mp_is_zero_vartime", "mp_lt_vartime",
     # x86-64: what CPUID reports decides which row runs (public, not data)
     "mp_x86_mulx_detect", "mp_x86_mulx_allow",
+    # square-and-multiply over the bits of a public exponent (RSA's e): the
+    # branches follow e only, the products are constant time in the base
+    # and the modulus (tests/ct cases mp_exp_pubexp, mp_leaky_exp_pubexp)
+    "mp_exp_pubexp",
 }
-ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mont_step_asm"}
+ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm"}
 
 # check_codegen.py's targets. (clang for the bare-metal cores is left to
 # the trace checker: clang clamps the trip count of a do-while loop to
@@ -85,7 +89,8 @@ TARGETS = cg.TARGETS
 REQUIRED_STRICT = {"mp_add", "mp_sub", "mp_lt", "mp_mla_c", "mp_mont_step_c",
                    "mp_divsteps", "mp_update_fg", "mp_update_de"}
 
-ALLOWED_CALL = re.compile(r"^(mp_\w+|ct_limbs_\w+|ct_mem_\w+|ct_zeroize)$")
+# (ctc_cpu_features: the library's one CPU-feature query, src/common/cpu.c)
+ALLOWED_CALL = re.compile(r"^(mp_\w+|ct_limbs_\w+|ct_mem_\w+|ct_zeroize|ctc_cpu_features)$")
 CALL_RELOCS = re.compile(r"^R_(X86_64_PLT32|AARCH64_CALL26|AARCH64_JUMP26|ARM_CALL|"
                          r"ARM_THM_CALL|ARM_JUMP24|ARM_THM_JUMP24|RISCV_CALL|"
                          r"RISCV_CALL_PLT|XTENSA_ASM_EXPAND)$")
