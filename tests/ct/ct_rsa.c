@@ -335,7 +335,9 @@ void ct_case_rsa_leaky_pkcs1_unpad(const unsigned char *secret)
  * Key generation's secret steps (rsa_keygen.c). Miller-Rabin runs on a
  * fixed prime, p of the key above, poisoned: every round passes whatever
  * the base, so the verdicts it declassifies are the same for every
- * secret, while its bases come from the secret (the blinding bytes'
+ * secret. One round: the rounds run the same code (their count is
+ * public), and each costs a 512-bit exponentiation under the trace
+ * checker on every core. Its base comes from the secret (the blinding bytes'
  * generator, s[120..192)). The sieve, the |p - q| test, d = e^-1 mod lcm(P - 1, Q - 1)
  * and the CRT values run on odd 512-bit P and Q from s[0..64) and
  * s[64..128) (top two bits set; not primes, which these steps do not
@@ -365,7 +367,7 @@ void ct_case_rsa_keygen(const unsigned char *secret)
     ct_keep(ct_cond_mask64(rsa_kg_sieve(P, h, 65537, T)));
     ct_keep(ct_cond_mask64(rsa_kg_far_apart(P, Q, h, 412)));
     rng_secret = secret;
-    ct_keep((uint64_t)(int64_t)rsa_kg_miller_rabin(&prime, W, h, 2, secret_rng, NULL, T));
+    ct_keep((uint64_t)(int64_t)rsa_kg_miller_rabin(&prime, W, h, 1, secret_rng, NULL, T));
     ct_keep((uint64_t)prime);
     ct_keep(ct_cond_mask64(rsa_make_d(D, P, Q, h, 65537, T)));
     rsa_kg_crt(DP, DQ, QI, D, P, Q, h, T);
