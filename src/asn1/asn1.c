@@ -36,6 +36,17 @@ int asn1_read(asn1_reader *r, uint8_t tag, const uint8_t **c, size_t *c_len)
     return CTC_OK;
 }
 
+int asn1_open_sequence(asn1_reader *inner, const uint8_t *der, size_t der_len)
+{
+    asn1_reader top;
+
+    top.p = der;
+    top.len = der_len;
+    if (asn1_read(&top, ASN1_SEQUENCE, &inner->p, &inner->len) != CTC_OK || top.len != 0)
+        return CTC_ERR_ENCODING;
+    return CTC_OK;
+}
+
 int asn1_uint_get(uint8_t *out, size_t out_len, const uint8_t *c, size_t c_len)
 {
     size_t i;

@@ -26,6 +26,10 @@ typedef struct {
  * and the reader moves past it. */
 int asn1_read(asn1_reader *r, uint8_t tag, const uint8_t **c, size_t *c_len);
 
+/* *inner = the contents of the one SEQUENCE that must fill der[0..der_len)
+ * exactly (CTC_ERR_ENCODING otherwise, trailing bytes included). */
+int asn1_open_sequence(asn1_reader *inner, const uint8_t *der, size_t der_len);
+
 /*
  * A non-negative INTEGER's contents c[0..c_len) into out[0..out_len)
  * (big-endian, left-padded with zeros). CTC_ERR_ENCODING for an empty or

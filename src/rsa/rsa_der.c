@@ -47,9 +47,9 @@ int rsa_der_read_algorithm(asn1_reader *r)
 /* see ctcrypto/rsa.h */
 int ctc_rsa_public_key_from_der(ctc_rsa_public_key *key, const uint8_t *der, size_t der_len)
 {
-    asn1_reader top, seq;
-    const uint8_t *c, *n, *e;
-    size_t c_len, n_len, e_len;
+    asn1_reader seq;
+    const uint8_t *n, *e;
+    size_t n_len, e_len;
     int r;
 
     if (key == NULL)
@@ -57,12 +57,8 @@ int ctc_rsa_public_key_from_der(ctc_rsa_public_key *key, const uint8_t *der, siz
     ct_zeroize(key, sizeof *key);
     if (der == NULL)
         return CTC_ERR_PARAM;
-    top.p = der;
-    top.len = der_len;
-    if (asn1_read(&top, ASN1_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
+    if (asn1_open_sequence(&seq, der, der_len) != CTC_OK)
         return CTC_ERR_ENCODING;
-    seq.p = c;
-    seq.len = c_len;
     if ((r = asn1_read_uint(&seq, &n, &n_len)) != CTC_OK ||
         (r = asn1_read_uint(&seq, &e, &e_len)) != CTC_OK)
         return r;
@@ -74,9 +70,9 @@ int ctc_rsa_public_key_from_der(ctc_rsa_public_key *key, const uint8_t *der, siz
 /* see ctcrypto/rsa.h */
 int ctc_rsa_public_key_from_spki(ctc_rsa_public_key *key, const uint8_t *der, size_t der_len)
 {
-    asn1_reader top, spki;
-    const uint8_t *c, *bits;
-    size_t c_len, bits_len;
+    asn1_reader spki;
+    const uint8_t *bits;
+    size_t bits_len;
     int r;
 
     if (key == NULL)
@@ -84,12 +80,8 @@ int ctc_rsa_public_key_from_spki(ctc_rsa_public_key *key, const uint8_t *der, si
     ct_zeroize(key, sizeof *key);
     if (der == NULL)
         return CTC_ERR_PARAM;
-    top.p = der;
-    top.len = der_len;
-    if (asn1_read(&top, ASN1_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
+    if (asn1_open_sequence(&spki, der, der_len) != CTC_OK)
         return CTC_ERR_ENCODING;
-    spki.p = c;
-    spki.len = c_len;
     if ((r = rsa_der_read_algorithm(&spki)) != CTC_OK)
         return r;
     if (asn1_read(&spki, ASN1_BIT_STRING, &bits, &bits_len) != CTC_OK || spki.len != 0)

@@ -88,9 +88,9 @@ done:
 /* see ctcrypto/rsa.h */
 int ctc_rsa_private_key_from_der(ctc_rsa_private_key *key, const uint8_t *der, size_t der_len)
 {
-    asn1_reader top, seq;
-    const uint8_t *c, *v, *f[F_COUNT];
-    size_t c_len, v_len, f_len[F_COUNT], i;
+    asn1_reader seq;
+    const uint8_t *v, *f[F_COUNT];
+    size_t v_len, f_len[F_COUNT], i;
     ct_limb_t D[RSA_LIMBS];
     int r;
 
@@ -99,12 +99,8 @@ int ctc_rsa_private_key_from_der(ctc_rsa_private_key *key, const uint8_t *der, s
     ct_zeroize(key, sizeof *key);
     if (der == NULL)
         return CTC_ERR_PARAM;
-    top.p = der;
-    top.len = der_len;
-    if (asn1_read(&top, ASN1_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
+    if (asn1_open_sequence(&seq, der, der_len) != CTC_OK)
         return CTC_ERR_ENCODING;
-    seq.p = c;
-    seq.len = c_len;
     if ((r = asn1_read_uint(&seq, &v, &v_len)) != CTC_OK)
         return r;
     /* version 0: two primes (1 announces otherPrimeInfos) */
@@ -145,7 +141,7 @@ fail:
 /* see ctcrypto/rsa.h */
 int ctc_rsa_private_key_from_pkcs8(ctc_rsa_private_key *key, const uint8_t *der, size_t der_len)
 {
-    asn1_reader top, seq;
+    asn1_reader seq;
     const uint8_t *c, *v;
     size_t c_len, v_len;
     int r;
@@ -155,12 +151,8 @@ int ctc_rsa_private_key_from_pkcs8(ctc_rsa_private_key *key, const uint8_t *der,
     ct_zeroize(key, sizeof *key);
     if (der == NULL)
         return CTC_ERR_PARAM;
-    top.p = der;
-    top.len = der_len;
-    if (asn1_read(&top, ASN1_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
+    if (asn1_open_sequence(&seq, der, der_len) != CTC_OK)
         return CTC_ERR_ENCODING;
-    seq.p = c;
-    seq.len = c_len;
     if ((r = asn1_read_uint(&seq, &v, &v_len)) != CTC_OK)
         return r;
     /* version 0 (PKCS#8 v1; v2's OneAsymmetricKey is refused) */
