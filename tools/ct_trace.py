@@ -44,15 +44,16 @@ CONFIG_DEFAULT = (CONFIG_MAGIC, 0x5eed0001, 4, 0)
 LONG_MULTIPLIES = {"umull", "smull", "umlal", "smlal"}
 
 
-def patch_image(src, dst, seed, randoms):
-    """Copy the image with ct_trace_config set to (seed, randoms)."""
+def patch_image(src, dst, seed, randoms, only=0):
+    """Copy the image with ct_trace_config set to (seed, randoms, only):
+    only = 1 + the index of the one case to run, 0 for every case."""
     with open(src, "rb") as f:
         data = bytearray(f.read())
     old = struct.pack("<4I", *CONFIG_DEFAULT)
     at = data.find(old)
     if at < 0 or data.find(old, at + 1) >= 0:
         raise SystemExit("ct_trace: ct_trace_config not found exactly once in " + src)
-    data[at:at + 16] = struct.pack("<4I", CONFIG_MAGIC, seed, randoms, 0)
+    data[at:at + 16] = struct.pack("<4I", CONFIG_MAGIC, seed, randoms, only)
     with open(dst, "wb") as f:
         f.write(data)
 
@@ -198,7 +199,7 @@ def main():
             return 1
         syms = Symbols(a.nm, image)
         lo = 0
-        for name, kind, gen, count in cases:
+        for index, (name, kind, gen, count) in enumerate(cases):
             count = int(count)
             runs = regions[lo:lo + count]
             insns = [int(r["insns"]) for r in runs]
@@ -238,12 +239,16 @@ def main():
                 diff_at = next(v for v in range(1, count)
                                if (runs[v]["pc_hash"], runs[v]["insns"], runs[v]["mem_hash"]) !=
                                (runs[0]["pc_hash"], runs[0]["insns"], runs[0]["mem_hash"]))
+                # the second run executes this case only (its regions are
+                # numbered from 0) and stops after the run that differs
                 tfile = os.path.join(tmp, "trace")
-                run(a.qemu, image, base + ",trace=%s,trace_regions=%d-%d" % (tfile, lo, lo + diff_at),
+                one = os.path.join(tmp, "one-" + os.path.basename(a.image))
+                patch_image(a.image, one, seed, a.randoms, index + 1)
+                run(a.qemu, one, base + ",trace=%s,trace_regions=0-%d" % (tfile, diff_at),
                     os.path.join(tmp, "log2"), a.timeout)
                 if os.path.exists(tfile):
                     tr = split_trace(tfile)
-                    for l in first_divergence(tr.get(lo, []), tr.get(lo + diff_at, []), syms,
+                    for l in first_divergence(tr.get(0, []), tr.get(diff_at, []), syms,
                                               diff_at, 1 if ok else max(a.show, 4)):
                         suite.emit(l)
                     os.remove(tfile)

@@ -370,6 +370,11 @@ def test_ct_trace_patch(total, tmp):
             "bytes outside the config changed")
     g.check(struct.unpack("<4I", out[100:116]) == (ct_trace.CONFIG_MAGIC, 0xdeadbeef, 7, 0),
             "config not written")
+    ct_trace.patch_image(src, dst, 5, 4, 12)
+    with open(dst, "rb") as f:
+        out = f.read()
+    g.check(struct.unpack("<4I", out[100:116]) == (ct_trace.CONFIG_MAGIC, 5, 4, 12),
+            "the one-case index not written")
     with open(src, "wb") as f:
         f.write(blob + blob)
     try:

@@ -13,6 +13,11 @@
  * region), and every run starts from the same call depth, so any
  * difference between runs comes from the code under test.
  *
+ * ct_trace_config[3], when not 0, is 1 + the index of the only case to run
+ * (ct_trace.py's second run, which shows where a divergence starts, needs
+ * the trace of one case, not of every case before it); the secrets of a
+ * case depend only on the seed, the case's index and the run's number.
+ *
  * Output: "CT-CONFIG <seed> <randoms>" first, "CT-CASE <name> <kind> <gen>
  * <secrets>" before the runs of a case, "CT-DONE <count>" at the end.
  */
@@ -38,6 +43,7 @@ __attribute__((noinline)) static void run_case(ct_case_fn fn)
 int main(void)
 {
     uint32_t seed = ct_trace_config[1], randoms = ct_trace_config[2];
+    uint32_t only = ct_trace_config[3];
     size_t i;
     unsigned v, count;
 
@@ -47,6 +53,8 @@ int main(void)
     tr_putu(randoms);
     tr_puts("\n");
     for (i = 0; i < ct_cases_count; i++) {
+        if (only != 0 && i + 1 != only)
+            continue;
         count = ct_gen_structured(ct_cases[i].gen) + randoms;
         if (count < CT_MIN_SECRETS)
             count = CT_MIN_SECRETS;
