@@ -16,15 +16,17 @@
 #if CTC_AES
 
 /* out = in . x: a left shift by one, 0x87 into the last byte when the top
- * bit falls out (masked) */
+ * bit falls out. The mask comes from the ct core's condition type: with
+ * a plain 0 - carry, clang -O2 for RV32 turned the mask back into a
+ * branch on the bit (caught by the trace checker). */
 static void cmac_dbl(uint8_t out[16], const uint8_t in[16])
 {
-    uint32_t carry = (uint32_t)in[0] >> 7;
+    uint32_t mask = ct_cond_mask32(ct_cond_from_bit((uint32_t)in[0] >> 7));
     unsigned i;
 
     for (i = 0; i < 15; i++)
         out[i] = (uint8_t)((uint32_t)in[i] << 1 | (uint32_t)in[i + 1] >> 7);
-    out[15] = (uint8_t)((uint32_t)in[15] << 1 ^ (0x87u & (0u - carry)));
+    out[15] = (uint8_t)((uint32_t)in[15] << 1 ^ (0x87u & mask));
 }
 
 /* x = E(x ^ block) */
