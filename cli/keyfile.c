@@ -284,16 +284,16 @@ static const char *alg_parse(const uint8_t **oid, size_t *oid_len, const uint8_t
     const uint8_t *alg;
     size_t alg_len;
 
-    if (!rd(&a, ASN1_OID, &alg, &alg_len))
+    if (!rd(&a, ASN1_TAG_OID, &alg, &alg_len))
         return "malformed DER (algorithm identifier)";
     if (!same(alg, alg_len, oid_ec_public_key, sizeof oid_ec_public_key)) {
         snprintf(msg_buf, sizeof msg_buf, "not an EC key (algorithm OID %s)",
                  oid_text(alg, alg_len));
         return msg_buf;
     }
-    if (peek(&a, ASN1_SEQUENCE))
+    if (peek(&a, ASN1_TAG_SEQUENCE))
         return "explicit curve parameters are not supported (named curves only)";
-    if (!rd(&a, ASN1_OID, oid, oid_len) || a.len != 0)
+    if (!rd(&a, ASN1_TAG_OID, oid, oid_len) || a.len != 0)
         return "malformed DER (curve parameters: a named-curve OID only)";
     return NULL;
 }
@@ -305,10 +305,10 @@ static const char *sec1_parse(struct priv_parts *k, const uint8_t *der, size_t l
     size_t n, vn;
 
     memset(k, 0, sizeof *k);
-    if (!rd(&top, ASN1_SEQUENCE, &c, &n) || top.len != 0)
+    if (!rd(&top, ASN1_TAG_SEQUENCE, &c, &n) || top.len != 0)
         return "malformed DER (ECPrivateKey)";
     s = reader(c, n);
-    if (!rd(&s, ASN1_INTEGER, &v, &vn))
+    if (!rd(&s, ASN1_TAG_INTEGER, &v, &vn))
         return "malformed DER (ECPrivateKey version)";
     if (vn != 1 || v[0] != 1)
         return "unsupported ECPrivateKey version (RFC 5915 has 1)";
@@ -317,15 +317,15 @@ static const char *sec1_parse(struct priv_parts *k, const uint8_t *der, size_t l
     if (peek(&s, TAG_EXPLICIT0)) {
         (void)rd(&s, TAG_EXPLICIT0, &c, &n);
         f = reader(c, n);
-        if (peek(&f, ASN1_SEQUENCE))
+        if (peek(&f, ASN1_TAG_SEQUENCE))
             return "explicit curve parameters are not supported (named curves only)";
-        if (!rd(&f, ASN1_OID, &k->oid, &k->oid_len) || f.len != 0)
+        if (!rd(&f, ASN1_TAG_OID, &k->oid, &k->oid_len) || f.len != 0)
             return "malformed DER (ECPrivateKey parameters: a named-curve OID only)";
     }
     if (peek(&s, TAG_EXPLICIT1)) {
         (void)rd(&s, TAG_EXPLICIT1, &c, &n);
         f = reader(c, n);
-        if (!rd(&f, ASN1_BIT_STRING, &v, &vn) || f.len != 0 || vn < 1 || v[0] != 0)
+        if (!rd(&f, ASN1_TAG_BIT_STRING, &v, &vn) || f.len != 0 || vn < 1 || v[0] != 0)
             return "malformed DER (ECPrivateKey publicKey)";
         k->pub = v + 1;
         k->pub_len = vn - 1;
@@ -343,14 +343,14 @@ static const char *pkcs8_parse(struct priv_parts *k, const uint8_t *der, size_t 
     size_t n, vn, oid_len;
     const char *err;
 
-    if (!rd(&top, ASN1_SEQUENCE, &c, &n) || top.len != 0)
+    if (!rd(&top, ASN1_TAG_SEQUENCE, &c, &n) || top.len != 0)
         return "malformed DER (PrivateKeyInfo)";
     s = reader(c, n);
-    if (!rd(&s, ASN1_INTEGER, &v, &vn))
+    if (!rd(&s, ASN1_TAG_INTEGER, &v, &vn))
         return "malformed DER (PrivateKeyInfo version)";
     if (vn != 1 || v[0] > 1)
         return "unsupported PrivateKeyInfo version (RFC 5958 has 0 and 1)";
-    if (!rd(&s, ASN1_SEQUENCE, &c, &n))
+    if (!rd(&s, ASN1_TAG_SEQUENCE, &c, &n))
         return "malformed DER (PrivateKeyInfo algorithm)";
     if ((err = alg_parse(&oid, &oid_len, c, n)) != NULL)
         return err;
@@ -388,10 +388,10 @@ static int der_is_sec1(const uint8_t *der, size_t len)
     const uint8_t *c;
     size_t n;
 
-    if (!rd(&top, ASN1_SEQUENCE, &c, &n))
+    if (!rd(&top, ASN1_TAG_SEQUENCE, &c, &n))
         return 0;
     s = reader(c, n);
-    return rd(&s, ASN1_INTEGER, &c, &n) && peek(&s, TAG_OCTET_STRING);
+    return rd(&s, ASN1_TAG_INTEGER, &c, &n) && peek(&s, TAG_OCTET_STRING);
 }
 
 /* the curve, the key's range and length, the embedded public key */
@@ -457,7 +457,7 @@ const char *key_priv_decode(const struct curve **c, uint8_t priv[CURVE_MAX_SCALA
         }
         file = der;
         len = der_len;
-    } else if (len == 0 || file[0] != ASN1_SEQUENCE) {
+    } else if (len == 0 || file[0] != ASN1_TAG_SEQUENCE) {
         return "not a key file (neither PEM nor DER)";
     } else {
         sec1 = der_is_sec1(file, len);
@@ -500,17 +500,17 @@ const char *key_pub_decode(const struct curve **cp, uint8_t pub[CURVE_MAX_PUB],
         }
         file = der;
         len = der_len;
-    } else if (len == 0 || file[0] != ASN1_SEQUENCE) {
+    } else if (len == 0 || file[0] != ASN1_TAG_SEQUENCE) {
         return "not a key file (neither PEM nor DER)";
     }
     /* the curve from the algorithm, then the library's strict decoder */
     top = reader(file, len);
-    if (!rd(&top, ASN1_SEQUENCE, &p, &n) || top.len != 0) {
+    if (!rd(&top, ASN1_TAG_SEQUENCE, &p, &n) || top.len != 0) {
         err = "malformed DER (SubjectPublicKeyInfo)";
         goto out;
     }
     s = reader(p, n);
-    if (!rd(&s, ASN1_SEQUENCE, &p, &n)) {
+    if (!rd(&s, ASN1_TAG_SEQUENCE, &p, &n)) {
         err = "malformed DER (SubjectPublicKeyInfo algorithm)";
         goto out;
     }
@@ -552,9 +552,9 @@ static size_t put_alg(uint8_t *out, size_t pos, const struct curve *c)
     uint8_t a[32];
     size_t n = 0;
 
-    n = put(a, n, ASN1_OID, oid_ec_public_key, sizeof oid_ec_public_key);
-    n = put(a, n, ASN1_OID, c->oid, c->oid_len);
-    return put(out, pos, ASN1_SEQUENCE, a, n);
+    n = put(a, n, ASN1_TAG_OID, oid_ec_public_key, sizeof oid_ec_public_key);
+    n = put(a, n, ASN1_TAG_OID, c->oid, c->oid_len);
+    return put(out, pos, ASN1_TAG_SEQUENCE, a, n);
 }
 
 /* BIT STRING { 0 unused bits, pub } */
@@ -575,15 +575,15 @@ static size_t sec1_encode(uint8_t *out, const struct curve *c, const uint8_t *pr
     uint8_t body[256], f[128];
     size_t n = 0, fn, r;
 
-    n = put(body, n, ASN1_INTEGER, &one, 1);
+    n = put(body, n, ASN1_TAG_INTEGER, &one, 1);
     n = put(body, n, TAG_OCTET_STRING, priv, c->scalar_len);
     if (with_params) {
-        fn = put(f, 0, ASN1_OID, c->oid, c->oid_len);
+        fn = put(f, 0, ASN1_TAG_OID, c->oid, c->oid_len);
         n = put(body, n, TAG_EXPLICIT0, f, fn);
     }
-    fn = put_point(f, 0, ASN1_BIT_STRING, c, pub);
+    fn = put_point(f, 0, ASN1_TAG_BIT_STRING, c, pub);
     n = put(body, n, TAG_EXPLICIT1, f, fn);
-    r = put(out, 0, ASN1_SEQUENCE, body, n);
+    r = put(out, 0, ASN1_TAG_SEQUENCE, body, n);
     ct_zeroize(body, sizeof body);
     return r;
 }
@@ -599,10 +599,10 @@ void key_priv_encode(uint8_t *out, size_t *out_len, const struct curve *c,
         n = sec1_encode(der, c, priv, pub, 1);
     } else {
         sn = sec1_encode(sec1, c, priv, pub, 0);
-        n = put(body, 0, ASN1_INTEGER, &zero, 1);
+        n = put(body, 0, ASN1_TAG_INTEGER, &zero, 1);
         n = put_alg(body, n, c);
         n = put(body, n, TAG_OCTET_STRING, sec1, sn);
-        n = put(der, 0, ASN1_SEQUENCE, body, n);
+        n = put(der, 0, ASN1_TAG_SEQUENCE, body, n);
     }
     if (format == KEY_DER) {
         memcpy(out, der, n);
@@ -622,8 +622,8 @@ void key_pub_encode(uint8_t *out, size_t *out_len, const struct curve *c,
     size_t n;
 
     n = put_alg(body, 0, c);
-    n = put_point(body, n, ASN1_BIT_STRING, c, pub);
-    n = put(der, 0, ASN1_SEQUENCE, body, n);
+    n = put_point(body, n, ASN1_TAG_BIT_STRING, c, pub);
+    n = put(der, 0, ASN1_TAG_SEQUENCE, body, n);
     if (format == KEY_DER) {
         memcpy(out, der, n);
         *out_len = n;

@@ -125,17 +125,17 @@ static int der_kind(const uint8_t *der, size_t len)
 
     r.p = der;
     r.len = len;
-    if (asn1_read(&r, ASN1_SEQUENCE, &p, &n) != CTC_OK || n == 0)
+    if (asn1_read(&r, ASN1_TAG_SEQUENCE, &p, &n) != CTC_OK || n == 0)
         return KF_UNKNOWN;
-    if (p[0] == ASN1_SEQUENCE)
+    if (p[0] == ASN1_TAG_SEQUENCE)
         return KF_SPKI;
     s.p = p;
     s.len = n;
-    if (asn1_read(&s, ASN1_INTEGER, &p, &n) != CTC_OK || s.len == 0)
+    if (asn1_read(&s, ASN1_TAG_INTEGER, &p, &n) != CTC_OK || s.len == 0)
         return KF_UNKNOWN;
-    if (s.p[0] == ASN1_SEQUENCE)
+    if (s.p[0] == ASN1_TAG_SEQUENCE)
         return KF_PKCS8;
-    if (asn1_read(&s, ASN1_INTEGER, &p, &n) != CTC_OK)
+    if (asn1_read(&s, ASN1_TAG_INTEGER, &p, &n) != CTC_OK)
         return KF_UNKNOWN;
     return s.len == 0 ? KF_PKCS1_PUB : KF_PKCS1_PRIV;
 }
@@ -181,7 +181,7 @@ static int load_key(const struct rsa *c, const char *path, ctc_rsa_private_key *
         d_len = len;
         kind = der_kind(file, len);
         if (kind == KF_UNKNOWN)
-            err = len > 0 && file[0] == ASN1_SEQUENCE
+            err = len > 0 && file[0] == ASN1_TAG_SEQUENCE
                   ? "malformed DER (not an RSA key structure)"
                   : "not a key file (neither PEM nor a DER RSA key)";
     }

@@ -42,7 +42,7 @@ int asn1_open_sequence(asn1_reader *inner, const uint8_t *der, size_t der_len)
 
     top.p = der;
     top.len = der_len;
-    if (asn1_read(&top, ASN1_SEQUENCE, &inner->p, &inner->len) != CTC_OK || top.len != 0)
+    if (asn1_read(&top, ASN1_TAG_SEQUENCE, &inner->p, &inner->len) != CTC_OK || top.len != 0)
         return CTC_ERR_ENCODING;
     return CTC_OK;
 }
@@ -118,7 +118,7 @@ int asn1_read_uint(asn1_reader *r, const uint8_t **v, size_t *v_len)
     const uint8_t *c;
     size_t c_len;
 
-    if (asn1_read(&t, ASN1_INTEGER, &c, &c_len) != CTC_OK || c_len == 0)
+    if (asn1_read(&t, ASN1_TAG_INTEGER, &c, &c_len) != CTC_OK || c_len == 0)
         return CTC_ERR_ENCODING;
     /* minimal: no 00 before a byte below 0x80, no FF before one above */
     if (c_len >= 2 && ((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xff && c[1] >= 0x80)))

@@ -63,11 +63,13 @@ int asn1_read_uint(asn1_reader *r, const uint8_t **v, size_t *v_len);
 /* The bytes of the header that asn1_put_header writes for len (2 to 4). */
 size_t asn1_header_size(size_t len);
 
-#define ASN1_INTEGER 0x02
-#define ASN1_BIT_STRING 0x03
-#define ASN1_OCTET_STRING 0x04
-#define ASN1_NULL 0x05
-#define ASN1_OID 0x06
-#define ASN1_SEQUENCE 0x30
+/* tags (ASN1_TAG_: OpenSSL's headers, which the tests and benchmarks
+ * include beside these, define ASN1_INTEGER and friends as types) */
+#define ASN1_TAG_INTEGER 0x02
+#define ASN1_TAG_BIT_STRING 0x03
+#define ASN1_TAG_OCTET_STRING 0x04
+#define ASN1_TAG_NULL 0x05
+#define ASN1_TAG_OID 0x06
+#define ASN1_TAG_SEQUENCE 0x30
 
 #endif /* ASN1_ASN1_H */

@@ -37,21 +37,21 @@ int ec_spki_decode(const ec_curve *C, uint8_t *out, const uint8_t *der, size_t d
         return CTC_ERR_PARAM;
     top.p = der;
     top.len = der_len;
-    if (asn1_read(&top, ASN1_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
+    if (asn1_read(&top, ASN1_TAG_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
         return CTC_ERR_ENCODING;
     spki.p = c;
     spki.len = c_len;
-    if (asn1_read(&spki, ASN1_SEQUENCE, &c, &c_len) != CTC_OK)
+    if (asn1_read(&spki, ASN1_TAG_SEQUENCE, &c, &c_len) != CTC_OK)
         return CTC_ERR_ENCODING;
     alg.p = c;
     alg.len = c_len;
-    if (asn1_read(&alg, ASN1_OID, &oid, &oid_len) != CTC_OK
+    if (asn1_read(&alg, ASN1_TAG_OID, &oid, &oid_len) != CTC_OK
         || !same(oid, oid_len, oid_ec_public_key, sizeof oid_ec_public_key))
         return CTC_ERR_ENCODING;
-    if (asn1_read(&alg, ASN1_OID, &oid, &oid_len) != CTC_OK
+    if (asn1_read(&alg, ASN1_TAG_OID, &oid, &oid_len) != CTC_OK
         || !same(oid, oid_len, C->oid, C->oid_len) || alg.len != 0)
         return CTC_ERR_ENCODING;
-    if (asn1_read(&spki, ASN1_BIT_STRING, &bits, &bits_len) != CTC_OK || spki.len != 0)
+    if (asn1_read(&spki, ASN1_TAG_BIT_STRING, &bits, &bits_len) != CTC_OK || spki.len != 0)
         return CTC_ERR_ENCODING;
     if (bits_len < 1 || bits[0] != 0)
         return CTC_ERR_ENCODING;

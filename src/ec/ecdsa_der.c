@@ -21,10 +21,10 @@ int ec_ecdsa_sig_to_der(const ec_curve *C, uint8_t *der, size_t *der_len, size_t
     total = body + (body < 0x80 ? 2 : 3);
     if (cap < total)
         return CTC_ERR_BUFFER;
-    o = asn1_put_header(der, ASN1_SEQUENCE, body);
-    o += asn1_put_header(der + o, ASN1_INTEGER, lr);
+    o = asn1_put_header(der, ASN1_TAG_SEQUENCE, body);
+    o += asn1_put_header(der + o, ASN1_TAG_INTEGER, lr);
     o += asn1_uint_put(der + o, sig, C->bytes);
-    o += asn1_put_header(der + o, ASN1_INTEGER, ls);
+    o += asn1_put_header(der + o, ASN1_TAG_INTEGER, ls);
     o += asn1_uint_put(der + o, sig + C->bytes, C->bytes);
     *der_len = o;
     return CTC_OK;
@@ -44,12 +44,12 @@ int ec_ecdsa_sig_from_der(const ec_curve *C, uint8_t *sig, const uint8_t *der,
         sig[i] = 0;
     top.p = der;
     top.len = der_len;
-    if (asn1_read(&top, ASN1_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
+    if (asn1_read(&top, ASN1_TAG_SEQUENCE, &c, &c_len) != CTC_OK || top.len != 0)
         return CTC_ERR_ENCODING;
     seq.p = c;
     seq.len = c_len;
-    if (asn1_read(&seq, ASN1_INTEGER, &ri, &r_len) != CTC_OK
-        || asn1_read(&seq, ASN1_INTEGER, &si, &s_len) != CTC_OK || seq.len != 0)
+    if (asn1_read(&seq, ASN1_TAG_INTEGER, &ri, &r_len) != CTC_OK
+        || asn1_read(&seq, ASN1_TAG_INTEGER, &si, &s_len) != CTC_OK || seq.len != 0)
         return CTC_ERR_ENCODING;
     /* malformed integers before out-of-range ones */
     ret = asn1_uint_get(sig, C->bytes, ri, r_len);

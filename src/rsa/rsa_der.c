@@ -23,11 +23,11 @@ int rsa_der_read_algorithm(asn1_reader *r)
     const uint8_t *c, *oid;
     size_t c_len, oid_len, i;
 
-    if (asn1_read(r, ASN1_SEQUENCE, &c, &c_len) != CTC_OK)
+    if (asn1_read(r, ASN1_TAG_SEQUENCE, &c, &c_len) != CTC_OK)
         return CTC_ERR_ENCODING;
     alg.p = c;
     alg.len = c_len;
-    if (asn1_read(&alg, ASN1_OID, &oid, &oid_len) != CTC_OK)
+    if (asn1_read(&alg, ASN1_TAG_OID, &oid, &oid_len) != CTC_OK)
         return CTC_ERR_ENCODING;
     if (oid_len != rsa_der_algorithm[3])
         return CTC_ERR_RSA_ALGORITHM;
@@ -37,9 +37,9 @@ int rsa_der_read_algorithm(asn1_reader *r)
     /* the parameters: exactly NULL (absent parameters are refused too) */
     if (alg.len == 0)
         return CTC_ERR_RSA_ALGORITHM;
-    if (alg.p[0] != ASN1_NULL)
+    if (alg.p[0] != ASN1_TAG_NULL)
         return CTC_ERR_RSA_ALGORITHM;
-    if (asn1_read(&alg, ASN1_NULL, &c, &c_len) != CTC_OK || c_len != 0 || alg.len != 0)
+    if (asn1_read(&alg, ASN1_TAG_NULL, &c, &c_len) != CTC_OK || c_len != 0 || alg.len != 0)
         return CTC_ERR_ENCODING;
     return CTC_OK;
 }
@@ -84,7 +84,7 @@ int ctc_rsa_public_key_from_spki(ctc_rsa_public_key *key, const uint8_t *der, si
         return CTC_ERR_ENCODING;
     if ((r = rsa_der_read_algorithm(&spki)) != CTC_OK)
         return r;
-    if (asn1_read(&spki, ASN1_BIT_STRING, &bits, &bits_len) != CTC_OK || spki.len != 0)
+    if (asn1_read(&spki, ASN1_TAG_BIT_STRING, &bits, &bits_len) != CTC_OK || spki.len != 0)
         return CTC_ERR_ENCODING;
     if (bits_len < 1 || bits[0] != 0)
         return CTC_ERR_ENCODING;
@@ -97,7 +97,7 @@ size_t rsa_der_put_uint(uint8_t *out, const uint8_t *in, size_t in_len)
     size_t c_len = asn1_uint_put(NULL, in, in_len), h = asn1_header_size(c_len);
 
     if (out != NULL) {
-        (void)asn1_put_header(out, ASN1_INTEGER, c_len);
+        (void)asn1_put_header(out, ASN1_TAG_INTEGER, c_len);
         (void)asn1_uint_put(out + h, in, in_len);
     }
     return h + c_len;
@@ -120,7 +120,7 @@ static size_t rsa_der_pubkey(uint8_t *out, const ctc_rsa_public_key *key, uint8_
     len = rsa_der_put_uint(NULL, nb, key->bytes) + rsa_der_put_uint(NULL, eb, 4);
     h = asn1_header_size(len);
     if (out != NULL) {
-        (void)asn1_put_header(out, ASN1_SEQUENCE, len);
+        (void)asn1_put_header(out, ASN1_TAG_SEQUENCE, len);
         out += h;
         out += rsa_der_put_uint(out, nb, key->bytes);
         (void)rsa_der_put_uint(out, eb, 4);
@@ -160,10 +160,10 @@ int ctc_rsa_public_key_to_spki(uint8_t *out, size_t out_size, size_t *out_len,
     h = asn1_header_size(len);
     if (h + len > out_size)
         return CTC_ERR_BUFFER;
-    out += asn1_put_header(out, ASN1_SEQUENCE, len);
+    out += asn1_put_header(out, ASN1_TAG_SEQUENCE, len);
     for (i = 0; i < RSA_DER_ALGORITHM_LEN; i++)
         *out++ = rsa_der_algorithm[i];
-    out += asn1_put_header(out, ASN1_BIT_STRING, pk + 1);
+    out += asn1_put_header(out, ASN1_TAG_BIT_STRING, pk + 1);
     *out++ = 0;   /* no unused bits */
     (void)rsa_der_pubkey(out, key, nb);
     *out_len = h + len;

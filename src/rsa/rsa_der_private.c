@@ -161,7 +161,7 @@ int ctc_rsa_private_key_from_pkcs8(ctc_rsa_private_key *key, const uint8_t *der,
     if ((r = rsa_der_read_algorithm(&seq)) != CTC_OK)
         return r;
     /* the key, and nothing after it (no attributes, no public key) */
-    if (asn1_read(&seq, ASN1_OCTET_STRING, &c, &c_len) != CTC_OK || seq.len != 0)
+    if (asn1_read(&seq, ASN1_TAG_OCTET_STRING, &c, &c_len) != CTC_OK || seq.len != 0)
         return CTC_ERR_ENCODING;
     return ctc_rsa_private_key_from_der(key, c, c_len);
 }
@@ -179,7 +179,7 @@ static size_t rsa_der_privkey(uint8_t *out, uint8_t *const *b, const size_t *bl)
         len += rsa_der_put_uint(NULL, b[i], bl[i]);
     h = asn1_header_size(len);
     if (out != NULL) {
-        out += asn1_put_header(out, ASN1_SEQUENCE, len);
+        out += asn1_put_header(out, ASN1_TAG_SEQUENCE, len);
         out += rsa_der_put_uint(out, zero, 1);
         for (i = 0; i < F_COUNT; i++)
             out += rsa_der_put_uint(out, b[i], bl[i]);
@@ -249,14 +249,14 @@ static int rsa_der_private_write(uint8_t *out, size_t out_size, size_t *out_len,
     if (total > out_size)
         goto done;
     if (pkcs8) {
-        out += asn1_put_header(out, ASN1_SEQUENCE,
+        out += asn1_put_header(out, ASN1_TAG_SEQUENCE,
                                3 + RSA_DER_ALGORITHM_LEN + asn1_header_size(len) + len);
-        *out++ = ASN1_INTEGER;
+        *out++ = ASN1_TAG_INTEGER;
         *out++ = 1;
         *out++ = 0;
         for (i = 0; i < RSA_DER_ALGORITHM_LEN; i++)
             *out++ = rsa_der_algorithm[i];
-        out += asn1_put_header(out, ASN1_OCTET_STRING, len);
+        out += asn1_put_header(out, ASN1_TAG_OCTET_STRING, len);
     }
     (void)rsa_der_privkey(out, b, bl);
     *out_len = total;
