@@ -2,7 +2,11 @@
 #
 #   make                      build the library for TARGET (default: host)
 #   make test                 install what is missing, run the whole test suite
-#   make bench                install what is missing, run the benchmarks
+#   make bench                install what is missing, run every benchmark on
+#                             the host and the emulated cores, write
+#                             docs/PERFORMANCE.md (QUICK=1: the host table
+#                             only; CORES=cortex-m4,...: those cores only)
+#   make bench-run            the benchmarks of TARGET alone, printed
 #   make check                build and run the unit tests for TARGET
 #   make ct-valgrind          constant-time check under valgrind (host)
 #   make ct-msan              constant-time check under MemorySanitizer (host)
@@ -144,7 +148,7 @@ LIB_SRCS := $(sort $(wildcard src/*/*.c src/*/*/*.c src/*/*.S src/*/*/*.S))
 LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
-.PHONY: all lib check test bench bench-run deps ct-valgrind ct-msan \
+.PHONY: all lib check test bench bench-run deps deps-bench ct-valgrind ct-msan \
         check-codegen check-codegen-lib build-all clean info info-img ct-prog ct-trace ct-matrix
 all: lib
 lib: $(LIB)
@@ -279,6 +283,9 @@ build-all:
 deps:
 	@sh tools/deps.sh
 
+deps-bench:
+	@sh tools/deps.sh bench
+
 # TARGET=host (default): everything; another TARGET: that target's suites
 test: deps
 	@$(PYTHON) tools/testall.py $(if $(filter-out host,$(TARGET)),--target $(TARGET) \
@@ -293,8 +300,12 @@ $(B)/bench/%: bench/%.c bench/harness.c bench/harness.h $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ibench $< bench/harness.c $(LIB) $(LDFLAGS_ALL) $(BENCH_LIBS_$*) -o $@
 
-bench: deps
-	@$(MAKE) --no-print-directory -s bench-run
+QUICK ?=
+CORES ?=
+# (a bare-metal TARGET= on its own selects that core)
+bench: deps-bench
+	@$(PYTHON) tools/report.py $(if $(filter 1,$(QUICK)),--quick) \
+	    $(if $(CORES),--cores $(CORES),$(if $(filter baremetal,$(TARGET_KIND)),--cores $(TARGET)))
 
 ifeq ($(TARGET_KIND),baremetal)
 # on the emulated cores: exact instruction counts, estimated cycles, stack

@@ -351,8 +351,8 @@ int main(void)
     }
 #endif
     bench_header("RSA-2048 (e = 65537)");
-    run2("private (CRT)", o_private, PEER(s_private), 2);
-    run2("public", o_public, PEER(s_public), 3);
+    run2("RSA-2048 private (CRT)", o_private, PEER(s_private), 2);
+    run2("RSA-2048 public", o_public, PEER(s_public), 3);
     bench_header("RSA-2048 private operation, its parts");
     run2("r^-1 mod n (safegcd)", o_inv, NULL, 3);
     run2("x^e mod n, mp_exp (before)", o_exp_e, NULL, 3);

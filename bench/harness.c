@@ -11,8 +11,26 @@
 volatile uint64_t bench_sink;
 unsigned bench_emu_iters = 9;
 
-#define BATCHES 5
-#define BATCH_NS 200000000.0
+/* 5 batches of about 200 ms; CTC_BENCH_QUICK=1 in the environment (make
+ * bench QUICK=1): 3 batches of about 20 ms, for a first look */
+#define MAX_BATCHES 5
+static int batches = MAX_BATCHES;
+static double batch_ns = 2e8;
+
+static void read_env(void)
+{
+    static int done;
+    const char *q;
+
+    if (done)
+        return;
+    done = 1;
+    q = getenv("CTC_BENCH_QUICK");
+    if (q != NULL && q[0] == '1') {
+        batches = 3;
+        batch_ns = 2e7;
+    }
+}
 
 static double now_ns(void)
 {
@@ -44,23 +62,24 @@ void bench_run(const char *group, const char *name, const char *impl,
                bench_fn fn, void *ctx, size_t bytes)
 {
     uint64_t iters = 1;
-    double t, per[BATCHES], min, max, sum = 0;
+    double t, per[MAX_BATCHES] = { 0 }, min, max, sum = 0;
     int i;
 
-    /* calibrate: grow until a run takes >= 20 ms, then scale to 200 ms */
+    read_env();
+    /* calibrate: grow until a run takes a tenth of a batch, then scale */
     for (;;) {
         t = time_iters(fn, ctx, iters);
-        if (t >= 2e7 || iters >= ((uint64_t)1 << 40))
+        if (t >= batch_ns / 10 || iters >= ((uint64_t)1 << 40))
             break;
         iters *= (t < 1e6) ? 16 : 2;
     }
-    iters = (uint64_t)((double)iters * BATCH_NS / (t > 1 ? t : 1));
+    iters = (uint64_t)((double)iters * batch_ns / (t > 1 ? t : 1));
     if (iters == 0)
         iters = 1;
-    for (i = 0; i < BATCHES; i++)
+    for (i = 0; i < batches; i++)
         per[i] = time_iters(fn, ctx, iters) / (double)iters;
     min = max = per[0];
-    for (i = 0; i < BATCHES; i++) {
+    for (i = 0; i < batches; i++) {
         sum += per[i];
         if (per[i] < min)
             min = per[i];
@@ -68,12 +87,12 @@ void bench_run(const char *group, const char *name, const char *impl,
             max = per[i];
     }
     printf("%-34s %-10s %12.3f %12.3f %12.3f %10.1f %llu\n", name, impl, min,
-           sum / BATCHES, max, bytes ? (double)bytes * 1e3 / min : 0.0,
+           sum / batches, max, bytes ? (double)bytes * 1e3 / min : 0.0,
            (unsigned long long)iters);
     printf("JSON {\"group\":\"%s\",\"op\":\"%s\",\"impl\":\"%s\",\"unit\":\"ns/op\","
            "\"min\":%.4f,\"mean\":%.4f,\"max\":%.4f,\"bytes\":%lu,\"batches\":%d,"
            "\"iters\":%llu}\n",
-           group, name, impl, min, sum / BATCHES, max, (unsigned long)bytes,
-           BATCHES, (unsigned long long)iters);
+           group, name, impl, min, sum / batches, max, (unsigned long)bytes,
+           batches, (unsigned long long)iters);
     fflush(stdout);
 }

@@ -4,7 +4,8 @@
  *
  * host (harness.c): an operation is timed in batches: the iteration count
  *   is calibrated so that one batch takes about 200 ms, then 5 batches run
- *   and the time per operation of each is kept. One table line per result
+ *   and the time per operation of each is kept (CTC_BENCH_QUICK=1 in the
+ *   environment: 3 batches of about 20 ms). One table line per result
  *   (min/mean/max) and one JSON line ("JSON {...}") for machines.
  * emulated cores (harness_emu.c): the operation runs once with iters = 1
  *   and once with iters = bench_emu_iters (default 9), each between the

@@ -3,6 +3,7 @@
 # benchmarks need, if any is missing. Quiet and quick (one dpkg query) when
 # everything is present. Run by `make test` and `make bench`.
 #
+# `deps.sh bench` adds what only the benchmark report needs (the charts).
 # CTC_DEPS=skip disables it (for machines that are set up by other means).
 set -e
 
@@ -13,6 +14,7 @@ gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 qemu-user qemu-system-arm qemu-system-misc"
+[ "${1:-}" = bench ] && PKGS="$PKGS python3-matplotlib"
 
 [ "${CTC_DEPS:-}" = skip ] && exit 0
 

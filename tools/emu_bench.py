@@ -117,6 +117,7 @@ def main():
         for line in info:
             print("# " + line)
         for r in results:
+            r["bench"] = os.path.splitext(os.path.basename(image))[0]
             if model:
                 r["cycles_est"] = (model(r["hist2"]) - model(r["hist1"])) / r["reps"]
             rows.append(r)
@@ -133,7 +134,8 @@ def main():
             "%.2f" % (cyc / r["bytes"]) if cyc is not None and r["bytes"] else "-", r["stack"]))
     out = []
     for r in rows:
-        j = {"target": a.label or a.core, "core": a.core, "group": r["group"], "op": r["op"],
+        j = {"target": a.label or a.core, "core": a.core, "bench": r["bench"],
+             "group": r["group"], "op": r["op"],
              "impl": r["impl"], "bytes": r["bytes"], "insns": r["insns"], "stack": r["stack"],
              "insns_vary": r["varies"]}
         if r.get("cycles_est") is not None:

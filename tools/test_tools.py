@@ -23,6 +23,7 @@ import ct_matrix  # noqa: E402
 import ct_trace  # noqa: E402
 import gen_rsa_ir  # noqa: E402
 import gen_vectors  # noqa: E402
+import report  # noqa: E402
 import suite  # noqa: E402
 
 RSP_FIXTURE = (
@@ -582,6 +583,76 @@ def test_rsa_ir(total, tmp):
     g.end()
 
 
+def test_report(total, tmp):
+    """the report driver refuses incomplete results loudly, sums the
+    composites from their parts, and its size list names real rows"""
+    g = Group(total, "report: incomplete results refused, composites, the size list")
+
+    def host(bench, group, op, impl, t):
+        return {"platform": "host", "profile": "fast", "bench": bench, "group": group,
+                "op": op, "impl": impl, "min": t}
+
+    def emu(bench, group, op, impl, cyc):
+        return {"platform": "cortex-m4", "profile": "fast", "bench": bench, "group": group,
+                "op": op, "impl": impl, "insns": cyc / 2, "cycles_est": cyc}
+
+    recs = [host("bench_a", "a", "x", "ctcrypto", 10.0), emu("bench_a", "a", "x", "ctcrypto", 100)]
+
+    def refused(records, plats, names, needle):
+        try:
+            report.validate(records, plats, names)
+        except report.ReportError as e:
+            return needle in str(e)
+        return False
+
+    try:
+        report.validate(recs, ["host", "cortex-m4"], ["bench_a"])
+        g.check(True, "")
+    except report.ReportError as e:
+        g.check(False, "complete results refused: %s" % e)
+    g.check(refused(recs, ["host", "cortex-m4"], ["bench_a", "bench_b"], "no result from bench_b"),
+            "a benchmark without results passed")
+    g.check(refused(recs[:1], ["host", "cortex-m4"], ["bench_a"], "cortex-m4: no result"),
+            "a core without results passed")
+    bad = dict(recs[0])
+    del bad["min"]
+    g.check(refused([bad, recs[1]], ["host", "cortex-m4"], ["bench_a"], "has no time"),
+            "a host row without a time passed")
+    peer = {"platform": "cortex-m4", "profile": "fast", "impl": "mbedtls", "missing": True}
+    g.check(refused(recs + [peer], ["host", "cortex-m4"], ["bench_a"], "says not why"),
+            "a missing peer without a reason passed")
+    try:
+        report.validate(recs + [dict(peer, reason="source package not found")],
+                        ["host", "cortex-m4"], ["bench_a"])
+        g.check(True, "")
+    except report.ReportError as e:
+        g.check(False, "a missing peer with its reason refused: %s" % e)
+    # the composite: the sum of its parts, per library, only when complete
+    parts = report.COMPOSITES[0][1]
+    rows = []
+    for i, (grp, op) in enumerate(parts):
+        rows.append(emu("bench_" + grp, grp, op, "ctcrypto", 1000 * (i + 1)))
+        if i:
+            rows.append(emu("bench_" + grp, grp, op, "peer", 7))
+    comps = [c for c in report.composites(rows) if c[0] == report.COMPOSITES[0][0]]
+    want = sum(1000 * (i + 1) for i in range(len(parts)))
+    g.check(len(comps) == 1 and comps[0][3] == "ctcrypto" and comps[0][4] == want,
+            "composite %r, want ctcrypto only with %d" % (comps, want))
+    # every row tests/size/op.c names is printed by a benchmark source
+    src = ""
+    for name in os.listdir(os.path.join(ROOT, "bench")):
+        if name.endswith(".c"):
+            with open(os.path.join(ROOT, "bench", name)) as f:
+                src += f.read()
+    ops = report.size_ops()
+    g.check(len(ops) >= 10, "size list has %d entries" % len(ops))
+    for n, grp, op in ops:
+        g.check(('"%s"' % op) in src or op.split(" ", 1)[1] in src,
+                "tests/size/op.c: %s/%s is not a benchmark row" % (grp, op))
+    g.check(len(set(n for n, _, _ in ops)) == len(ops), "size numbers repeat")
+    g.end()
+
+
 def main():
     total = suite.Result()
     with tempfile.TemporaryDirectory() as tmp:
@@ -597,6 +668,7 @@ def main():
         test_ct_matrix(total, tmp)
         test_codegen_lib(total, tmp)
         test_rsa_ir(total, tmp)
+        test_report(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

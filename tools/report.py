@@ -1,0 +1,617 @@
+#!/usr/bin/env python3
+"""report.py - the benchmark report (`make bench`): one driver for every
+benchmark, every platform and every generated benchmark document.
+
+  report.py [--quick] [--cores c1,c2] [--profiles fast,small]
+            [--no-docs] [--json FILE]
+
+1. host: every bench/bench_*.c is built for the host (gcc -O2, the default
+   build) and run; each benchmark times ctcrypto and its peers (OpenSSL,
+   mbedTLS, BearSSL: Debian's -dev packages) in the same process, one after
+   the other, min/mean/max over batches. Nothing else runs meanwhile.
+   --quick: shorter batches (CTC_BENCH_QUICK=1), host only.
+2. emulated cores (tools/targets.py's bare-metal list, or --cores): every
+   benchmark built into a bare-metal image per core and profile (-O2 and
+   -Os) and run under QEMU with the counting plugin (tools/emu_bench.py):
+   exact instructions, cycles estimated with the core's timing model
+   (tools/cycles; an estimate, never a measurement), stack high-water.
+   These run two at a time (the counts do not depend on the load).
+3. output: progress and a table per platform on the terminal, every record
+   as JSON in build/report/results.json, and (unless --no-docs)
+   docs/PERFORMANCE.md with charts (docs/perf-*.svg, drawn by
+   tools/report_charts.py with Debian's python3-matplotlib) and one
+   docs/<group>-bench.md per benchmark group.
+
+Benchmarks are found by their group names (the first argument of
+bench_run): a new family's bench/bench_<x>.c adds its rows and its
+document without a change here. The report fails loudly (exit status 1,
+the reason printed) when a benchmark builds or runs badly, when one gives
+no result on a platform, or when a peer is missing from a host benchmark
+without a line saying why.
+"""
+import argparse
+import collections
+import concurrent.futures
+import datetime
+import glob
+import json
+import os
+import platform
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import size_report  # noqa: E402
+import targets  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+OUT_DIR = os.path.join("build", "report")
+PROFILE_OPT = targets.PROFILE_OPT
+# the host peers, in column order (the impl names the benchmarks print)
+PEERS = [("openssl", "OpenSSL"), ("mbedtls", "mbedTLS"), ("bearssl", "BearSSL"),
+         ("wolfssl", "wolfSSL")]
+# what the documents call a group (a group without an entry is named by
+# its own name)
+GROUP_TITLES = {
+    "ct": "constant-time core", "hash": "hashes, HMAC, HKDF, DRBG", "mp": "multi-precision",
+    "ec": "P-256 and P-384", "rsa": "RSA", "aes": "AES and its modes",
+}
+# "TLS handshake crypto": what a client spends in a handshake with an ECDHE
+# P-256 key exchange and a P-256 or P-384 certificate chain (one ephemeral
+# key, one shared secret, the server's signature and one chain signature);
+# the RSA variant verifies an RSA-2048 chain signature instead of P-384
+COMPOSITES = [
+    ("TLS handshake crypto (ECDSA chain)",
+     [("ec", "p256 public key k G"), ("ec", "p256 ECDH (with peer check)"),
+      ("ec", "p256 ECDSA verify"), ("ec", "p384 ECDSA verify")]),
+    ("TLS handshake crypto (RSA-2048 chain)",
+     [("ec", "p256 public key k G"), ("ec", "p256 ECDH (with peer check)"),
+      ("ec", "p256 ECDSA verify"), ("rsa", "RSA-2048 public")]),
+]
+CLOCKS_MHZ = (64, 240)
+# every peer's impl name, on the host and on the emulated cores
+PEER_IMPLS = set(p for p, _ in PEERS) | {"p256-m"}
+
+
+class ReportError(Exception):
+    pass
+
+
+def log(msg):
+    sys.stdout.write(msg + "\n")
+    sys.stdout.flush()
+
+
+def benches():
+    return sorted(os.path.splitext(os.path.basename(p))[0]
+                  for p in glob.glob(os.path.join(ROOT, "bench", "bench_*.c")))
+
+
+def make(args, what):
+    p = subprocess.run(["make", "--no-print-directory", "-s"] + args, cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode != 0:
+        raise ReportError("%s: make %s failed:\n%s" % (what, " ".join(args), out[-3000:]))
+    return out
+
+
+# ---- collecting --------------------------------------------------------------
+
+def parse_host(text, bench):
+    """The JSON lines and '# ' lines of one host benchmark's output."""
+    rows, info = [], []
+    for line in text.splitlines():
+        if line.startswith("JSON "):
+            r = json.loads(line[5:])
+            r.update(platform="host", profile="fast", bench=bench)
+            rows.append(r)
+        elif line.startswith("# "):
+            info.append(line[2:])
+    return rows, info
+
+
+def run_host(quick, build):
+    """-> (records, info lines per benchmark)"""
+    names = benches()
+    make(["-j2", "BUILD=" + build] + ["%s/bench/%s" % (build, b) for b in names], "host build")
+    env = dict(os.environ)
+    if quick:
+        env["CTC_BENCH_QUICK"] = "1"
+    records, infos = [], {}
+    for i, b in enumerate(names):
+        log("host [%d/%d] %s" % (i + 1, len(names), b))
+        p = subprocess.Popen([os.path.join(ROOT, build, "bench", b)], cwd=ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        lines = []
+        for raw in p.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            lines.append(line)
+            if not line.startswith("JSON ") and line.strip():
+                log("  " + line)
+        if p.wait() != 0:
+            raise ReportError("host %s: exit status %d:\n%s" % (b, p.returncode,
+                                                                "\n".join(lines[-30:])))
+        rows, info = parse_host("\n".join(lines), b)
+        if not rows:
+            raise ReportError("host %s: no results" % b)
+        records += rows
+        infos[b] = info
+    return records, infos
+
+
+def run_emu(core, profile):
+    """One core and profile: every benchmark image under QEMU.
+    -> (records, build info lines, seconds)"""
+    t0 = time.time()
+    build = os.path.join(OUT_DIR, "%s-%s" % (core, profile))
+    text = make(["-j1", "TARGET=" + core, "PROFILE=" + profile, "BUILD=" + build, "bench-run"],
+                "%s %s" % (core, PROFILE_OPT[profile]))
+    info = sorted(set(l[2:] for l in text.splitlines() if l.startswith("# ctcrypto")))
+    sizes = run_sizes(core, profile, build)
+    records = []
+    with open(os.path.join(ROOT, build, "results", "bench.json")) as f:
+        for line in f:
+            r = json.loads(line)
+            r.update(platform=core, profile=profile)
+            # the size goes beside the first of ctcrypto's rows of the
+            # operation (the aes rows are named by their core: ct32)
+            sz = sizes.pop((r["group"], r["op"]), None) if r["impl"] not in PEER_IMPLS else None
+            if sz:
+                r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
+            records.append(r)
+    if sizes:
+        raise ReportError("%s %s: tests/size/op.c names operations that no benchmark has: %s"
+                          % (core, PROFILE_OPT[profile], sorted(sizes)))
+    return records, info, time.time() - t0
+
+
+def size_ops():
+    """tests/size/op.c's list: [(number, group, benchmark operation)]"""
+    with open(os.path.join(ROOT, "tests", "size", "op.c")) as f:
+        text = f.read()
+    return [(int(n), g, op) for n, g, op in re.findall(r'X\((\d+), "([^"]+)", "([^"]+)"', text)]
+
+
+def run_sizes(core, profile, build):
+    """Link tests/size/op.c once per operation against the library built in
+    `build` (--gc-sections, as the Makefile links images) and subtract
+    tests/size/none.c. -> {(group, op): {"text": B, "rodata": B, "data": B}}"""
+    args = ["TARGET=" + core, "PROFILE=" + profile, "BUILD=" + build]
+    cc, _, bdir = size_report.info(args)
+    img = {}
+    for line in make(args + ["info-img"], "%s info-img" % core).splitlines():
+        if "=" in line:
+            k, v = line.split("=", 1)
+            img[k] = v
+    cross = targets.read_target_mk(os.path.join(targets.TARGETS_DIR, core, "target.mk"))[0] \
+        .get("TARGET_CROSS", "")
+
+    def link(src, defines, name):
+        elf = os.path.join(bdir, "size-" + name + ".elf")
+        cmd = (shlex.split(cc) + shlex.split(img["IMG_CFLAGS"]) + defines + [src] +
+               shlex.split(img["EMU_SRCS"]) + [os.path.join(bdir, "libctcrypto.a")] +
+               shlex.split(img["IMG_LDFLAGS"]) + ["-lgcc", "-o", elf])
+        p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            raise ReportError("%s %s: size image %s failed to link:\n%s" % (
+                core, PROFILE_OPT[profile], name, p.stdout.decode()[-2000:]))
+        return list(size_report.sections(cross, elf).values())[0]
+
+    size_dir = os.path.join(ROOT, "tests", "size")
+    base = link(os.path.join(size_dir, "none.c"), [], "none")
+    out = {}
+    for n, g, op in size_ops():
+        v = link(os.path.join(size_dir, "op.c"), ["-DSIZE_OP=%d" % n], "op%d" % n)
+        out[(g, op)] = {k: v[k] - base[k] for k in ("text", "rodata", "data")}
+    return out
+
+
+def validate(records, platforms, names):
+    """Every benchmark gave results on every platform it ran on, and every
+    host benchmark that has a peer column names the peer or says why it is
+    missing. Raises ReportError with every problem found."""
+    problems = []
+    for plat in platforms:
+        got = set(r.get("bench") or "" for r in records if r["platform"] == plat)
+        for b in names:
+            if b not in got:
+                problems.append("%s: no result from %s" % (plat, b))
+    for r in records:
+        # a peer that could not be fetched or built is a record with
+        # "missing" set: it must say why
+        if r.get("missing"):
+            if not str(r.get("reason") or "").strip():
+                problems.append("%s: peer %s is missing and says not why" % (
+                    r.get("platform"), r.get("impl")))
+            continue
+        for key in ("group", "op", "impl"):
+            if not r.get(key):
+                problems.append("%s: a record without %s: %r" % (r.get("platform"), key, r))
+        if r["platform"] == "host" and "min" not in r:
+            problems.append("host: %s/%s/%s has no time" % (r.get("group"), r.get("op"),
+                                                            r.get("impl")))
+        if r["platform"] != "host" and "insns" not in r:
+            problems.append("%s: %s/%s/%s has no instruction count" % (
+                r["platform"], r.get("group"), r.get("op"), r.get("impl")))
+    if problems:
+        raise ReportError("the results are incomplete:\n  " + "\n  ".join(problems))
+
+
+# ---- formatting ----------------------------------------------------------------
+
+def fmt_ns(v):
+    if v is None:
+        return "-"
+    if v >= 1e6:
+        return "%.2f ms" % (v / 1e6)
+    if v >= 1e3:
+        return "%.1f µs" % (v / 1e3)
+    return "%.1f ns" % v
+
+
+def fmt_int(v):
+    if v is None:
+        return "-"
+    return "{:,}".format(int(round(v))).replace(",", " ")
+
+
+def fmt_ratio(peer, ours):
+    if not peer or not ours:
+        return "-"
+    return "%.2f" % (peer / ours)
+
+
+def ordered(seq):
+    out = []
+    for x in seq:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def host_tables(records, groups=None):
+    """Markdown: per group, operation x implementation (min time) and the
+    ratio of each peer to ctcrypto (above 1: ctcrypto is faster)."""
+    host = [r for r in records if r["platform"] == "host"]
+    out = []
+    for g in ordered(r["group"] for r in host):
+        if groups and g not in groups:
+            continue
+        rows = [r for r in host if r["group"] == g]
+        impls = ordered(r["impl"] for r in rows)
+        peers = [p for p, _ in PEERS if p in impls]
+        ours = [i for i in impls if i not in peers]
+        out += ["### %s (`%s`)" % (GROUP_TITLES.get(g, g), g), "",
+                "| operation |" + "".join(" %s |" % i for i in ours + peers) +
+                "".join(" %s / %s |" % (dict(PEERS)[p], ours[0]) for p in peers),
+                "|---|" + "---:|" * (len(ours) + 2 * len(peers))]
+        for op in ordered(r["op"] for r in rows):
+            d = {r["impl"]: r for r in rows if r["op"] == op}
+            cells = [fmt_ns(d[i]["min"]) if i in d else "-" for i in ours + peers]
+            base = d.get(ours[0], {}).get("min")
+            cells += [fmt_ratio(d[p]["min"] if p in d else None, base) for p in peers]
+            out.append("| %s | %s |" % (op, " | ".join(cells)))
+        out.append("")
+    return out
+
+
+def emu_table_per_core(records, core, groups=None):
+    """Markdown: one core, -O2 and -Os side by side."""
+    rows = [r for r in records if r["platform"] == core and (not groups or r["group"] in groups)]
+    profiles = [p for p in ("fast", "small") if any(r["profile"] == p for r in rows)]
+    has_cyc = any(r.get("cycles_est") is not None for r in rows)
+    head = "| group | operation | impl |"
+    rule = "|---|---|---|"
+    for p in profiles:
+        o = PROFILE_OPT[p]
+        head += " %s insns |" % o + (" %s cycles (est.) |" % o if has_cyc else "") + \
+            " %s stack B | %s flash B |" % (o, o)
+        rule += "---:|" * (4 if has_cyc else 3)
+    out = [head, rule]
+    keys = ordered((r["group"], r["op"], r["impl"]) for r in rows)
+    for g, op, impl in keys:
+        cells = []
+        for p in profiles:
+            m = [r for r in rows if r["profile"] == p and (r["group"], r["op"], r["impl"]) ==
+                 (g, op, impl)]
+            r = m[0] if m else {}
+            cells.append(("~" if r.get("insns_vary") else "") + fmt_int(r.get("insns")))
+            if has_cyc:
+                cells.append(fmt_int(r.get("cycles_est")))
+            cells.append(fmt_int(r.get("stack")))
+            cells.append(fmt_int(r.get("flash")))
+        out.append("| %s | %s | %s | %s |" % (g, op, impl, " | ".join(cells)))
+    return out
+
+
+def emu_table_per_group(records, group, cores, profile):
+    """Markdown: one group, one profile, every core side by side."""
+    rows = [r for r in records if r["group"] == group and r["profile"] == profile and
+            r["platform"] in cores]
+    cores = [c for c in cores if any(r["platform"] == c for r in rows)]
+    if not rows:
+        return []
+    out = ["| operation | impl |" + "".join(" %s insns | %s cycles (est.) |" % (c, c)
+                                             for c in cores),
+           "|---|---|" + "---:|---:|" * len(cores)]
+    for op, impl in ordered((r["op"], r["impl"]) for r in rows):
+        cells = []
+        for c in cores:
+            m = [r for r in rows if r["platform"] == c and (r["op"], r["impl"]) == (op, impl)]
+            r = m[0] if m else {}
+            cells.append(("~" if r.get("insns_vary") else "") + fmt_int(r.get("insns")))
+            cells.append(fmt_int(r.get("cycles_est")))
+        out.append("| %s | %s | %s |" % (op, impl, " | ".join(cells)))
+    stack = ["| core | largest stack (bytes) | operation |", "|---|---:|---|"]
+    for c in cores:
+        r = max((x for x in rows if x["platform"] == c), key=lambda x: x.get("stack") or 0)
+        stack.append("| %s | %s | %s |" % (c, fmt_int(r.get("stack")), r["op"]))
+    return out + [""] + stack
+
+
+def composites(records):
+    """-> [(composite name, platform, profile, impl, value, unit, parts)]
+    for every platform/profile/impl that has every part."""
+    out = []
+    plats = ordered((r["platform"], r["profile"]) for r in records)
+    for name, parts in COMPOSITES:
+        for plat, prof in plats:
+            rows = [r for r in records if (r["platform"], r["profile"]) == (plat, prof)]
+            key = "min" if plat == "host" else "cycles_est"
+            for impl in ordered(r["impl"] for r in rows):
+                vals = []
+                for g, op in parts:
+                    m = [r for r in rows if (r["group"], r["op"], r["impl"]) == (g, op, impl)]
+                    if not m or m[0].get(key) is None:
+                        break
+                    vals.append(m[0][key])
+                if len(vals) == len(parts):
+                    out.append((name, plat, prof, impl, sum(vals),
+                                "ns" if plat == "host" else "cycles (est.)", vals))
+    return out
+
+
+def composite_tables(comps):
+    out = []
+    for name, parts in COMPOSITES:
+        rows = [c for c in comps if c[0] == name]
+        if not rows:
+            continue
+        out += ["### %s" % name, "",
+                "Parts: " + ", ".join("%s `%s`" % (g, op) for g, op in parts) + ".", "",
+                "| platform | build | library | total | " +
+                " | ".join("ms at %d MHz" % f for f in CLOCKS_MHZ) + " | against ctcrypto |",
+                "|---|---|---|---:|" + "---:|" * len(CLOCKS_MHZ) + "---:|"]
+        for _, plat, prof, impl, total, unit, _ in rows:
+            base = [c[4] for c in rows if c[1:3] == (plat, prof) and c[3] == "ctcrypto"]
+            if plat == "host":
+                cells = [fmt_ns(total)] + ["-"] * len(CLOCKS_MHZ)
+            else:
+                cells = [fmt_int(total) + " cycles (est.)"] + \
+                    ["%.1f" % (total / (f * 1e3)) for f in CLOCKS_MHZ]
+            cells.append("%.2fx" % (total / base[0]) if base else "-")
+            out.append("| %s | %s | %s | %s |" % (plat, PROFILE_OPT.get(prof, prof), impl,
+                                                   " | ".join(cells)))
+        out.append("")
+    return out
+
+
+def terminal_summary(records, comps):
+    lines = []
+    host = [r for r in records if r["platform"] == "host"]
+    if host:
+        lines.append("host (min time per operation; ratio = peer / ctcrypto, above 1: "
+                     "ctcrypto faster)")
+        for g in ordered(r["group"] for r in host):
+            for op in ordered(r["op"] for r in host if r["group"] == g):
+                d = {r["impl"]: r["min"] for r in host if (r["group"], r["op"]) == (g, op)}
+                base = d.get("ctcrypto")
+                peers = ["%s %s (%s)" % (p, fmt_ns(d[p]), fmt_ratio(d[p], base))
+                         for p, _ in PEERS if p in d]
+                main = " ".join("%s %s" % (i, fmt_ns(v)) for i, v in d.items()
+                                if i not in dict(PEERS))
+                lines.append("  %-5s %-40s %s  %s" % (g, op[:40], main, "  ".join(peers)))
+    for c in comps:
+        name, plat, prof, impl, total, unit, _ = c
+        lines.append("%s, %s %s, %s: %s" % (name, plat, PROFILE_OPT.get(prof, prof), impl,
+                                           fmt_ns(total) if plat == "host" else
+                                           fmt_int(total) + " cycles (est.)"))
+    return lines
+
+
+# ---- documents -------------------------------------------------------------------
+
+def git_describe():
+    p = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    return p.stdout.decode().strip() or "unknown"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def doc_header(title, meta):
+    return ["# " + title, "",
+            "Generated by `make bench` (`tools/report.py`) at commit `%s` on %s; do not edit."
+            % (meta["commit"], meta["date"]), ""]
+
+
+def estimate_note():
+    return ("Emulated cores: instructions per operation are exact (QEMU with the counting "
+            "plugin, `tools/qemu/ctplug.c`); cycles are **estimates** from the per-core "
+            "timing models of `tools/cycles` (calibration and error: `docs/cycles.md`), "
+            "never measurements; a core without a model has no cycle column. Stack: the "
+            "painted high-water mark of the operation. Flash: code, read-only data and "
+            "initialised data of an image that calls only that operation "
+            "(`tests/size/op.c`, `--gc-sections`) minus an image that calls nothing. "
+            "`~`: the instruction count varies between iterations (code that branches on "
+            "its data: the plain-C baselines).")
+
+
+def host_note(meta):
+    return ("Host: %s (%s, %d CPUs). gcc -O2, the default build; the minimum time per "
+            "operation over batches (min/mean/max in the JSON), the libraries one after the "
+            "other in the same process. Ratios: peer time / ctcrypto time (above 1: "
+            "ctcrypto is faster)." % (meta["cpu"], meta["machine"], meta["cpus"]))
+
+
+def write_docs(records, infos, meta, cores, charts, doc_dir):
+    written = []
+    comps = composites(records)
+    doc = doc_header("Performance", meta)
+    doc += ["Every number here comes from one run of `make bench`; the JSON of every result "
+            "is in `build/report/results.json` after the run. Per family: " +
+            ", ".join("[`%s`](%s-bench.md)" % (g, g)
+                      for g in ordered(r["group"] for r in records)) + ".", ""]
+    doc += ["## TLS handshake crypto", ""]
+    doc += composite_tables(comps)
+    if "composite.svg" in charts:
+        doc += ["![composite per core](perf-composite.svg)", ""]
+    if any(r["platform"] == "host" for r in records):
+        doc += ["## Host", "", host_note(meta), ""]
+        for b, lines in sorted(infos.items()):
+            doc += ["`%s`: %s" % (b, "; ".join(lines)) if lines else "`%s`" % b, ""]
+        doc += host_tables(records)
+    if cores:
+        doc += ["## Emulated cores", "", estimate_note(), ""]
+        for c in cores:
+            if not any(r["platform"] == c for r in records):
+                continue
+            doc += ["### %s" % c, ""]
+            doc += ["`%s`" % i for i in meta["emu_info"].get(c, [])] + [""]
+            doc += emu_table_per_core(records, c) + [""]
+            if "%s.svg" % c in charts:
+                doc += ["![%s](perf-%s.svg)" % (c, c), ""]
+    path = os.path.join(doc_dir, "PERFORMANCE.md")
+    with open(path, "w") as f:
+        f.write("\n".join(doc))
+    written.append(path)
+    for g in ordered(r["group"] for r in records):
+        d = doc_header("Benchmarks: %s" % GROUP_TITLES.get(g, g), meta)
+        d += ["The `%s` rows of [PERFORMANCE.md](PERFORMANCE.md), all cores side by side." % g,
+              ""]
+        if any(r["platform"] == "host" and r["group"] == g for r in records):
+            d += ["## Host", "", host_note(meta), ""] + host_tables(records, {g})
+        for prof in ("fast", "small"):
+            t = emu_table_per_group(records, g, cores, prof)
+            if t:
+                d += ["## Emulated cores, gcc %s" % PROFILE_OPT[prof], "", estimate_note(), ""]
+                d += t + [""]
+        path = os.path.join(doc_dir, "%s-bench.md" % g)
+        with open(path, "w") as f:
+            f.write("\n".join(d))
+        written.append(path)
+    return written
+
+
+def draw_charts(json_path, cores, doc_dir):
+    """tools/report_charts.py under a Python that has matplotlib (Debian's
+    python3-matplotlib is for /usr/bin/python3). -> names drawn, or a
+    reason."""
+    for py in (sys.executable, "/usr/bin/python3"):
+        if not py or not os.path.exists(py):
+            continue
+        ok = subprocess.run([py, "-c", "import matplotlib"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL).returncode == 0
+        if ok:
+            p = subprocess.run([py, os.path.join(HERE, "report_charts.py"), json_path,
+                                doc_dir] + cores, cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            out = p.stdout.decode("utf-8", "replace")
+            if p.returncode != 0:
+                raise ReportError("charts: tools/report_charts.py failed:\n" + out[-2000:])
+            return [l.split()[1] for l in out.splitlines() if l.startswith("drew ")], ""
+    return [], "no Python with matplotlib (Debian: python3-matplotlib)"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="host only, short batches")
+    ap.add_argument("--cores", default="", help="comma-separated bare-metal cores "
+                    "(default: every one; 'none' for the host only)")
+    ap.add_argument("--profiles", default="fast,small")
+    ap.add_argument("--no-host", action="store_true")
+    ap.add_argument("--no-docs", action="store_true")
+    ap.add_argument("--json", default=os.path.join(OUT_DIR, "results.json"))
+    a = ap.parse_args()
+    t0 = time.time()
+    all_cores = targets.baremetal()
+    if a.quick or a.cores == "none":
+        cores = []
+    elif a.cores:
+        cores = [c for c in a.cores.split(",") if c]
+        bad = [c for c in cores if c not in all_cores]
+        if bad:
+            raise SystemExit("report: unknown core(s) %s; one of %s" % (bad, all_cores))
+    else:
+        cores = all_cores
+    profiles = [p for p in a.profiles.split(",") if p]
+    meta = {"commit": git_describe(), "date": datetime.date.today().isoformat(),
+            "cpu": cpu_model(), "machine": platform.machine(), "cpus": os.cpu_count() or 0,
+            "quick": a.quick, "cores": cores, "profiles": profiles, "emu_info": {}}
+    records, infos = [], {}
+    try:
+        if not a.no_host:
+            recs, infos = run_host(a.quick, os.path.join(OUT_DIR, "host"))
+            records += recs
+        jobs = [(c, p) for c in cores for p in profiles]
+        if jobs:
+            log("emulated cores: %d builds (%s; %s), two at a time" % (
+                len(jobs), ", ".join(cores), ", ".join(PROFILE_OPT[p] for p in profiles)))
+            with concurrent.futures.ThreadPoolExecutor(2) as ex:
+                futs = {ex.submit(run_emu, c, p): (c, p) for c, p in jobs}
+                done = 0
+                for fut in concurrent.futures.as_completed(futs):
+                    c, p = futs[fut]
+                    recs, info, secs = fut.result()
+                    done += 1
+                    log("  [%d/%d] %s %s: %d results (%.0f s)" % (done, len(jobs), c,
+                                                                  PROFILE_OPT[p], len(recs), secs))
+                    records += recs
+                    meta["emu_info"].setdefault(c, [])
+                    meta["emu_info"][c] = sorted(set(meta["emu_info"][c]) | set(info))
+        validate(records, (["host"] if not a.no_host else []) + cores, benches())
+        comps = composites(records)
+        meta["elapsed_s"] = round(time.time() - t0, 1)
+        os.makedirs(os.path.dirname(os.path.join(ROOT, a.json)), exist_ok=True)
+        with open(os.path.join(ROOT, a.json), "w") as f:
+            json.dump({"meta": meta, "host_info": infos, "records": records}, f, indent=1,
+                      sort_keys=True)
+        log("")
+        for line in terminal_summary(records, comps):
+            log(line)
+        if not a.no_docs and not a.quick:
+            # a full run (host, every core, both profiles) writes docs/; a
+            # partial one its own copy under build/report/docs
+            full = (not a.no_host and cores == all_cores and
+                    sorted(profiles) == sorted(PROFILE_OPT))
+            doc_dir = os.path.join(ROOT, "docs") if full else \
+                os.path.join(ROOT, OUT_DIR, "docs")
+            os.makedirs(doc_dir, exist_ok=True)
+            charts, why = draw_charts(os.path.join(ROOT, a.json), cores, doc_dir)
+            if why:
+                log("charts: none drawn: " + why)
+            for p in write_docs(records, infos, meta, cores, charts, doc_dir):
+                log("wrote " + os.path.relpath(p, ROOT))
+    except ReportError as e:
+        sys.stderr.write("report: FAILED: %s\n" % e)
+        return 1
+    log("results: %s; elapsed %.0f s" % (a.json, time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
