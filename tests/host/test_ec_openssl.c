@@ -29,13 +29,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff_scale.h"
 #include "ec_test_util.h"
 
 /* Random keys and messages per curve for ECDH and ECDSA: 10,000 in the
- * main host configuration (make test sets CTC_EC_OSSL_ITERS there), 1000
- * in the other ones (the same code paths, 20 minutes less); the other
- * groups take a fifth of that. */
-static unsigned ITERS = 1000, GROUP_ITERS = 200;
+ * main host configuration, 1000 in the other ones (diff_scale.h;
+ * CTC_EC_OSSL_ITERS sets any count); the other groups take a fifth of
+ * that. */
+static unsigned ITERS, GROUP_ITERS;
 
 static const struct et_curve *C;   /* the curve under test */
 static size_t SZ, PUB;              /* its scalar and public-key sizes */
@@ -381,6 +382,8 @@ int main(void)
 
     tr_init("test_ec_openssl");
     tr_seed(0x5eed0256);
+    ITERS = (unsigned)diff_count(10000, 1000);
+    GROUP_ITERS = ITERS / 5;
     if (getenv("CTC_EC_OSSL_ITERS") != NULL) {
         ITERS = (unsigned)strtoul(getenv("CTC_EC_OSSL_ITERS"), NULL, 10);
         GROUP_ITERS = ITERS / 5;

@@ -1,6 +1,7 @@
 /*
  * test_mp_openssl.c - the mp layer against OpenSSL's BN on the host: every
- * operation on CASES random inputs (at least 200,000 each) with sizes from
+ * operation on n_cases random inputs (200,000 each in the main host
+ * configuration, 20,000 in the others: diff_scale.h) with sizes from
  * one limb to 4096 bits, plus edge values (0, 1, N - 1, N, all-ones limbs,
  * single bits, carries that ripple through every limb).
  *
@@ -23,11 +24,12 @@
 
 #include "ctcrypto/common.h"
 #include "mp/mp.h"
+#include "diff_scale.h"
 #include "runner.h"
 
 #define W MP_LIMB_BITS
 #define MAXN (4096 / W)
-#define CASES 200000ul
+static unsigned long n_cases;   /* random cases per group */
 
 static BN_CTX *bctx;
 static BIGNUM *bA, *bB, *bN, *bX, *bY, *bZ, *bR;
@@ -177,7 +179,7 @@ static void test_addsub(void)
     ct_limb_t c;
 
     group("add, sub, add_cond, sub_cond = BN_add / BN_sub (carry and borrow too)");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         int cond = (int)(it & 1);
         n = pick_n(0);
         note(n);
@@ -221,10 +223,10 @@ static void test_addsub(void)
         }
         CHECK_BN(X, n, bX);
     }
-    group_end(CASES);
+    group_end(n_cases);
 
     group("add_limb, sub_limb, lt, eq, is_zero, shl, shr = BN");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         unsigned s = (unsigned)(tr_rand64() & (W - 1));
         n = pick_n(0);
         note(n);
@@ -271,7 +273,7 @@ static void test_addsub(void)
         X[0] = s ? c >> (W - s) : c;
         CHECK_BN(X, 1, bA);
     }
-    group_end(CASES);
+    group_end(n_cases);
 }
 
 /* ---- mla, mul, sqr ----------------------------------------------------------------- */
@@ -283,7 +285,7 @@ static void test_mul(void)
     ct_limb_t b;
 
     group("mla (" MP_ASM_NAME ") and mla_c = X + A b (BN_mul_word/BN_add)");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(0);
         note(n);
         rand_num(A, n);
@@ -301,10 +303,10 @@ static void test_mul(void)
         Y[n] = mp_mla_c(Y, A, n, b);
         CHECK_BN(Y, n + 1, bZ);
     }
-    group_end(CASES);
+    group_end(n_cases);
 
     group("mul (sizes independent) and sqr = BN_mul / BN_sqr");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(0);
         m = (it & 1) ? n : pick_n(0);
         note(n);
@@ -320,7 +322,7 @@ static void test_mul(void)
         mp_sqr(X, A, n);
         CHECK_BN(X, 2 * n, bX);
     }
-    group_end(CASES);
+    group_end(n_cases);
 }
 
 /* ---- reduction, modular add/sub/neg ------------------------------------------------------ */
@@ -331,7 +333,7 @@ static void test_mod(void)
     size_t n, a;
 
     group("mod (A of 1..2n limbs, N of n limbs, any N != 0) = BN_nnmod");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(1);
         a = (it & 3) == 0 ? 2 * n : 1 + below(n + 1);
         note(a);
@@ -349,10 +351,10 @@ static void test_mod(void)
         mp_mod(X, A, a, N, n, T);
         CHECK_BN(X, n, bX);
     }
-    group_end(CASES);
+    group_end(n_cases);
 
     group("mod_add, mod_sub, mod_neg (A, B < N) = BN_mod_add / BN_mod_sub");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(0);
         note(n);
         rand_num(N, n);
@@ -373,7 +375,7 @@ static void test_mod(void)
         mp_mod_neg(X, A, N, n);
         CHECK_BN(X, n, bX);
     }
-    group_end(CASES);
+    group_end(n_cases);
 }
 
 /* ---- Montgomery ------------------------------------------------------------------------------ */
@@ -403,7 +405,7 @@ static void test_mont(void)
     ct_limb_t ninv, n0;
 
     group("mont_ninv: n0 ninv = -1 mod 2^w (BN_mul_word)");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n0 = (ct_limb_t)tr_rand_edgy64() | 1;
         ninv = mp_mont_ninv(n0);
         to_bn(bA, &n0, 1);
@@ -413,10 +415,10 @@ static void test_mont(void)
         TR_CHECK(BN_is_zero(bA));
     }
     note(1);
-    group_end(CASES);
+    group_end(n_cases);
 
     group("mont_R2 = R^2 mod N (BN_mod_sqr)");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(1);
         note(n);
         rand_odd_modulus(N, n);
@@ -427,10 +429,10 @@ static void test_mont(void)
         BN_mod_sqr(bX, bR, bN, bctx);
         CHECK_BN(R2, n, bX);
     }
-    group_end(CASES);
+    group_end(n_cases);
 
     group("montmul, montsqr, mont_redc, to_mont, from_mont = BN (X R = A B mod N)");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(0);
         note(n);
         rand_odd_modulus(N, n);
@@ -468,7 +470,7 @@ static void test_mont(void)
         BN_nnmod(bY, bY, bN, bctx);
         CHECK_BN(X, n, bY);
     }
-    group_end(CASES);
+    group_end(n_cases);
 }
 
 /* ---- exponentiation ------------------------------------------------------------------------ */
@@ -481,7 +483,7 @@ static void test_exp(void)
     int rc;
 
     group("exp (secret) and exp_vartime (public) = BN_mod_exp");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(1);
         /* exponents: up to n limbs, full length for n <= 8 and for a few
          * large moduli; e = 65537, 0 and 1 as edges */
@@ -515,7 +517,7 @@ static void test_exp(void)
         TR_EQ(rc, 0);
         CHECK_BN(X, n, bX);
     }
-    group_end(CASES);
+    group_end(n_cases);
 }
 
 /* ---- inversion ------------------------------------------------------------------------------- */
@@ -569,7 +571,7 @@ static void test_inv(void)
     int rc, inv_ok;
 
     group("inv (safegcd) and inv_vartime = BN_mod_inverse (odd N; gcd != 1 too)");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(1);
         note(n);
         rand_odd_modulus(N, n);
@@ -600,10 +602,10 @@ static void test_inv(void)
             TR_CHECK(bit(mp_is_zero(Y, n)));
         }
     }
-    group_end(CASES);
+    group_end(n_cases);
 
     group("inv_fermat = BN_mod_inverse for prime moduli (64 to 3217 bits)");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         /* smaller primes more often: the smallest of three draws */
         size_t i1 = below(nprimes), i2 = below(nprimes), i3 = below(nprimes);
         const BIGNUM *p = primes[i1 < i2 ? (i1 < i3 ? i1 : i3) : (i2 < i3 ? i2 : i3)];
@@ -632,7 +634,7 @@ static void test_inv(void)
             CHECK_BN(Y, n, bX);
         }
     }
-    group_end(CASES);
+    group_end(n_cases);
 }
 
 /* ---- bytes ------------------------------------------------------------------------------------ */
@@ -644,7 +646,7 @@ static void test_bytes(void)
     size_t n, len;
 
     group("from_be, to_be = BN_bin2bn / BN_bn2binpad; length and range rejections");
-    for (it = 0; it < CASES; it++) {
+    for (it = 0; it < n_cases; it++) {
         n = pick_n(0);
         note(n);
         len = below(n * MP_LIMB_BYTES + 1);
@@ -666,12 +668,13 @@ static void test_bytes(void)
         }
         TR_EQ(mp_from_be(X, n, in, n * MP_LIMB_BYTES + 1 + below(8)), CTC_ERR_LENGTH);
     }
-    group_end(CASES);
+    group_end(n_cases);
 }
 
 int main(void)
 {
     tr_init("test_mp_openssl");
+    n_cases = diff_count(200000, 20000);
     tr_puts("# ");
     tr_puts(ctc_build_info());
     tr_puts("\n");

@@ -12,7 +12,8 @@
  *    (without d) is written with d = e^-1 mod lcm(p - 1, q - 1)
  *    (BN_mod_inverse), accepted by EVP_PKEY_check and read back here.
  *  - Keys generated here (ctc_rsa_keygen, OpenSSL's RAND_bytes as the
- *    generator; 2048 bits N_2048 times, 3072 and 4096 bits twice each):
+ *    generator; 2048 bits N_2048 times, 3072 and 4096 bits twice each, in
+ *    the main host configuration; 4, 1 and 1 in the others: diff_scale.h):
  *    written here in the four forms and read by OpenSSL's d2i functions,
  *    EVP_PKEY_check (the key pair's consistency, including the primality
  *    of p and q) and EVP_PKEY_public_check pass, p and q have exactly
@@ -42,6 +43,7 @@
 
 #include "ctcrypto/hash.h"
 #include "ctcrypto/rsa.h"
+#include "diff_scale.h"
 #include "runner.h"
 
 #define N_2048 24
@@ -404,8 +406,8 @@ int main(void)
     tr_seed(0x5253414b);
     test_openssl_keys();
     test_keygen_refusals();
-    test_keygen(2048, N_2048);
-    test_keygen(3072, 2);
-    test_keygen(4096, 2);
+    test_keygen(2048, (int)diff_count(N_2048, 4));
+    test_keygen(3072, (int)diff_count(2, 1));
+    test_keygen(4096, (int)diff_count(2, 1));
     return tr_finish();
 }

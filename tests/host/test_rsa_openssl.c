@@ -34,6 +34,7 @@
 
 #include "ctcrypto/hash.h"
 #include "ctcrypto/rsa.h"
+#include "diff_scale.h"
 #include "runner.h"
 
 static BN_CTX *bctx;
@@ -391,9 +392,11 @@ int main(void)
         die("BN_CTX");
     tr_init("test_rsa_openssl");
     tr_seed(0x7273615f6f73736cull);
-    run_size(2048, 24);
-    run_size(3072, 10);
-    run_size(4096, 8);
+    /* pools of 24, 10 and 8 primes (349 keys) in the main host
+     * configuration, 8, 4 and 3 (37 keys) in the others (diff_scale.h) */
+    run_size(2048, (int)diff_count(24, 8));
+    run_size(3072, (int)diff_count(10, 4));
+    run_size(4096, (int)diff_count(8, 3));
     tr_puts("  keys: ");
     tr_putu(n_keys);
     tr_puts(", OpenSSL signatures verified or refused here: ");
