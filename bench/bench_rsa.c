@@ -13,6 +13,11 @@
  *
  * The key: two random 1024-bit primes with e = 65537, made once with
  * Python's integers (Miller-Rabin, a fixed seed); its import checks it.
+ *
+ * Key generation (host only: its time is random, so it is sampled, one
+ * key per sample, median and spread over the keys): ctc_rsa_keygen of
+ * 2048 and 3072 bits with e = 65537 against OpenSSL's EVP_PKEY_keygen,
+ * both drawing from OpenSSL's RAND_bytes.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -29,6 +34,7 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/param_build.h>
+#include <openssl/rand.h>
 #include <openssl/rsa.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +283,43 @@ static void ossl_setup(void)
     OSSL_PARAM_BLD_free(bld);
 }
 
+static ctc_rsa_private_key genkey;
+
+static int rng_openssl(void *ctx, uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    return RAND_bytes(buf, (int)len) == 1 ? 0 : -1;
+}
+
+/* ctx: the bit count */
+static void o_keygen(void *ctx, uint64_t it)
+{
+    unsigned bits = *(const unsigned *)ctx;
+
+    while (it--)
+        if (ctc_rsa_keygen(&genkey, bits, 65537, rng_openssl, NULL) != CTC_OK)
+            fail();
+    bench_sink += genkey.pub.n[0];
+}
+
+static void s_keygen(void *ctx, uint64_t it)
+{
+    unsigned bits = *(const unsigned *)ctx;
+    EVP_PKEY *k;
+
+    while (it--) {
+        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
+
+        k = NULL;
+        if (!c || EVP_PKEY_keygen_init(c) <= 0 ||
+            EVP_PKEY_CTX_set_rsa_keygen_bits(c, (int)bits) <= 0 ||
+            EVP_PKEY_keygen(c, &k) <= 0)
+            abort();
+        EVP_PKEY_free(k);
+        EVP_PKEY_CTX_free(c);
+    }
+}
+
 static void s_private(void *ctx, uint64_t it)
 {
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(opk, NULL);
@@ -358,5 +401,17 @@ int main(void)
     run2("x^e mod n, mp_exp (before)", o_exp_e, NULL, 3);
     run2("x^e mod n, mp_exp_pubexp", o_exp_pubexp, NULL, 3);
     run2("x^dp mod p (one CRT half)", o_exp_dp, NULL, 2);
+#if BENCH_HOST
+    {
+        static unsigned b2048 = 2048, b3072 = 3072;
+
+        bench_header("RSA key generation, e = 65537 (one key per sample; CPU time)");
+        bench_samples("rsa", "RSA-2048 key generation", "ctcrypto", o_keygen, &b2048, 24);
+        bench_samples("rsa", "RSA-2048 key generation", "openssl", s_keygen, &b2048, 24);
+        bench_samples("rsa", "RSA-3072 key generation", "ctcrypto", o_keygen, &b3072, 8);
+        bench_samples("rsa", "RSA-3072 key generation", "openssl", s_keygen, &b3072, 8);
+        ctc_rsa_private_key_wipe(&genkey);
+    }
+#endif
     return 0;
 }

@@ -46,6 +46,49 @@ static double time_iters(bench_fn fn, void *ctx, uint64_t iters)
     return now_ns() - t0;
 }
 
+static double cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+void bench_samples(const char *group, const char *name, const char *impl,
+                   bench_fn fn, void *ctx, unsigned samples)
+{
+    double *t, sum = 0, t0;
+    unsigned i;
+
+    read_env();
+    if (batches != MAX_BATCHES)
+        samples = samples / 4 < 3 ? 3 : samples / 4;
+    t = malloc(samples * sizeof *t);
+    if (t == NULL)
+        abort();
+    for (i = 0; i < samples; i++) {
+        t0 = cpu_ns();
+        fn(ctx, 1);
+        t[i] = cpu_ns() - t0;
+        sum += t[i];
+    }
+    qsort(t, samples, sizeof *t, cmp_double);
+    printf("%-34s %-10s %12.3f %12.3f %12.3f %10s %u samples, median %.3f\n", name, impl,
+           t[0], sum / samples, t[samples - 1], "-", samples, t[samples / 2]);
+    printf("JSON {\"group\":\"%s\",\"op\":\"%s\",\"impl\":\"%s\",\"unit\":\"ns/op\","
+           "\"min\":%.4f,\"mean\":%.4f,\"max\":%.4f,\"median\":%.4f,\"bytes\":0,"
+           "\"samples\":%u,\"cpu_time\":1}\n",
+           group, name, impl, t[0], sum / samples, t[samples - 1], t[samples / 2], samples);
+    fflush(stdout);
+    free(t);
+}
+
 void bench_info(const char *text)
 {
     printf("# %s\n", text);

@@ -38,6 +38,16 @@ void bench_info(const char *text);
 /* bytes: bytes processed per operation (0 if not meaningful). */
 void bench_run(const char *group, const char *name, const char *impl,
                bench_fn fn, void *ctx, size_t bytes);
+#if BENCH_HOST
+/* An operation whose time is random by nature (key generation): fn is run
+ * once per sample (ctx as for bench_run, iters = 1), each run timed on
+ * its own (the process's CPU time, so that a shared machine counts less);
+ * the line and the JSON give the median, minimum, mean and maximum over
+ * the samples (CTC_BENCH_QUICK=1: a quarter of them, at least 3). Host
+ * only. */
+void bench_samples(const char *group, const char *name, const char *impl,
+                   bench_fn fn, void *ctx, unsigned samples);
+#endif
 /* Iterations of the second emulated region (>= 2; ignored on the host). */
 extern unsigned bench_emu_iters;
 /* Defeat dead-code elimination: results go here. */

@@ -232,7 +232,7 @@ def validate(records, platforms, names):
         for key in ("group", "op", "impl"):
             if not r.get(key):
                 problems.append("%s: a record without %s: %r" % (r.get("platform"), key, r))
-        if r["platform"] == "host" and "min" not in r:
+        if r["platform"] == "host" and host_value(r) is None:
             problems.append("host: %s/%s/%s has no time" % (r.get("group"), r.get("op"),
                                                             r.get("impl")))
         if r["platform"] != "host" and "insns" not in r:
@@ -243,6 +243,12 @@ def validate(records, platforms, names):
 
 
 # ---- formatting ----------------------------------------------------------------
+
+def host_value(r):
+    """The figure a host row is read by: the minimum over batches, or for
+    sampled operations (key generation: random by nature) the median."""
+    return r.get("median", r.get("min"))
+
 
 def fmt_ns(v):
     if v is None:
@@ -292,9 +298,9 @@ def host_tables(records, groups=None):
                 "|---|" + "---:|" * (len(ours) + 2 * len(peers))]
         for op in ordered(r["op"] for r in rows):
             d = {r["impl"]: r for r in rows if r["op"] == op}
-            cells = [fmt_ns(d[i]["min"]) if i in d else "-" for i in ours + peers]
-            base = d.get(ours[0], {}).get("min")
-            cells += [fmt_ratio(d[p]["min"] if p in d else None, base) for p in peers]
+            cells = [fmt_ns(host_value(d[i])) if i in d else "-" for i in ours + peers]
+            base = host_value(d[ours[0]]) if ours[0] in d else None
+            cells += [fmt_ratio(host_value(d[p]) if p in d else None, base) for p in peers]
             out.append("| %s | %s |" % (op, " | ".join(cells)))
         out.append("")
     return out
@@ -409,7 +415,7 @@ def terminal_summary(records, comps):
                      "ctcrypto faster)")
         for g in ordered(r["group"] for r in host):
             for op in ordered(r["op"] for r in host if r["group"] == g):
-                d = {r["impl"]: r["min"] for r in host if (r["group"], r["op"]) == (g, op)}
+                d = {r["impl"]: host_value(r) for r in host if (r["group"], r["op"]) == (g, op)}
                 base = d.get("ctcrypto")
                 peers = ["%s %s (%s)" % (p, fmt_ns(d[p]), fmt_ratio(d[p], base))
                          for p, _ in PEERS if p in d]
@@ -464,7 +470,8 @@ def estimate_note():
 def host_note(meta):
     return ("Host: %s (%s, %d CPUs). gcc -O2, the default build; the minimum time per "
             "operation over batches (min/mean/max in the JSON), the libraries one after the "
-            "other in the same process. Ratios: peer time / ctcrypto time (above 1: "
+            "other in the same process; key generation, random by nature, is the median "
+            "CPU time over one key per sample. Ratios: peer time / ctcrypto time (above 1: "
             "ctcrypto is faster)." % (meta["cpu"], meta["machine"], meta["cpus"]))
 
 

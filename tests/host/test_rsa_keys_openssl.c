@@ -24,9 +24,8 @@
  *  - Key generation's refusals: sizes and exponents outside the range
  *    (CTC_ERR_PARAM), a generator that fails at once or after a while
  *    (CTC_ERR_RNG, key zeroed).
- * The key generation times (the process's CPU time, as the host may be
- * shared) are printed: median, minimum and maximum over the keys of each
- * size.
+ * Key generation's time is the benchmark's (bench/bench_rsa.c), not this
+ * test's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <openssl/bn.h>
@@ -39,7 +38,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ctcrypto/hash.h"
 #include "ctcrypto/rsa.h"
@@ -77,14 +75,6 @@ static int rng_failing(void *ctx, uint8_t *out, size_t len)
         return 1;
     (*left)--;
     return rng_openssl(NULL, out, len);
-}
-
-static double now(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);   /* CPU time: the host is shared */
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 /* OpenSSL verifies sig (PKCS#1 v1.5, SHA-256) of hash under pk */
@@ -342,18 +332,9 @@ static void check_generated(unsigned bits, uint32_t e)
     BN_CTX_free(bctx);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
 static void test_keygen(unsigned bits, int count)
 {
     static const uint32_t es[3] = { 65537, 0xffffffffu, 65539 };
-    double t[N_2048];
-    char line[160];
     int i;
 
     tr_group(bits == 2048 ? "keygen 2048: OpenSSL reads and checks the keys"
@@ -361,17 +342,11 @@ static void test_keygen(unsigned bits, int count)
              : "keygen 4096: OpenSSL reads and checks the keys");
     for (i = 0; i < count; i++) {
         uint32_t e = es[i % 3];
-        double t0 = now();
 
         TR_EQ(ctc_rsa_keygen(&priv, bits, e, rng_openssl, NULL), CTC_OK);
-        t[i] = now() - t0;
         check_generated(bits, e);
     }
     tr_group_end();
-    qsort(t, (size_t)count, sizeof t[0], cmp_double);
-    snprintf(line, sizeof line, "keygen %u bits: %d keys, CPU time median %.3f s, min %.3f s, max %.3f s\n",
-             bits, count, t[count / 2], t[0], t[count - 1]);
-    tr_puts(line);
 }
 
 static void test_keygen_refusals(void)
