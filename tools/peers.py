@@ -1,0 +1,386 @@
+#!/usr/bin/env python3
+"""peers.py - the comparison libraries on the emulated cores: fetched,
+built and measured when the report is made, never committed.
+
+  peers.py [--cores cortex-m4,...] [--profiles fast,small]
+           [--libs mbedtls,p256m,bearssl,wolfssl] [--offline]
+
+1. Fetch. Each peer comes from a Debian source package (Debian 13
+   "trixie": mbedtls, which carries p256-m as 3rdparty/p256-m; bearssl;
+   wolfssl). A scratch apt configuration under build/peers/apt has its own
+   sources.list (one deb-src line), lists, cache and status file, so the
+   machine's own apt configuration and state are never read for sources
+   nor written. `apt-get source --download-only` fetches the .dsc and the
+   tarballs into build/peers/src; the upstream (.orig) tarball is unpacked
+   with tar (Debian's patches are not applied: the code measured is the
+   upstream release). The exact Debian version is recorded.
+2. Build. For each core and profile: the target's compiler and flags from
+   targets/<core>/target.mk (through `make info-img`), -Os or -O2, a
+   minimal configuration written here (see docs/peers.md), linked with
+   bench/harness_emu.c and the emulated runtime, so that tools/emu_bench.py
+   runs the images unchanged.
+3. Measure. tools/emu_bench.py's run_image and the core's cycle model:
+   instructions are exact, cycles are estimates of the model.
+   Results: build/<core>/results/peers.json (one JSON record per line: the
+   shape of bench.json plus "library", "version", "config", "profile");
+   a peer that could not be fetched or built is one record with "error"
+   saying why, and the run goes on.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import emu_bench  # noqa: E402
+import targets  # noqa: E402
+
+SUITE = "trixie"
+DEB_SRC = ("deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] "
+           "http://deb.debian.org/debian %s main\n" % SUITE)
+PEER_DIR = os.path.join("build", "peers")
+
+# library -> Debian source package, subdirectory of the unpacked tree
+LIBS = {
+    "mbedtls": ("mbedtls", ""),
+    "p256m": ("mbedtls", "3rdparty/p256-m/p256-m"),
+    "bearssl": ("bearssl", ""),
+    "wolfssl": ("wolfssl", ""),
+}
+
+
+class PeerError(Exception):
+    """A peer that cannot be fetched or built; the message says why."""
+
+
+# ---- fetching ---------------------------------------------------------------
+
+def apt_options(base):
+    """apt-get options that keep everything under base (build/peers/apt)."""
+    return ["-o", "Dir::Etc::sourcelist=" + os.path.join(base, "sources.list"),
+            "-o", "Dir::Etc::sourceparts=" + os.path.join(base, "sources.list.d"),
+            "-o", "Dir::Etc::preferences=" + os.path.join(base, "preferences"),
+            "-o", "Dir::Etc::preferencesparts=" + os.path.join(base, "preferences.d"),
+            "-o", "Dir::State::Lists=" + os.path.join(base, "lists"),
+            "-o", "Dir::State::status=" + os.path.join(base, "status"),
+            "-o", "Dir::Cache=" + os.path.join(base, "cache"),
+            "-o", "Debug::NoLocking=1",
+            "-o", "APT::Sandbox::User=root",
+            "-o", "Acquire::Retries=1"]
+
+
+def apt_setup(root, offline=False):
+    """Write the scratch apt configuration and (unless offline, or already
+    done in this tree) run apt-get update with it. -> base directory."""
+    base = os.path.abspath(os.path.join(root, PEER_DIR, "apt"))
+    for d in ("lists/partial", "cache/archives/partial", "sources.list.d", "preferences.d"):
+        os.makedirs(os.path.join(base, d), exist_ok=True)
+    with open(os.path.join(base, "sources.list"), "w") as f:
+        f.write(DEB_SRC)
+    open(os.path.join(base, "status"), "a").close()
+    stamp = os.path.join(base, "updated")
+    if offline or os.path.exists(stamp):
+        return base
+    if not shutil.which("apt-get"):
+        raise PeerError("apt-get is not installed")
+    p = subprocess.run(["apt-get", "-q"] + apt_options(base) + ["update"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       stdin=subprocess.DEVNULL, timeout=600)
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode != 0 or re.search(r"^(W|E): ", out, re.M):
+        raise PeerError("apt-get update (deb-src %s) failed: %s" % (SUITE, last_lines(out)))
+    open(stamp, "w").close()
+    return base
+
+
+def last_lines(text, n=3):
+    return " / ".join(x.strip() for x in text.strip().splitlines()[-n:])
+
+
+def fetch(package, root, offline=False):
+    """Download and unpack a Debian source package (once per tree).
+    -> (source directory, Debian version). Raises PeerError."""
+    src = os.path.abspath(os.path.join(root, PEER_DIR, "src", package))
+    os.makedirs(src, exist_ok=True)
+    dscs = sorted(glob.glob(os.path.join(src, "%s_*.dsc" % package)))
+    if not dscs:
+        if offline:
+            raise PeerError("source package %s not downloaded (offline)" % package)
+        base = apt_setup(root)
+        p = subprocess.run(["apt-get", "-q"] + apt_options(base) +
+                           ["source", "--download-only", package],
+                           cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           stdin=subprocess.DEVNULL, timeout=900)
+        out = p.stdout.decode("utf-8", "replace")
+        dscs = sorted(glob.glob(os.path.join(src, "%s_*.dsc" % package)))
+        if p.returncode != 0 or not dscs:
+            raise PeerError("apt-get source %s (%s) failed: %s" % (package, SUITE, last_lines(out)))
+    dsc = open(dscs[-1]).read()
+    m = re.search(r"^Version:\s*(\S+)", dsc, re.M)
+    if not m:
+        raise PeerError("%s: no Version in %s" % (package, dscs[-1]))
+    version = m.group(1)
+    tree = os.path.join(src, "tree")
+    if not os.path.isdir(tree):
+        origs = [x for x in glob.glob(os.path.join(src, "%s_*.orig.tar.*" % package))
+                 if not x.endswith(".asc")]
+        if not origs:
+            raise PeerError("%s %s: no .orig tarball downloaded" % (package, version))
+        tmp = tree + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
+        with tarfile.open(origs[0]) as t:
+            t.extractall(tmp, filter="data") if hasattr(tarfile, "data_filter") else t.extractall(tmp)
+        tops = os.listdir(tmp)
+        if len(tops) != 1:
+            raise PeerError("%s: unexpected layout of %s" % (package, origs[0]))
+        os.replace(os.path.join(tmp, tops[0]), tree)
+        os.rmdir(tmp)
+    return tree, version
+
+
+# ---- building -----------------------------------------------------------------
+
+VARS = ("CC", "LIB_CFLAGS", "IMG_CFLAGS", "IMG_LDFLAGS", "EMU_SRCS", "TARGET_LIBGCC",
+        "TARGET_QEMU", "TARGET_CORE", "TARGET_KIND", "B", "OPT", "CCNAME")
+
+
+def target_vars(core, profile):
+    """The compiler, flags, runtime and emulator of a target, as the
+    Makefile computes them (make's own values, not a copy)."""
+    # a recipe is expanded after every makefile has been read
+    ev = "peers-vars: ; @:" + "".join("$(info PEERVAR %s=$(%s))" % (v, v) for v in VARS)
+    p = subprocess.run(["make", "--no-print-directory", "-s", "TARGET=" + core,
+                        "PROFILE=" + profile, "--eval", ev, "peers-vars"],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode != 0:
+        raise PeerError("make TARGET=%s: %s" % (core, last_lines(out)))
+    v = {}
+    for line in out.splitlines():
+        if line.startswith("PEERVAR "):
+            k, _, val = line[8:].partition("=")
+            v[k] = val.strip()
+    if v.get("TARGET_KIND") != "baremetal":
+        raise PeerError("%s is not an emulated bare-metal target" % core)
+    return v
+
+
+def lib_flags(v):
+    """The library's code-generation flags for the target (LIB_CFLAGS
+    without ctcrypto's warnings, language level, include paths and
+    defines): e.g. -O2 -g -ffunction-sections -fdata-sections -mthumb
+    -mcpu=cortex-m4 -mfloat-abi=soft -ffreestanding."""
+    return [f for f in shlex.split(v["LIB_CFLAGS"])
+            if not f.startswith(("-W", "-std=", "-I", "-D"))]
+
+
+SHIMS = ["-idirafter", os.path.join(ROOT, "bench", "peers", "include"),
+         "-idirafter", os.path.join(ROOT, "targets", "common", "include")]
+
+
+def mbedtls_spec(tree):
+    cfg = os.path.join(ROOT, "bench", "peers", "mbedtls_config.h")
+    inc = ["-I" + os.path.join(tree, "include"), "-I" + os.path.join(tree, "library"),
+           '-DMBEDTLS_CONFIG_FILE="%s"' % cfg]
+    srcs = [os.path.join(tree, "library", x + ".c") for x in (
+        "bignum", "bignum_core", "constant_time", "ecp", "ecp_curves", "ecdsa", "ecdh",
+        "asn1parse", "asn1write", "md", "sha256", "sha512", "hmac_drbg", "platform",
+        "platform_util", "memory_buffer_alloc")]
+    return inc, srcs
+
+
+LIB_INFO = {
+    "mbedtls": {
+        "bench": "bench/peer_mbedtls.c",
+        "config": "bench/peers/mbedtls_config.h: BIGNUM, ECP (SECP256R1, SECP384R1, "
+                  "NIST_OPTIM; window and fixed-point comb at defaults), ECDSA (+DETERMINISTIC), "
+                  "ECDH, ASN1, MD, SHA-256/384/512, HMAC_DRBG, PLATFORM_MEMORY with "
+                  "MEMORY_BUFFER_ALLOC (12 KiB static arena), HAVE_ASM on Arm; "
+                  "upstream .orig source, Debian patches not applied; "
+                  "RNG: deterministic xorshift",
+    },
+    "p256m": {
+        "bench": "bench/peer_p256m.c",
+        "config": "p256-m.c as shipped in mbedTLS 3.6 (3rdparty/p256-m; its Arm asm "
+                  "where the core has it; mbedtls_platform_zeroize from platform_util.c, "
+                  "headers with bench/peers/mbedtls_config.h); "
+                  "RNG: deterministic xorshift",
+    },
+}
+
+
+MEMFUNCS = ("memcpy", "memmove", "memset", "memcmp")
+
+
+def run_cmd(cmd, what):
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        raise PeerError("%s failed: %s" % (what, last_lines(p.stdout.decode("utf-8", "replace"), 6)))
+
+
+def build_image(lib, tree, core, profile, v, outdir):
+    """Compile the peer's sources with the target's flags into an archive,
+    link the peer benchmark with the emulated runtime. -> image path."""
+    inc, srcs = mbedtls_spec(tree)
+    if lib == "p256m":
+        pdir = os.path.join(tree, LIBS["p256m"][1])
+        # the file's body is compiled only for mbedTLS's PSA driver
+        inc = ["-I" + pdir, "-DMBEDTLS_PSA_P256M_DRIVER_ENABLED"] + inc
+        srcs = [os.path.join(pdir, "p256-m.c"),
+                os.path.join(tree, "library", "platform_util.c")]
+    for s in srcs:
+        if not os.path.isfile(s):
+            raise PeerError("%s: %s is missing from the source package" % (lib, os.path.relpath(s, ROOT)))
+    objdir = os.path.join(outdir, lib, "obj")
+    os.makedirs(objdir, exist_ok=True)
+    cc = shlex.split(v["CC"])
+    flags = lib_flags(v)
+    cross = cc[0][:-3] if cc[0].endswith("gcc") else ""
+    objs = []
+    for s in srcs:
+        o = os.path.join(objdir, os.path.basename(s)[:-2] + ".o")
+        run_cmd(cc + flags + inc + SHIMS + ["-c", s, "-o", o], "%s: compiling %s" % (lib, os.path.basename(s)))
+        # the peer's memcpy/memset/... calls go to bench/peers/peer_libc.c
+        run_cmd([cross + "objcopy"] + [x for f in MEMFUNCS
+                                       for x in ("--redefine-sym", "%s=peer_%s" % (f, f))] +
+                [o], "%s: objcopy %s" % (lib, os.path.basename(o)))
+        objs.append(o)
+    o = os.path.join(objdir, "peer_libc.o")
+    run_cmd(cc + flags + ["-c", os.path.join("bench", "peers", "peer_libc.c"), "-o", o],
+            "%s: compiling peer_libc.c" % lib)
+    objs.append(o)
+    ar = os.path.join(outdir, lib, "lib%s.a" % lib)
+    if os.path.exists(ar):
+        os.remove(ar)
+    run_cmd([cross + "ar", "rcs", ar] + objs, "%s: ar" % lib)
+    img = os.path.join(outdir, lib, "peer_%s.elf" % lib)
+    img_flags = [f for f in shlex.split(v["IMG_CFLAGS"])]
+    run_cmd(cc + img_flags + ["-DBENCH_HOST=0", "-Ibench"] + inc + SHIMS +
+            [LIB_INFO[lib]["bench"], "bench/harness_emu.c"] + shlex.split(v["EMU_SRCS"]) +
+            [ar] + shlex.split(v["IMG_LDFLAGS"]) + shlex.split(v["TARGET_LIBGCC"]) +
+            ["-Wl,-Map," + img[:-4] + ".map", "-o", img], "%s: linking the benchmark image" % lib)
+    return img
+
+
+# ---- measuring ----------------------------------------------------------------
+
+def measure(lib, version, core, profile, v, img):
+    model, why = emu_bench.load_model(v["TARGET_CORE"])
+    _, results = emu_bench.run_image(v["TARGET_QEMU"], img)
+    label = "%s %s %s" % (core, v["OPT"], v["CCNAME"])
+    out = []
+    for r in results:
+        j = {"target": label, "core": v["TARGET_CORE"], "group": r["group"], "op": r["op"],
+             "impl": r["impl"], "bytes": r["bytes"], "insns": r["insns"], "stack": r["stack"],
+             "insns_vary": r["varies"], "library": lib, "version": version,
+             "config": LIB_INFO[lib]["config"], "profile": profile, "opt": v["OPT"]}
+        if model:
+            j["cycles_est"] = round((model(r["hist2"]) - model(r["hist1"])) / r["reps"], 1)
+        else:
+            j["cycles_note"] = why
+        out.append(j)
+    return out
+
+
+def error_record(lib, core, profile, v, reason, version=""):
+    return {"target": "%s %s %s" % (core, (v or {}).get("OPT", ""), (v or {}).get("CCNAME", "")),
+            "core": core, "library": lib, "version": version, "profile": profile,
+            "config": LIB_INFO.get(lib, {}).get("config", ""), "error": reason}
+
+
+def peer_records(lib, core, profile, v, offline=False, log=print):
+    """Fetch, build and measure one peer on one core and profile. Never
+    raises for a missing or broken peer: -> list of records (one with
+    "error" if it could not be measured)."""
+    version = ""
+    try:
+        if lib not in LIBS:
+            raise PeerError("unknown peer %r (known: %s)" % (lib, ", ".join(sorted(LIBS))))
+        package = LIBS[lib][0]
+        tree, version = fetch(package, ROOT, offline)
+        if lib not in LIB_INFO:
+            raise PeerError("%s %s fetched; no bare-metal build of it here yet" % (package, version))
+        outdir = os.path.join(ROOT, PEER_DIR, "%s-%s" % (core, profile))
+        t0 = time.time()
+        img = build_image(lib, tree, core, profile, v, outdir)
+        log("  %-8s %-14s %-6s built in %.0f s, running under QEMU" % (lib, core, profile, time.time() - t0))
+        t0 = time.time()
+        recs = measure(lib, version, core, profile, v, img)
+        log("  %-8s %-14s %-6s %d results in %.0f s" % (lib, core, profile, len(recs), time.time() - t0))
+        return recs
+    except PeerError as e:
+        return [error_record(lib, core, profile, v, str(e), version)]
+    except (RuntimeError, subprocess.SubprocessError, OSError) as e:
+        return [error_record(lib, core, profile, v, "%s: %s" % (type(e).__name__, str(e)[-600:]),
+                             version)]
+
+
+def print_table(recs):
+    print("%-14s %-6s %-9s %-34s %14s %14s %8s" % ("core", "opt", "library", "operation",
+                                                   "insns/op", "est.cycles/op", "stack B"))
+    for r in recs:
+        if "error" in r:
+            print("%-14s %-6s %-9s %s" % (r["core"], r["target"].split()[1] if len(r["target"].split()) > 1 else "",
+                                          r["library"], "not measured: " + r["error"][:300]))
+            continue
+        cyc = r.get("cycles_est")
+        print("%-14s %-6s %-9s %-34s %14s %14s %8d" % (
+            r["core"], r["opt"], r["library"], r["op"],
+            ("~%.1f" if r["insns_vary"] else "%d") % r["insns"],
+            "%.0f" % cyc if cyc is not None else "-", r["stack"]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cores", default="cortex-m4",
+                    help="comma-separated bare-metal targets, or 'all' (tools/targets.py)")
+    ap.add_argument("--profiles", default="fast", help="fast (-O2), small (-Os), or both")
+    ap.add_argument("--libs", default="mbedtls,p256m,bearssl,wolfssl")
+    ap.add_argument("--offline", action="store_true", help="use only what is already fetched")
+    a = ap.parse_args(argv)
+    cores = targets.baremetal() if a.cores == "all" else [c for c in a.cores.split(",") if c]
+    profiles = [p for p in a.profiles.split(",") if p]
+    libs = [x for x in a.libs.split(",") if x]
+    t0 = time.time()
+    every = []
+    n, total = 0, len(cores) * len(profiles)
+    for core in cores:
+        for profile in profiles:
+            n += 1
+            print("[%d/%d] %s %s" % (n, total, core, profile), flush=True)
+            try:
+                v = target_vars(core, profile)
+            except PeerError as e:
+                recs = [error_record(x, core, profile, None, str(e)) for x in libs]
+                every += recs
+                continue
+            recs = []
+            for lib in libs:
+                recs += peer_records(lib, core, profile, v, a.offline,
+                                     log=lambda s: print(s, flush=True))
+            resdir = os.path.join(ROOT, v["B"], "results")
+            os.makedirs(resdir, exist_ok=True)
+            with open(os.path.join(resdir, "peers.json"), "w") as f:
+                for r in recs:
+                    f.write(json.dumps(r, sort_keys=True) + "\n")
+            every += recs
+    print()
+    print("instructions: exact, from QEMU; cycles: estimates of tools/cycles/models.py "
+          "(a core-cycle model, not a board measurement)")
+    print_table(every)
+    print("elapsed %.0f s" % (time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
