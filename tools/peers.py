@@ -59,7 +59,12 @@ LIBS = {
 
 
 class PeerError(Exception):
-    """A peer that cannot be fetched or built; the message says why."""
+    """A peer that cannot be fetched or built; the message says why
+    (version: the source package's, when known)."""
+
+    def __init__(self, msg, version=""):
+        Exception.__init__(self, msg)
+        self.version = version
 
 
 # ---- fetching ---------------------------------------------------------------
@@ -134,7 +139,7 @@ def fetch(package, root, offline=False):
         origs = [x for x in glob.glob(os.path.join(src, "%s_*.orig.tar.*" % package))
                  if not x.endswith(".asc")]
         if not origs:
-            raise PeerError("%s %s: no .orig tarball downloaded" % (package, version))
+            raise PeerError("%s %s: no .orig tarball downloaded" % (package, version), version)
         tmp = tree + ".tmp"
         shutil.rmtree(tmp, ignore_errors=True)
         os.makedirs(tmp)
@@ -142,7 +147,7 @@ def fetch(package, root, offline=False):
             t.extractall(tmp, filter="data") if hasattr(tarfile, "data_filter") else t.extractall(tmp)
         tops = os.listdir(tmp)
         if len(tops) != 1:
-            raise PeerError("%s: unexpected layout of %s" % (package, origs[0]))
+            raise PeerError("%s: unexpected layout of %s" % (package, origs[0]), version)
         os.replace(os.path.join(tmp, tops[0]), tree)
         os.rmdir(tmp)
     return tree, version
@@ -199,6 +204,16 @@ def mbedtls_spec(tree):
     return inc, srcs
 
 
+def wolfssl_spec(tree):
+    inc = ["-I" + tree, "-I" + os.path.join(ROOT, "bench", "peers", "wolfssl"),
+           "-DWOLFSSL_USER_SETTINGS"]
+    # the three SP back ends: the settings select one, the others are empty
+    srcs = [os.path.join(tree, "wolfcrypt", "src", x + ".c") for x in (
+        "ecc", "sp_int", "sp_cortexm", "sp_armthumb", "sp_c32", "sha256", "sha512", "hash",
+        "random", "memory", "wolfmath", "wc_port")]
+    return inc, srcs
+
+
 LIB_INFO = {
     "mbedtls": {
         "bench": "bench/peer_mbedtls.c",
@@ -208,6 +223,15 @@ LIB_INFO = {
                   "MEMORY_BUFFER_ALLOC (12 KiB static arena), HAVE_ASM on Arm; "
                   "upstream .orig source, Debian patches not applied; "
                   "RNG: deterministic xorshift",
+    },
+    "wolfssl": {
+        "bench": "bench/peer_wolfssl.c",
+        "config": "bench/peers/wolfssl/user_settings.h: wolfCrypt only, no heap, ECC P-256/P-384 "
+                  "with SP math (WOLFSSL_SP_MATH, HAVE_SP_ECC, SP_384, ECC_TIMING_RESISTANT), "
+                  "SP assembly: sp_cortexm.c on Cortex-M3/M4/M7 (no UMAAL on M3), "
+                  "sp_armthumb.c on Cortex-M0, sp_c32.c elsewhere; WOLFSSL_SP_SMALL at -Os; "
+                  "SHA-256/384/512; upstream .orig source; RNG: deterministic xorshift "
+                  "(CUSTOM_RAND_GENERATE_BLOCK)",
     },
     "p256m": {
         "bench": "bench/peer_p256m.c",
@@ -231,7 +255,10 @@ def run_cmd(cmd, what):
 def build_image(lib, tree, core, profile, v, outdir):
     """Compile the peer's sources with the target's flags into an archive,
     link the peer benchmark with the emulated runtime. -> image path."""
-    inc, srcs = mbedtls_spec(tree)
+    if lib == "wolfssl":
+        inc, srcs = wolfssl_spec(tree)
+    else:
+        inc, srcs = mbedtls_spec(tree)
     if lib == "p256m":
         pdir = os.path.join(tree, LIBS["p256m"][1])
         # the file's body is compiled only for mbedTLS's PSA driver
@@ -298,7 +325,7 @@ def error_record(lib, core, profile, v, reason, version=""):
             "config": LIB_INFO.get(lib, {}).get("config", ""), "error": reason}
 
 
-def peer_records(lib, core, profile, v, offline=False, log=print):
+def peer_records(lib, core, profile, v, offline=False, log=print, root=ROOT):
     """Fetch, build and measure one peer on one core and profile. Never
     raises for a missing or broken peer: -> list of records (one with
     "error" if it could not be measured)."""
@@ -307,7 +334,7 @@ def peer_records(lib, core, profile, v, offline=False, log=print):
         if lib not in LIBS:
             raise PeerError("unknown peer %r (known: %s)" % (lib, ", ".join(sorted(LIBS))))
         package = LIBS[lib][0]
-        tree, version = fetch(package, ROOT, offline)
+        tree, version = fetch(package, root, offline)
         if lib not in LIB_INFO:
             raise PeerError("%s %s fetched; no bare-metal build of it here yet" % (package, version))
         outdir = os.path.join(ROOT, PEER_DIR, "%s-%s" % (core, profile))
@@ -319,10 +346,30 @@ def peer_records(lib, core, profile, v, offline=False, log=print):
         log("  %-8s %-14s %-6s %d results in %.0f s" % (lib, core, profile, len(recs), time.time() - t0))
         return recs
     except PeerError as e:
-        return [error_record(lib, core, profile, v, str(e), version)]
+        return [error_record(lib, core, profile, v, str(e), e.version or version)]
     except (RuntimeError, subprocess.SubprocessError, OSError) as e:
         return [error_record(lib, core, profile, v, "%s: %s" % (type(e).__name__, str(e)[-600:]),
                              version)]
+
+
+def write_results(path, recs, libs):
+    """Replace the records of the libraries just run in path (one JSON
+    record per line), keeping those of the others."""
+    keep = []
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if r.get("library") not in libs:
+                    keep.append(r)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        for r in keep + recs:
+            f.write(json.dumps(r, sort_keys=True) + "\n")
+    os.replace(path + ".tmp", path)
 
 
 def print_table(recs):
@@ -368,11 +415,7 @@ def main(argv=None):
             for lib in libs:
                 recs += peer_records(lib, core, profile, v, a.offline,
                                      log=lambda s: print(s, flush=True))
-            resdir = os.path.join(ROOT, v["B"], "results")
-            os.makedirs(resdir, exist_ok=True)
-            with open(os.path.join(resdir, "peers.json"), "w") as f:
-                for r in recs:
-                    f.write(json.dumps(r, sort_keys=True) + "\n")
+            write_results(os.path.join(ROOT, v["B"], "results", "peers.json"), recs, libs)
             every += recs
     print()
     print("instructions: exact, from QEMU; cycles: estimates of tools/cycles/models.py "
