@@ -105,11 +105,13 @@ int main(void)
     rand_key(S.k);
     rand_key(S.t);
     rand_bytes(&seq, S.h, 32);
-    /* keys and a signature made outside the regions, checked */
+    /* keys and a signature made outside the regions, checked: the signature
+     * verifies, not for another hash, and both sides of the ECDH agree */
     if (p256_public_from_private(S.pub, S.d) != P256_SUCCESS
         || p256_public_from_private(S.peer, S.t) != P256_SUCCESS
         || p256_ecdsa_sign(S.sig, S.d, S.h, 32) != P256_SUCCESS
         || p256_ecdsa_verify(S.sig, S.pub, S.h, 32) != P256_SUCCESS
+        || p256_ecdsa_verify(S.sig, S.pub, S.t, 32) == P256_SUCCESS
         || p256_ecdh_shared_secret(S.z, S.d, S.peer) != P256_SUCCESS
         || p256_ecdh_shared_secret(z2, S.t, S.pub) != P256_SUCCESS || memcmp(S.z, z2, 32) != 0)
         return 1;

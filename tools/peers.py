@@ -111,9 +111,25 @@ def last_lines(text, n=3):
     return " / ".join(x.strip() for x in text.strip().splitlines()[-n:])
 
 
+_FETCHED = {}
+
+
 def fetch(package, root, offline=False):
-    """Download and unpack a Debian source package (once per tree).
-    -> (source directory, Debian version). Raises PeerError."""
+    """Download and unpack a Debian source package (once per tree; a failure
+    is remembered for the rest of the run). -> (source directory, Debian
+    version). Raises PeerError."""
+    key = (os.path.abspath(root), package, offline)
+    if key not in _FETCHED:
+        try:
+            _FETCHED[key] = _fetch(package, root, offline)
+        except PeerError as e:
+            _FETCHED[key] = e
+    if isinstance(_FETCHED[key], PeerError):
+        raise _FETCHED[key]
+    return _FETCHED[key]
+
+
+def _fetch(package, root, offline):
     src = os.path.abspath(os.path.join(root, PEER_DIR, "src", package))
     os.makedirs(src, exist_ok=True)
     dscs = sorted(glob.glob(os.path.join(src, "%s_*.dsc" % package)))
@@ -301,16 +317,55 @@ def build_image(lib, tree, core, profile, v, outdir):
 
 # ---- measuring ----------------------------------------------------------------
 
+_MAPSEC = re.compile(r"^ (\.\S+)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+))?\s*$")
+_MAPCONT = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)\s*$")
+
+
+def linked_size(mapfile, archive):
+    """Bytes of code (.text*, .literal*) and read-only data (.rodata*,
+    .srodata*) that the image links from the peer's archive, after
+    --gc-sections (the linker map's memory map; peer_libc.o, ours, left
+    out). -> (text, rodata)"""
+    text = rodata = 0
+    started, sec = False, None
+    with open(mapfile) as f:
+        for line in f:
+            if not started:
+                started = line.startswith("Linker script and memory map")
+                continue
+            m = _MAPSEC.match(line)
+            if m:
+                sec = m.group(1)
+                if m.group(2) is None:
+                    continue
+                size, src = int(m.group(3), 16), m.group(4)
+            else:
+                m = _MAPCONT.match(line)
+                if not m or sec is None:
+                    sec = None if line.strip() and not line.startswith(" ") else sec
+                    continue
+                size, src = int(m.group(2), 16), m.group(3)
+            if os.path.basename(archive) + "(" not in src or "(peer_libc.o)" in src:
+                continue
+            if sec.startswith((".text", ".literal")):
+                text += size
+            elif sec.startswith((".rodata", ".srodata")):
+                rodata += size
+    return text, rodata
+
+
 def measure(lib, version, core, profile, v, img):
     model, why = emu_bench.load_model(v["TARGET_CORE"])
     _, results = emu_bench.run_image(v["TARGET_QEMU"], img)
+    text, rodata = linked_size(img[:-4] + ".map", "lib%s.a" % lib)
     label = "%s %s %s" % (core, v["OPT"], v["CCNAME"])
     out = []
     for r in results:
         j = {"target": label, "core": v["TARGET_CORE"], "group": r["group"], "op": r["op"],
              "impl": r["impl"], "bytes": r["bytes"], "insns": r["insns"], "stack": r["stack"],
              "insns_vary": r["varies"], "library": lib, "version": version,
-             "config": LIB_INFO[lib]["config"], "profile": profile, "opt": v["OPT"]}
+             "config": LIB_INFO[lib]["config"], "profile": profile, "opt": v["OPT"],
+             "lib_text": text, "lib_rodata": rodata}
         if model:
             j["cycles_est"] = round((model(r["hist2"]) - model(r["hist1"])) / r["reps"], 1)
         else:
@@ -373,18 +428,20 @@ def write_results(path, recs, libs):
 
 
 def print_table(recs):
-    print("%-14s %-6s %-9s %-34s %14s %14s %8s" % ("core", "opt", "library", "operation",
-                                                   "insns/op", "est.cycles/op", "stack B"))
+    print("%-14s %-6s %-9s %-34s %14s %14s %8s %14s" % (
+        "core", "opt", "library", "operation", "insns/op", "est.cycles/op", "stack B",
+        "image code+ro"))
     for r in recs:
         if "error" in r:
             print("%-14s %-6s %-9s %s" % (r["core"], r["target"].split()[1] if len(r["target"].split()) > 1 else "",
                                           r["library"], "not measured: " + r["error"][:300]))
             continue
         cyc = r.get("cycles_est")
-        print("%-14s %-6s %-9s %-34s %14s %14s %8d" % (
+        print("%-14s %-6s %-9s %-34s %14s %14s %8d %14s" % (
             r["core"], r["opt"], r["library"], r["op"],
             ("~%.1f" if r["insns_vary"] else "%d") % r["insns"],
-            "%.0f" % cyc if cyc is not None else "-", r["stack"]))
+            "%.0f" % cyc if cyc is not None else "-", r["stack"],
+            "%d+%d" % (r["lib_text"], r["lib_rodata"])))
 
 
 def main(argv=None):
@@ -418,8 +475,10 @@ def main(argv=None):
             write_results(os.path.join(ROOT, v["B"], "results", "peers.json"), recs, libs)
             every += recs
     print()
-    print("instructions: exact, from QEMU; cycles: estimates of tools/cycles/models.py "
-          "(a core-cycle model, not a board measurement)")
+    print("instructions: exact, from QEMU (~: the mean; the count differs between "
+          "iterations); cycles: estimates of tools/cycles/models.py (a core-cycle model, "
+          "not a board measurement); image code+ro: bytes of the library linked into that "
+          "benchmark image (all its operations)")
     print_table(every)
     print("elapsed %.0f s" % (time.time() - t0))
     return 0

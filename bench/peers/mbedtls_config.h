@@ -24,6 +24,11 @@
 #define MBEDTLS_HAVE_ASM
 #endif
 #define MBEDTLS_NO_PLATFORM_ENTROPY
+/* the lx106 toolchain's libgcc has no 64-bit division (__udivdi3), which
+ * mbedtls_mpi_div_mpi would call: mbedTLS's own option for such targets */
+#if defined(__XTENSA__)
+#define MBEDTLS_NO_UDBL_DIVISION
+#endif
 
 #define MBEDTLS_PLATFORM_C
 #define MBEDTLS_PLATFORM_MEMORY

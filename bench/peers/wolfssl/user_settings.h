@@ -64,10 +64,21 @@
 #define NO_HMAC
 #define NO_PWDBASED
 #define NO_ASN
+#define NO_ASN_TIME
 #define NO_CODING
 #define NO_SIG_WRAPPER
 #define NO_OLD_RNGNAME
 #define WC_NO_HASHDRBG
+
+/* toolchains without a C library (RV32, Xtensa here): the character
+ * macros wolfSSL would take from <ctype.h> */
+#if defined(__has_include)
+#if !__has_include(<ctype.h>)
+#define CTYPE_USER
+#define XTOUPPER(c) ((c) >= 'a' && (c) <= 'z' ? (c) - 'a' + 'A' : (c))
+#define XTOLOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (c) - 'A' + 'a' : (c))
+#endif
+#endif
 
 int peer_wolfssl_rand(unsigned char *out, unsigned int n);
 #define CUSTOM_RAND_GENERATE_BLOCK peer_wolfssl_rand
