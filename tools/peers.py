@@ -480,6 +480,13 @@ def main(argv=None):
           "not a board measurement); image code+ro: bytes of the library linked into that "
           "benchmark image (all its operations)")
     print_table(every)
+    seen = []
+    for r in every:
+        if r.get("version") and (r["library"], r["version"]) not in seen:
+            seen.append((r["library"], r["version"]))
+    for lib, version in seen:
+        print("%s: Debian source package %s %s (%s); configuration: docs/peers.md" % (
+            lib, LIBS[lib][0], version, SUITE))
     print("elapsed %.0f s" % (time.time() - t0))
     return 0
 
