@@ -7,8 +7,8 @@
  * Inputs come from bench_ec.c's xorshift sequence (same private key, peer
  * key and hash as bench_ec.c's P-256). The random bytes p256-m asks for
  * (key generation, the ECDSA nonce; through psa_generate_random in this
- * copy) are that deterministic xorshift from another seed: every run executes the same instructions;
- * its cost is inside the regions.
+ * copy) are that deterministic xorshift from another seed: every run
+ * executes the same instructions; its cost is inside the regions.
  *
  *   public key k G            p256_public_from_private (64-byte x || y)
  *   keygen                    p256_gen_keypair (random d, then d G)

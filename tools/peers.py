@@ -160,7 +160,10 @@ def _fetch(package, root, offline):
         shutil.rmtree(tmp, ignore_errors=True)
         os.makedirs(tmp)
         with tarfile.open(origs[0]) as t:
-            t.extractall(tmp, filter="data") if hasattr(tarfile, "data_filter") else t.extractall(tmp)
+            if hasattr(tarfile, "data_filter"):
+                t.extractall(tmp, filter="data")
+            else:
+                t.extractall(tmp)
         tops = os.listdir(tmp)
         if len(tops) != 1:
             raise PeerError("%s: unexpected layout of %s" % (package, origs[0]), version)
@@ -265,7 +268,8 @@ MEMFUNCS = ("memcpy", "memmove", "memset", "memcmp")
 def run_cmd(cmd, what):
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
-        raise PeerError("%s failed: %s" % (what, last_lines(p.stdout.decode("utf-8", "replace"), 6)))
+        out = p.stdout.decode("utf-8", "replace")
+        raise PeerError("%s failed: %s" % (what, last_lines(out, 6)))
 
 
 def build_image(lib, tree, core, profile, v, outdir):
@@ -283,7 +287,8 @@ def build_image(lib, tree, core, profile, v, outdir):
                 os.path.join(tree, "library", "platform_util.c")]
     for s in srcs:
         if not os.path.isfile(s):
-            raise PeerError("%s: %s is missing from the source package" % (lib, os.path.relpath(s, ROOT)))
+            raise PeerError("%s: %s is missing from the source package"
+                            % (lib, os.path.relpath(s, ROOT)))
     objdir = os.path.join(outdir, lib, "obj")
     os.makedirs(objdir, exist_ok=True)
     cc = shlex.split(v["CC"])
@@ -292,7 +297,8 @@ def build_image(lib, tree, core, profile, v, outdir):
     objs = []
     for s in srcs:
         o = os.path.join(objdir, os.path.basename(s)[:-2] + ".o")
-        run_cmd(cc + flags + inc + SHIMS + ["-c", s, "-o", o], "%s: compiling %s" % (lib, os.path.basename(s)))
+        run_cmd(cc + flags + inc + SHIMS + ["-c", s, "-o", o],
+                "%s: compiling %s" % (lib, os.path.basename(s)))
         # the peer's memcpy/memset/... calls go to bench/peers/peer_libc.c
         run_cmd([cross + "objcopy"] + [x for f in MEMFUNCS
                                        for x in ("--redefine-sym", "%s=peer_%s" % (f, f))] +
@@ -375,8 +381,10 @@ def measure(lib, version, core, profile, v, img):
 
 
 def error_record(lib, core, profile, v, reason, version=""):
-    return {"target": "%s %s %s" % (core, (v or {}).get("OPT", ""), (v or {}).get("CCNAME", "")),
+    v = v or {}
+    return {"target": "%s %s %s" % (core, v.get("OPT", ""), v.get("CCNAME", "")),
             "core": core, "library": lib, "version": version, "profile": profile,
+            "opt": v.get("OPT", ""),
             "config": LIB_INFO.get(lib, {}).get("config", ""), "error": reason}
 
 
@@ -391,14 +399,17 @@ def peer_records(lib, core, profile, v, offline=False, log=print, root=ROOT):
         package = LIBS[lib][0]
         tree, version = fetch(package, root, offline)
         if lib not in LIB_INFO:
-            raise PeerError("%s %s fetched; no bare-metal build of it here yet" % (package, version))
+            raise PeerError("%s %s fetched; no bare-metal build of it here yet"
+                            % (package, version), version)
         outdir = os.path.join(ROOT, PEER_DIR, "%s-%s" % (core, profile))
         t0 = time.time()
         img = build_image(lib, tree, core, profile, v, outdir)
-        log("  %-8s %-14s %-6s built in %.0f s, running under QEMU" % (lib, core, profile, time.time() - t0))
+        log("  %-8s %-14s %-6s built in %.0f s, running under QEMU"
+            % (lib, core, profile, time.time() - t0))
         t0 = time.time()
         recs = measure(lib, version, core, profile, v, img)
-        log("  %-8s %-14s %-6s %d results in %.0f s" % (lib, core, profile, len(recs), time.time() - t0))
+        log("  %-8s %-14s %-6s %d results in %.0f s"
+            % (lib, core, profile, len(recs), time.time() - t0))
         return recs
     except PeerError as e:
         return [error_record(lib, core, profile, v, str(e), e.version or version)]
@@ -433,8 +444,8 @@ def print_table(recs):
         "image code+ro"))
     for r in recs:
         if "error" in r:
-            print("%-14s %-6s %-9s %s" % (r["core"], r["target"].split()[1] if len(r["target"].split()) > 1 else "",
-                                          r["library"], "not measured: " + r["error"][:300]))
+            print("%-14s %-6s %-9s %s" % (r["core"], r.get("opt", ""), r["library"],
+                                          "not measured: " + r["error"][:300]))
             continue
         cyc = r.get("cycles_est")
         print("%-14s %-6s %-9s %-34s %14s %14s %8d %14s" % (
