@@ -265,6 +265,37 @@ LIB_INFO = {
 MEMFUNCS = ("memcpy", "memmove", "memset", "memcmp")
 
 
+def libc_memfuncs(cc, flags, cross, objdir):
+    """memcpy, memmove, memset, memcmp for the peers: the toolchain's own C
+    library's (newlib's objects from the multilib libc.a that the flags
+    select, renamed to peer_*) when it has one whose four objects stand
+    alone; else none (bench/peers/peer_libc.c is used).
+    -> (description, objects)"""
+    p = subprocess.run(cc + flags + ["-print-file-name=libc.a"], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL)
+    libc = p.stdout.decode().strip()
+    fallback = ("bench/peers/peer_libc.c (word-wise C; the toolchain has no C library)", [])
+    if not os.path.isabs(libc) or not os.path.isfile(libc):
+        return fallback
+    d = os.path.join(objdir, "libc")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    members = ["lib_a-%s.o" % f for f in MEMFUNCS]
+    p = subprocess.run([cross + "ar", "x", os.path.abspath(libc)] + members, cwd=d,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    objs = [os.path.join(d, m) for m in members]
+    if p.returncode != 0 or not all(os.path.isfile(o) for o in objs):
+        return fallback
+    for f, o in zip(MEMFUNCS, objs):
+        nm = subprocess.run([cross + "nm", o], stdout=subprocess.PIPE).stdout.decode().split()
+        # exactly one symbol, the function itself, defined here
+        if nm[-2:] != ["T", f] or " U " in " ".join(nm) or len(nm) != 3:
+            return fallback
+        subprocess.run([cross + "objcopy", "--redefine-sym", "%s=peer_%s" % (f, f), o],
+                       check=True)
+    return "the toolchain's C library (%s, renamed to peer_*)" % os.path.realpath(libc), objs
+
+
 def run_cmd(cmd, what):
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
@@ -304,10 +335,15 @@ def build_image(lib, tree, core, profile, v, outdir):
                                        for x in ("--redefine-sym", "%s=peer_%s" % (f, f))] +
                 [o], "%s: objcopy %s" % (lib, os.path.basename(o)))
         objs.append(o)
-    o = os.path.join(objdir, "peer_libc.o")
-    run_cmd(cc + flags + ["-c", os.path.join("bench", "peers", "peer_libc.c"), "-o", o],
-            "%s: compiling peer_libc.c" % lib)
-    objs.append(o)
+    mem, memobjs = libc_memfuncs(cc, flags, cross, objdir)
+    if not memobjs:
+        o = os.path.join(objdir, "peer_libc.o")
+        run_cmd(cc + flags + ["-c", os.path.join("bench", "peers", "peer_libc.c"), "-o", o],
+                "%s: compiling peer_libc.c" % lib)
+        memobjs = [o]
+    objs += memobjs
+    with open(os.path.join(outdir, lib, "memfuncs"), "w") as f:
+        f.write(mem)
     ar = os.path.join(outdir, lib, "lib%s.a" % lib)
     if os.path.exists(ar):
         os.remove(ar)
@@ -330,8 +366,8 @@ _MAPCONT = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)\s*$")
 def linked_size(mapfile, archive):
     """Bytes of code (.text*, .literal*) and read-only data (.rodata*,
     .srodata*) that the image links from the peer's archive, after
-    --gc-sections (the linker map's memory map; peer_libc.o, ours, left
-    out). -> (text, rodata)"""
+    --gc-sections (the linker map's memory map; memcpy and friends, from
+    the C library or bench/peers/peer_libc.c, left out). -> (text, rodata)"""
     text = rodata = 0
     started, sec = False, None
     with open(mapfile) as f:
@@ -351,7 +387,8 @@ def linked_size(mapfile, archive):
                     sec = None if line.strip() and not line.startswith(" ") else sec
                     continue
                 size, src = int(m.group(2), 16), m.group(3)
-            if os.path.basename(archive) + "(" not in src or "(peer_libc.o)" in src:
+            if (os.path.basename(archive) + "(" not in src or "(peer_libc.o)" in src
+                    or "(lib_a-" in src):
                 continue
             if sec.startswith((".text", ".literal")):
                 text += size
@@ -363,6 +400,8 @@ def linked_size(mapfile, archive):
 def measure(lib, version, core, profile, v, img):
     model, why = emu_bench.load_model(v["TARGET_CORE"])
     _, results = emu_bench.run_image(v["TARGET_QEMU"], img)
+    with open(os.path.join(os.path.dirname(img), "memfuncs")) as f:
+        mem = f.read()
     text, rodata = linked_size(img[:-4] + ".map", "lib%s.a" % lib)
     label = "%s %s %s" % (core, v["OPT"], v["CCNAME"])
     out = []
@@ -371,7 +410,7 @@ def measure(lib, version, core, profile, v, img):
              "impl": r["impl"], "bytes": r["bytes"], "insns": r["insns"], "stack": r["stack"],
              "insns_vary": r["varies"], "library": lib, "version": version,
              "config": LIB_INFO[lib]["config"], "profile": profile, "opt": v["OPT"],
-             "lib_text": text, "lib_rodata": rodata}
+             "lib_text": text, "lib_rodata": rodata, "memfuncs": mem}
         if model:
             j["cycles_est"] = round((model(r["hist2"]) - model(r["hist1"])) / r["reps"], 1)
         else:
