@@ -183,9 +183,15 @@ def target_vars(core, profile):
     Makefile computes them (make's own values, not a copy)."""
     # a recipe is expanded after every makefile has been read
     ev = "peers-vars: ; @:" + "".join("$(info PEERVAR %s=$(%s))" % (v, v) for v in VARS)
+    # the target's defaults, not the variables of a make that runs this
+    # (its command-line assignments come through MAKEFLAGS and the environment)
+    drop = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"}
+    assigns = os.environ.get("MAKEFLAGS", "").partition(" -- ")[2]
+    drop.update(re.findall(r"(?:^|(?<=[^\\]) )([A-Za-z_][A-Za-z0-9_]*)=", assigns))
+    env = {k: x for k, x in os.environ.items() if k not in drop}
     p = subprocess.run(["make", "--no-print-directory", "-s", "TARGET=" + core,
                         "PROFILE=" + profile, "--eval", ev, "peers-vars"],
-                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     out = p.stdout.decode("utf-8", "replace")
     if p.returncode != 0:
         raise PeerError("make TARGET=%s: %s" % (core, last_lines(out)))
