@@ -7,6 +7,8 @@
 #                             docs/PERFORMANCE.md (QUICK=1: the host table
 #                             only; CORES=cortex-m4,...: those cores only)
 #   make bench-run            the benchmarks of TARGET alone, printed
+#   make bench-peers          mbedTLS, p256-m, wolfSSL on the emulated cores
+#                             (fetched into build/peers; CORES=, PEER_PROFILES=)
 #   make check                build and run the unit tests for TARGET
 #   make ct-valgrind          constant-time check under valgrind (host)
 #   make ct-msan              constant-time check under MemorySanitizer (host)
@@ -148,7 +150,7 @@ LIB_SRCS := $(sort $(wildcard src/*/*.c src/*/*/*.c src/*/*.S src/*/*/*.S))
 LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
-.PHONY: all lib check test bench bench-run deps deps-bench ct-valgrind ct-msan \
+.PHONY: all lib check test bench bench-run bench-peers deps deps-bench ct-valgrind ct-msan \
         check-codegen check-codegen-lib build-all clean info info-img ct-prog ct-trace ct-matrix
 all: lib
 lib: $(LIB)
@@ -325,6 +327,18 @@ else
 bench-run: $(BENCH_BINS)
 	@for b in $(BENCH_BINS); do $(TARGET_RUN) $$b || exit 1; done
 endif
+
+# the peer libraries on the emulated cores, fetched from Debian source
+# packages into build/peers and measured like bench-run (tools/peers.py,
+# docs/peers.md); CORES=cortex-m4,... (default: every bare-metal target),
+# PEER_PROFILES=fast,small, PEER_LIBS=mbedtls,p256m,bearssl,wolfssl
+comma := ,
+CORES         ?= all
+PEER_PROFILES ?= fast,small
+PEER_LIBS     ?= mbedtls,p256m,bearssl,wolfssl
+bench-peers:
+	@$(PYTHON) tools/peers.py --cores '$(subst $(space),$(comma),$(strip $(CORES)))' \
+	    --profiles '$(PEER_PROFILES)' --libs '$(PEER_LIBS)'
 
 info:
 	@echo "TARGET=$(TARGET) CC=$(CC) BUILD=$(B)"

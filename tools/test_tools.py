@@ -9,6 +9,7 @@ Each test group prints PASS/FAIL; the last line is "N passed, N failed".
 The generated C is compiled with the host compiler and run, so what is
 checked is what a test program would see.
 """
+import json
 import os
 import re
 import subprocess
@@ -24,6 +25,7 @@ import ct_trace  # noqa: E402
 import gen_rsa_ir  # noqa: E402
 import gen_vectors  # noqa: E402
 import report  # noqa: E402
+import peers  # noqa: E402
 import suite  # noqa: E402
 
 RSP_FIXTURE = (
@@ -650,6 +652,36 @@ def test_report(total, tmp):
         g.check(('"%s"' % op) in src or op.split(" ", 1)[1] in src,
                 "tests/size/op.c: %s/%s is not a benchmark row" % (grp, op))
     g.check(len(set(n for n, _, _ in ops)) == len(ops), "size numbers repeat")
+def test_peers_missing(total, tmp):
+    """tools/peers.py: a peer that is not there is one record that says why
+    (no network: offline, in a scratch tree)."""
+    g = Group(total, "peers: a missing source package or tarball is a record with the reason")
+    v = {"OPT": "-O2", "CCNAME": "arm-none-eabi-gcc"}
+    saved = dict(peers.LIBS)
+    try:
+        peers.LIBS["nosuchpeer"] = ("ctcrypto-no-such-package", "")
+        peers.LIBS["notarball"] = ("ctcrypto-fake-dsc", "")
+        recs = peers.peer_records("nosuchpeer", "cortex-m4", "fast", v, offline=True,
+                                  log=lambda s: None, root=tmp)
+        g.check(len(recs) == 1 and "error" in recs[0], "one error record: %r" % recs)
+        g.check("ctcrypto-no-such-package" in recs[0].get("error", ""), "names the package: %r" % recs)
+        g.check(recs[0].get("library") == "nosuchpeer" and recs[0].get("core") == "cortex-m4",
+                "library and core: %r" % recs)
+        src = os.path.join(tmp, "build", "peers", "src", "ctcrypto-fake-dsc")
+        os.makedirs(src)
+        with open(os.path.join(src, "ctcrypto-fake-dsc_1.2-3.dsc"), "w") as f:
+            f.write("Source: ctcrypto-fake-dsc\nVersion: 1.2-3\n")
+        recs = peers.peer_records("notarball", "cortex-m0", "small", v, offline=True,
+                                  log=lambda s: None, root=tmp)
+        g.check(len(recs) == 1 and "orig" in recs[0].get("error", ""), "no tarball: %r" % recs)
+        g.check(recs[0].get("version") == "1.2-3", "version recorded: %r" % recs)
+        recs = peers.peer_records("nosuchlib", "cortex-m4", "fast", v, offline=True,
+                                  log=lambda s: None, root=tmp)
+        g.check("unknown peer" in recs[0].get("error", ""), "unknown peer: %r" % recs)
+        g.check(json.loads(json.dumps(recs[0])) == recs[0], "JSON record")
+    finally:
+        peers.LIBS.clear()
+        peers.LIBS.update(saved)
     g.end()
 
 
@@ -669,6 +701,7 @@ def main():
         test_codegen_lib(total, tmp)
         test_rsa_ir(total, tmp)
         test_report(total, tmp)
+        test_peers_missing(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 
