@@ -45,6 +45,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import peers  # noqa: E402
 import size_report  # noqa: E402
 import targets  # noqa: E402
 
@@ -63,11 +64,15 @@ GROUP_TITLES = {
 # "TLS handshake crypto": what a client spends in a handshake with an ECDHE
 # P-256 key exchange and a P-256 or P-384 certificate chain (one ephemeral
 # key, one shared secret, the server's signature and one chain signature);
-# the RSA variant verifies an RSA-2048 chain signature instead of P-384
+# the P-256 variant has a P-256 chain signature (p256-m has no P-384), the
+# RSA variant an RSA-2048 one
 COMPOSITES = [
     ("TLS handshake crypto (ECDSA chain)",
      [("ec", "p256 public key k G"), ("ec", "p256 ECDH (with peer check)"),
       ("ec", "p256 ECDSA verify"), ("ec", "p384 ECDSA verify")]),
+    ("TLS handshake crypto (P-256 chain)",
+     [("ec", "p256 public key k G"), ("ec", "p256 ECDH (with peer check)"),
+      ("ec", "p256 ECDSA verify"), ("ec", "p256 ECDSA verify")]),
     ("TLS handshake crypto (RSA-2048 chain)",
      [("ec", "p256 public key k G"), ("ec", "p256 ECDH (with peer check)"),
       ("ec", "p256 ECDSA verify"), ("rsa", "RSA-2048 public")]),
@@ -75,6 +80,10 @@ COMPOSITES = [
 CLOCKS_MHZ = (64, 240)
 # every peer's impl name, on the host and on the emulated cores
 PEER_IMPLS = set(p for p, _ in PEERS) | {"p256-m"}
+# the emulated cores' peers (tools/peers.py), in column order, with the
+# impl name their benchmarks print
+EMU_PEERS = [("mbedtls", "mbedtls"), ("p256m", "p256-m"), ("wolfssl", "wolfssl"),
+             ("bearssl", "bearssl")]
 
 
 class ReportError(Exception):
@@ -144,7 +153,7 @@ def run_host(quick, build):
     return records, infos
 
 
-def run_emu(core, profile):
+def run_emu(core, profile, with_peers=True):
     """One core and profile: every benchmark image under QEMU.
     -> (records, build info lines, seconds)"""
     t0 = time.time()
@@ -167,7 +176,32 @@ def run_emu(core, profile):
     if sizes:
         raise ReportError("%s %s: tests/size/op.c names operations that no benchmark has: %s"
                           % (core, PROFILE_OPT[profile], sorted(sizes)))
+    if with_peers:
+        records += run_peers(core, profile)
     return records, info, time.time() - t0
+
+
+def run_peers(core, profile):
+    """The peers of tools/peers.py on one core and profile (fetched into
+    build/peers once, built with the target's compiler and flags, measured
+    the same way). A peer that cannot be fetched or built is one record
+    with "missing" and the reason."""
+    try:
+        v = peers.target_vars(core, profile)
+    except peers.PeerError as e:
+        return [{"platform": core, "profile": profile, "impl": impl, "missing": True,
+                 "reason": str(e)} for _, impl in EMU_PEERS]
+    out = []
+    for lib, impl in EMU_PEERS:
+        for r in peers.peer_records(lib, core, profile, v, log=lambda s: None):
+            if r.get("error"):
+                out.append({"platform": core, "profile": profile, "impl": impl,
+                            "library": lib, "version": r.get("version", ""),
+                            "missing": True, "reason": r["error"]})
+                continue
+            r.update(platform=core, profile=profile, bench="peer_" + lib)
+            out.append(r)
+    return out
 
 
 def size_ops():
@@ -306,38 +340,80 @@ def host_tables(records, groups=None):
     return out
 
 
-def emu_table_per_core(records, core, groups=None):
-    """Markdown: one core, -O2 and -Os side by side."""
-    rows = [r for r in records if r["platform"] == core and (not groups or r["group"] in groups)]
-    profiles = [p for p in ("fast", "small") if any(r["profile"] == p for r in rows)]
-    has_cyc = any(r.get("cycles_est") is not None for r in rows)
-    head = "| group | operation | impl |"
-    rule = "|---|---|---|"
-    for p in profiles:
-        o = PROFILE_OPT[p]
-        head += " %s insns |" % o + (" %s cycles (est.) |" % o if has_cyc else "") + \
-            " %s stack B | %s flash B |" % (o, o)
-        rule += "---:|" * (4 if has_cyc else 3)
-    out = [head, rule]
-    keys = ordered((r["group"], r["op"], r["impl"]) for r in rows)
-    for g, op, impl in keys:
-        cells = []
-        for p in profiles:
-            m = [r for r in rows if r["profile"] == p and (r["group"], r["op"], r["impl"]) ==
-                 (g, op, impl)]
-            r = m[0] if m else {}
-            cells.append(("~" if r.get("insns_vary") else "") + fmt_int(r.get("insns")))
-            if has_cyc:
-                cells.append(fmt_int(r.get("cycles_est")))
-            cells.append(fmt_int(r.get("stack")))
-            cells.append(fmt_int(r.get("flash")))
-        out.append("| %s | %s | %s | %s |" % (g, op, impl, " | ".join(cells)))
+# the groups of PERFORMANCE.md's per-core tables (the internals, ct and
+# mp, are in their own documents)
+CORE_TABLE_SKIP = {"ct", "mp"}
+
+
+def emu_table_per_core(records, core, profile):
+    """Markdown: one core and profile; per operation ctcrypto's
+    instructions, cycles, stack and flash, then each peer's cycles and the
+    ratio peer / ctcrypto (above 1: ctcrypto is faster)."""
+    rows = [r for r in records if r["platform"] == core and r["profile"] == profile and
+            not r.get("missing") and r["group"] not in CORE_TABLE_SKIP]
+    if not rows:
+        return []
+    key = "cycles_est" if any(r.get("cycles_est") is not None for r in rows) else "insns"
+    what = "cycles (est.)" if key == "cycles_est" else "insns"
+    ours = [r for r in rows if r["impl"] not in PEER_IMPLS]
+    peer_impls = [impl for _, impl in EMU_PEERS if any(r["impl"] == impl for r in rows)]
+    out = ["| group | operation | impl | insns | cycles (est.) | stack B | flash B |" +
+           "".join(" %s %s | %s / ctcrypto |" % (p, what, p) for p in peer_impls),
+           "|---|---|---|---:|---:|---:|---:|" + "---:|---:|" * len(peer_impls)]
+    done = set()
+    for r in ours:
+        cells = [r["group"], r["op"], r["impl"],
+                 ("~" if r.get("insns_vary") else "") + fmt_int(r.get("insns")),
+                 fmt_int(r.get("cycles_est")), fmt_int(r.get("stack")), fmt_int(r.get("flash"))]
+        first = (r["group"], r["op"]) not in done
+        done.add((r["group"], r["op"]))
+        for p in peer_impls:
+            m = [x for x in rows if x["impl"] == p and (x["group"], x["op"]) ==
+                 (r["group"], r["op"])] if first else []
+            cells.append(fmt_int(m[0].get(key)) if m else "-")
+            cells.append(fmt_ratio(m[0].get(key), r.get(key)) if m else "-")
+        out.append("| " + " | ".join(cells) + " |")
+    # what only the peers measure (a randomised-nonce signature, a key
+    # generation row of their own)
+    for g, op in ordered((x["group"], x["op"]) for x in rows if x["impl"] in peer_impls):
+        if (g, op) in done:
+            continue
+        cells = [g, op, "-", "-", "-", "-", "-"]
+        for p in peer_impls:
+            m = [x for x in rows if x["impl"] == p and (x["group"], x["op"]) == (g, op)]
+            cells += [fmt_int(m[0].get(key)) if m else "-", "-"]
+        out.append("| " + " | ".join(cells) + " |")
     return out
+
+
+def peer_notes(records, core):
+    """One line per peer of a core: version and configuration, or why it
+    is missing."""
+    out, seen = [], set()
+    for r in records:
+        if r["platform"] != core or r["impl"] not in PEER_IMPLS:
+            continue
+        k = (r["impl"], r.get("missing", False), r["profile"] if r.get("missing") else "")
+        if k in seen:
+            continue
+        seen.add(k)
+        if r.get("missing"):
+            out.append("- %s (%s): not measured: %s" % (r["impl"], PROFILE_OPT[r["profile"]],
+                                                         r["reason"]))
+        else:
+            out.append("- %s %s: %s" % (r.get("library", r["impl"]), r.get("version", ""),
+                                        r.get("config", "")))
+    return out
+
+
+def measured(records):
+    """The records with numbers (not the missing peers' reasons)."""
+    return [r for r in records if not r.get("missing")]
 
 
 def emu_table_per_group(records, group, cores, profile):
     """Markdown: one group, one profile, every core side by side."""
-    rows = [r for r in records if r["group"] == group and r["profile"] == profile and
+    rows = [r for r in measured(records) if r["group"] == group and r["profile"] == profile and
             r["platform"] in cores]
     cores = [c for c in cores if any(r["platform"] == c for r in rows)]
     if not rows:
@@ -355,8 +431,10 @@ def emu_table_per_group(records, group, cores, profile):
         out.append("| %s | %s | %s |" % (op, impl, " | ".join(cells)))
     stack = ["| core | largest stack (bytes) | operation |", "|---|---:|---|"]
     for c in cores:
-        r = max((x for x in rows if x["platform"] == c), key=lambda x: x.get("stack") or 0)
-        stack.append("| %s | %s | %s |" % (c, fmt_int(r.get("stack")), r["op"]))
+        mine = [x for x in rows if x["platform"] == c and x["impl"] not in PEER_IMPLS]
+        if mine:
+            r = max(mine, key=lambda x: x.get("stack") or 0)
+            stack.append("| %s | %s | %s |" % (c, fmt_int(r.get("stack")), r["op"]))
     return out + [""] + stack
 
 
@@ -364,6 +442,7 @@ def composites(records):
     """-> [(composite name, platform, profile, impl, value, unit, parts)]
     for every platform/profile/impl that has every part."""
     out = []
+    records = measured(records)
     plats = ordered((r["platform"], r["profile"]) for r in records)
     for name, parts in COMPOSITES:
         for plat, prof in plats:
@@ -482,7 +561,7 @@ def write_docs(records, infos, meta, cores, charts, doc_dir):
     doc += ["Every number here comes from one run of `make bench`; the JSON of every result "
             "is in `build/report/results.json` after the run. Per family: " +
             ", ".join("[`%s`](%s-bench.md)" % (g, g)
-                      for g in ordered(r["group"] for r in records)) + ".", ""]
+                      for g in ordered(r["group"] for r in measured(records))) + ".", ""]
     doc += ["## TLS handshake crypto", ""]
     doc += composite_tables(comps)
     if "composite.svg" in charts:
@@ -499,14 +578,19 @@ def write_docs(records, infos, meta, cores, charts, doc_dir):
                 continue
             doc += ["### %s" % c, ""]
             doc += ["`%s`" % i for i in meta["emu_info"].get(c, [])] + [""]
-            doc += emu_table_per_core(records, c) + [""]
+            doc += ["Peers (built from Debian's source packages for this core with the "
+                    "same compiler and flags, `docs/peers.md`):", ""] + peer_notes(records, c) + [""]
+            for prof in ("fast", "small"):
+                t = emu_table_per_core(records, c, prof)
+                if t:
+                    doc += ["#### %s, gcc %s" % (c, PROFILE_OPT[prof]), ""] + t + [""]
             if "%s.svg" % c in charts:
                 doc += ["![%s](perf-%s.svg)" % (c, c), ""]
     path = os.path.join(doc_dir, "PERFORMANCE.md")
     with open(path, "w") as f:
         f.write("\n".join(doc))
     written.append(path)
-    for g in ordered(r["group"] for r in records):
+    for g in ordered(r["group"] for r in measured(records)):
         d = doc_header("Benchmarks: %s" % GROUP_TITLES.get(g, g), meta)
         d += ["The `%s` rows of [PERFORMANCE.md](PERFORMANCE.md), all cores side by side." % g,
               ""]

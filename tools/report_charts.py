@@ -51,7 +51,7 @@ def bars(ax, labels, series, value):
 def main():
     data = json.load(open(sys.argv[1]))
     out_dir, cores = sys.argv[2], sys.argv[3:]
-    records = data["records"]
+    records = report.measured(data["records"])
     comps = [c for c in report.composites(records) if c[1] in cores]
     if comps:
         names = report.ordered(c[0] for c in comps)
