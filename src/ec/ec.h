@@ -239,6 +239,26 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
 
 /* ---- scalar multiplication (ec_mul.c, ec_mul_base.c, ec_mul_vartime.c) -- */
 
+/*
+ * The point tables' scan: ct_limbs_lookup's contract (X = entry index of
+ * count entries of n limbs, every entry read, zeros for index >= count),
+ * with n a multiple of 4 (the tables' 2L and 3L, L = 8 or 12 32-bit
+ * limbs). 32-bit Arm with UMAAL and MLS: src/ec/arch/ec_lookup_arm.S
+ * (MLS by the selection mask instead of AND and OR per word: Cortex-M4,
+ * gcc -O2, P-256 k G 595.8 k -> see docs/ec.md); elsewhere, and under
+ * CTC_NO_ASM=1 or MemorySanitizer, ct_limbs_lookup itself, which is the
+ * twin the tests compare it with.
+ */
+#if defined(MP_ASM_UMAAL) && (defined(__thumb2__) || __ARM_ARCH >= 7) && CTC_LIMB_BITS == 32
+#define EC_LOOKUP_ASM 1
+void ec_limbs_lookup_asm(ct_limb_t *X, const ct_limb_t *table, size_t count, size_t n,
+                         size_t index);
+#define ec_limbs_lookup ec_limbs_lookup_asm
+#else
+#define EC_LOOKUP_ASM 0
+#define ec_limbs_lookup ct_limbs_lookup
+#endif
+
 /* Booth digits: k (C->bytes big-endian bytes) = sum d_i 2^(5i), d_i in
  * [-16, 16], i < ec_booth_digits(C). */
 #define EC_WIN 5

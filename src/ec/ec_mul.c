@@ -9,7 +9,7 @@
  * digit and the + t_i 2^(5i+5) of the next cancel, and the top digit's t
  * is bit 5D - 1 >= bits, which is 0. The table holds 0P (infinity) .. 16P;
  * each window is 5 doublings, one scan of the whole table
- * (ct_limbs_lookup), a conditional negation and one addition - for every
+ * (ec_limbs_lookup), a conditional negation and one addition - for every
  * scalar, zero digits and k = 0 included (infinity is handled by masked
  * copies in the additions). PROFILE=small takes 3-bit windows on the
  * complete formulas instead (below).
@@ -121,13 +121,13 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     }
 
     (void)ec_mul_digit(C, &a, k, digits - 1);           /* the top digit is >= 0 */
-    ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
+    ec_limbs_lookup(row, tab, MTAB, 3 * L, a);
     punpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < MW; j++)
             ec_point_dbl(C, &acc, &acc);
         neg = ec_mul_digit(C, &a, k, i);
-        ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
+        ec_limbs_lookup(row, tab, MTAB, 3 * L, a);
         punpack(C, &Q, row);
         ec_point_cneg(C, &Q, neg);
         ec_point_add(C, &acc, &acc, &Q);
@@ -203,13 +203,13 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     }
 
     (void)ec_booth_digit(C, &a, k, digits - 1);         /* the top digit is >= 0 */
-    ct_limbs_lookup(row, tab, TAB, 3 * L, a);
+    ec_limbs_lookup(row, tab, TAB, 3 * L, a);
     unpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < EC_WIN; j++)
             ec_jac_dbl(C, &acc, &acc);
         neg = ec_booth_digit(C, &a, k, i);
-        ct_limbs_lookup(row, tab, TAB, 3 * L, a);
+        ec_limbs_lookup(row, tab, TAB, 3 * L, a);
         unpack(C, &Q, row);
         ec_jac_cneg(C, &Q, neg);
         if (i > 0) {                                    /* public */

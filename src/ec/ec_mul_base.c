@@ -60,7 +60,7 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
                 break;
             neg = ec_booth_digit(C, &a, k, i);
             /* entry a - 1; a = 0 gives an index past the row: all zeros */
-            ct_limbs_lookup(entry, C->table + (size_t)m * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
+            ec_limbs_lookup(entry, C->table + (size_t)m * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
             mp_copy(A.x, entry, L);
             mp_copy(A.y, entry + L, L);
             ec_fe_neg(C, entry, A.y);       /* (entry is free) */
