@@ -229,6 +229,9 @@ void ec_jac_dbl(const ec_curve *C, ec_jac *R, const ec_jac *P);
 void ec_jac_add(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q);
 /* R = P + A, A affine (not infinity). */
 void ec_jac_add_affine(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A);
+/* R = P + A if c, else P (R may be P): k G's digit 0 without a copy */
+void ec_jac_add_affine_if(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A,
+                          ct_cond c);
 void ec_jac_copy(const ec_curve *C, ec_jac *R, const ec_jac *P);
 void ec_jac_from_affine(const ec_curve *C, ec_jac *P, const ec_affine *A);
 void ec_jac_set_infinity(const ec_curve *C, ec_jac *P);

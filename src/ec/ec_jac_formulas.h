@@ -102,19 +102,16 @@ static void JF(add)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac 
     JF_SUB(S.Z, S.Z, z2z2);         /* (Z1 + Z2)^2 - Z1Z1 - Z2Z2 */
 #endif
     JF_MUL(S.Z, S.Z, h);            /* Z3 = 2 Z1 Z2 H */
-    /* infinity: P + O = P, O + Q = Q */
-    ct_limbs_cmov(q_inf, S.X, P->X, JF_L);
-    ct_limbs_cmov(q_inf, S.Y, P->Y, JF_L);
-    ct_limbs_cmov(q_inf, S.Z, P->Z, JF_L);
-    ct_limbs_cmov(p_inf, S.X, Q->X, JF_L);
-    ct_limbs_cmov(p_inf, S.Y, Q->Y, JF_L);
-    ct_limbs_cmov(p_inf, S.Z, Q->Z, JF_L);
-    mp_copy(R->X, S.X, JF_L);
-    mp_copy(R->Y, S.Y, JF_L);
-    mp_copy(R->Z, S.Z, JF_L);
+    /* infinity: P + O = P, O + Q = Q (one pass per coordinate) */
+    jf_sel2(R->X, p_inf, Q->X, q_inf, P->X, S.X, JF_L);
+    jf_sel2(R->Y, p_inf, Q->Y, q_inf, P->Y, S.Y, JF_L);
+    jf_sel2(R->Z, p_inf, Q->Z, q_inf, P->Z, S.Z, JF_L);
 }
 
-static void JF(add_affine)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A)
+/* R = P + A if c, else P (R may be P): the sum's selects and the
+ * caller's in one pass per coordinate */
+static void JF(add_affine_if)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A,
+                              ct_cond c)
 {
     ec_fe z1z1, u2, s2, h, hh, j, r, v;
     ec_jac S;
@@ -161,11 +158,9 @@ static void JF(add_affine)(const ec_curve *C, ec_jac *R, const ec_jac *P, const 
     JF_SUB(S.Z, S.Z, z1z1);
     JF_SUB(S.Z, S.Z, hh);           /* Z3 = (Z1 + H)^2 - Z1Z1 - HH = 2 Z1 H */
 #endif
-    /* O + A = A */
-    ct_limbs_cmov(p_inf, S.X, A->x, JF_L);
-    ct_limbs_cmov(p_inf, S.Y, A->y, JF_L);
-    ct_limbs_cmov(p_inf, S.Z, C->one, JF_L);
-    mp_copy(R->X, S.X, JF_L);
-    mp_copy(R->Y, S.Y, JF_L);
-    mp_copy(R->Z, S.Z, JF_L);
+    /* O + A = A; P where c is false */
+    c = ct_cond_not(c);
+    jf_sel2(R->X, c, P->X, p_inf, A->x, S.X, JF_L);
+    jf_sel2(R->Y, c, P->Y, p_inf, A->y, S.Y, JF_L);
+    jf_sel2(R->Z, c, P->Z, p_inf, C->one, S.Z, JF_L);
 }

@@ -73,10 +73,7 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
                 complete = 1;
             }
             if (!complete) {
-                ec_jac_add_affine(C, &sum.j, &acc.j, &A);
-                ct_limbs_cmov(nz, acc.j.X, sum.j.X, L);
-                ct_limbs_cmov(nz, acc.j.Y, sum.j.Y, L);
-                ct_limbs_cmov(nz, acc.j.Z, sum.j.Z, L);
+                ec_jac_add_affine_if(C, &acc.j, &acc.j, &A, nz);
             } else {
                 ec_point_add_affine(C, &sum.p, &acc.p, &A);
                 ct_limbs_cmov(nz, acc.p.X, sum.p.X, L);
