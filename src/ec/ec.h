@@ -246,7 +246,7 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * The point tables' scan: ct_limbs_lookup's contract (X = entry index of
  * count entries of n limbs, every entry read, zeros for index >= count),
  * with n a multiple of 4 (the tables' 2L and 3L, L = 8 or 12 32-bit
- * limbs). 32-bit Arm with UMAAL and MLS: src/ec/arch/ec_lookup_arm.S
+ * limbs) and count even (16: the rows of k G and the table of k P). 32-bit Arm with UMAAL and MLS: src/ec/arch/ec_lookup_arm.S
  * (MLS by the selection mask instead of AND and OR per word: Cortex-M4,
  * gcc -O2, P-256 k G 595.8 k -> see docs/ec.md); elsewhere, and under
  * CTC_NO_ASM=1 or MemorySanitizer, ct_limbs_lookup itself, which is the

@@ -123,13 +123,13 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     }
 
     (void)ec_mul_digit(C, &a, k, digits - 1);           /* the top digit is >= 0 */
-    ec_limbs_lookup(row, tab, MTAB, 3 * L, a);
+    ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
     punpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < MW; j++)
             ec_point_dbl(C, &acc, &acc);
         neg = ec_mul_digit(C, &a, k, i);
-        ec_limbs_lookup(row, tab, MTAB, 3 * L, a);
+        ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
         punpack(C, &Q, row);
         ec_point_cneg(C, &Q, neg);
         ec_point_add(C, &acc, &acc, &Q);

@@ -137,16 +137,16 @@ void ct_case_ec_p256_leaves(const unsigned char *secret)
     ct_keep_mem(a, sizeof a);
     ct_keep_mem(b, sizeof b);
     {   /* the point tables' scan (assembly where the target has it) and
-         * its twin: a secret table of k P's shape (17 entries of 3L
+         * its twin: a secret table of k P's shape (16 entries of 3L
          * limbs), a secret index that may be past the last entry */
-        ct_limb_t tab[17 * 3 * P256_FE_LIMBS], row[3 * P256_FE_LIMBS];
+        ct_limb_t tab[16 * 3 * P256_FE_LIMBS], row[3 * P256_FE_LIMBS];
         size_t i, index = secret[250] & 31u;
 
         for (i = 0; i < sizeof tab; i++)
             ((unsigned char *)tab)[i] = secret[i & (CT_SECRET_BYTES - 1)];
-        ec_limbs_lookup(row, tab, 17, 3 * P256_FE_LIMBS, index);
+        ec_limbs_lookup(row, tab, 16, 3 * P256_FE_LIMBS, index);
         ct_keep_mem(row, sizeof row);
-        ct_limbs_lookup(row, tab, 17, 3 * P256_FE_LIMBS, index);
+        ct_limbs_lookup(row, tab, 16, 3 * P256_FE_LIMBS, index);
         ct_keep_mem(row, sizeof row);
     }
 }

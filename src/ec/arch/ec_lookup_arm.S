@@ -8,14 +8,16 @@
  * void ec_limbs_lookup_asm(ct_limb_t *X, const ct_limb_t *table,
  *                          size_t count, size_t n, size_t index)
  * X = entry `index` of count entries of n limbs (n a multiple of 4, at
- * least 4; count at least 1); an index >= count gives zeros. Every word
- * of every entry is read, in order, whatever the index.
+ * least 4; count even, at least 2); an index >= count gives zeros. Every
+ * word of every entry is read, in order, whatever the index.
  *
  * Four words of X at a time, in r4-r7, over all entries: d counts down
  * from the index, and SUBS d, d, #1 borrows exactly at the selected entry
  * (d = 0), so SBC m, m, m makes m = -1 there and 0 elsewhere; MLS acc,
  * word, m, acc adds the word where m = -1 and nothing elsewhere. One LDM,
- * four MLS and five other instructions per entry and group; MLS takes
+ * four MLS and three other instructions per entry and group, and the
+ * loop's compare and branch per two entries (16 of 16-entry scans of
+ * k G and k P: P-256 k G 549.3 k -> see docs/ec.md); MLS takes
  * one cycle whatever its operands on these cores. Unified syntax, one
  * text for A32 and Thumb-2; the branches are the two loops' back-edges
  * (the public count and n), no IT block, no address from a value.
@@ -58,10 +60,19 @@ ec_limbs_lookup_asm:
         mov     r5, #0
         mov     r6, #0
         mov     r7, #0
-2:      ldm     r0, {r8, r9, r10, r11}
+2:      /* two entries per pass (count is even) */
+        ldm     r0, {r8, r9, r10, r11}
         add     r0, r0, r3
         subs    r12, r12, #1            /* borrow iff d = 0 */
         sbc     lr, lr, lr              /* -1 at the selected entry, else 0 */
+        mls     r4, r8, lr, r4
+        mls     r5, r9, lr, r5
+        mls     r6, r10, lr, r6
+        mls     r7, r11, lr, r7
+        ldm     r0, {r8, r9, r10, r11}
+        add     r0, r0, r3
+        subs    r12, r12, #1
+        sbc     lr, lr, lr
         mls     r4, r8, lr, r4
         mls     r5, r9, lr, r5
         mls     r6, r10, lr, r6
