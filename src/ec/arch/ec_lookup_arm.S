@@ -24,7 +24,7 @@
  */
 #include "mp/mp_arch.h"
 
-#if defined(MP_ASM_UMAAL) && (defined(__thumb2__) || __ARM_ARCH >= 7)
+#if defined(MP_ASM_UMAAL) && (defined(__thumb2__) || __ARM_ARCH >= 7) && !CTC_PROFILE_SMALL
 
         .syntax unified
 #if defined(__thumb__)
