@@ -16,11 +16,13 @@
  * (d = 0), so SBC m, m, m makes m = -1 there and 0 elsewhere; MLS acc,
  * word, m, acc adds the word where m = -1 and nothing elsewhere. One LDM,
  * four MLS and three other instructions per entry and group, and the
- * loop's compare and branch per two entries (16 of 16-entry scans of
- * k G and k P: P-256 k G 549.3 k -> see docs/ec.md); MLS takes
- * one cycle whatever its operands on these cores. Unified syntax, one
- * text for A32 and Thumb-2; the branches are the two loops' back-edges
- * (the public count and n), no IT block, no address from a value.
+ * loop's compare and branch per two entries (the 16-entry scans of k G
+ * and k P; Cortex-M4: P-256 key generation 549.3 k -> 542.6 k cycles,
+ * ECDH 1.284 M -> 1.274 M). MLS takes a time independent of its operands
+ * on these cores (one cycle on Cortex-M4). Unified syntax, one text for
+ * A32 and Thumb-2; the branches are the two loops' back-edges (the public
+ * count and n), no IT block, no address from a value. Not built with
+ * PROFILE=small, which scans with ct_limbs_lookup (ec.h).
  */
 #include "mp/mp_arch.h"
 
