@@ -17,7 +17,10 @@
  * Costs (M product, S square, a addition or subtraction):
  *   doubling (dbl-2001-b, Z3 = 2 Y Z)  4M + 4S + 7a + 3k
  *   addition (add-2007-bl)            12M + 4S + 10a
- *   mixed addition (madd-2007-bl)      8M + 3S + 9a + 1k
+ *   mixed addition (madd-2007-bl)      8M + 3S + 9a + 1k, or with
+ *                    JF_PRODUCT_Z its form without the factors 2
+ *                    (r = S2 - Y1, J = H^3, V = X1 H^2, Z3 = Z1 H)
+ *                                      8M + 3S + 7a
  * (k: a product by a small constant, JF_MULK).
  * The doubling takes Z3 = 2 Y Z as one product and one addition rather
  * than (Y + Z)^2 - Y^2 - Z^2 (a square, an addition and two
@@ -99,21 +102,18 @@ static void JF(add)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac 
     JF_SUB(S.Z, S.Z, z2z2);         /* (Z1 + Z2)^2 - Z1Z1 - Z2Z2 */
 #endif
     JF_MUL(S.Z, S.Z, h);            /* Z3 = 2 Z1 Z2 H */
-    /* infinity: P + O = P, O + Q = Q */
-    ct_limbs_cmov(q_inf, S.X, P->X, JF_L);
-    ct_limbs_cmov(q_inf, S.Y, P->Y, JF_L);
-    ct_limbs_cmov(q_inf, S.Z, P->Z, JF_L);
-    ct_limbs_cmov(p_inf, S.X, Q->X, JF_L);
-    ct_limbs_cmov(p_inf, S.Y, Q->Y, JF_L);
-    ct_limbs_cmov(p_inf, S.Z, Q->Z, JF_L);
-    mp_copy(R->X, S.X, JF_L);
-    mp_copy(R->Y, S.Y, JF_L);
-    mp_copy(R->Z, S.Z, JF_L);
+    /* infinity: P + O = P, O + Q = Q (one pass per coordinate) */
+    jf_sel2(R->X, p_inf, Q->X, q_inf, P->X, S.X, JF_L);
+    jf_sel2(R->Y, p_inf, Q->Y, q_inf, P->Y, S.Y, JF_L);
+    jf_sel2(R->Z, p_inf, Q->Z, q_inf, P->Z, S.Z, JF_L);
 }
 
-static void JF(add_affine)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A)
+/* R = P + A if c, else P (R may be P): the sum's selects and the
+ * caller's in one pass per coordinate */
+static void JF(add_affine_if)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A,
+                              ct_cond c)
 {
-    ec_fe z1z1, u2, s2, h, hh, i, j, r, v;
+    ec_fe z1z1, u2, s2, h, hh, j, r, v;
     ec_jac S;
     ct_cond p_inf = mp_is_zero(P->Z, JF_L);
 
@@ -123,11 +123,23 @@ static void JF(add_affine)(const ec_curve *C, ec_jac *R, const ec_jac *P, const 
     JF_MUL(s2, s2, z1z1);           /* S2 = y2 Z1^3 */
     JF_SUB(h, u2, P->X);            /* H = U2 - X1 */
     JF_SQR(hh, h);
-    JF_MULK(i, hh, 4, v);           /* I = 4 H^2 */
-    JF_MUL(j, h, i);                /* J = H I */
-    JF_SUB(r, s2, P->Y);
-    JF_ADD(r, r, r);                /* r = 2 (S2 - Y1) */
-    JF_MUL(v, P->X, i);             /* V = X1 I */
+#if JF_PRODUCT_Z
+    /* without the factors 2 of madd-2007-bl (the same point, another
+     * representative): no product by 4 and three additions fewer */
+    JF_SUB(r, s2, P->Y);            /* r = S2 - Y1 */
+    JF_MUL(j, h, hh);               /* J = H^3 */
+    JF_MUL(v, P->X, hh);            /* V = X1 H^2 */
+#else
+    {
+        ec_fe i;
+
+        JF_MULK(i, hh, 4, v);       /* I = 4 H^2 */
+        JF_MUL(j, h, i);            /* J = H I */
+        JF_SUB(r, s2, P->Y);
+        JF_ADD(r, r, r);            /* r = 2 (S2 - Y1) */
+        JF_MUL(v, P->X, i);         /* V = X1 I */
+    }
+#endif
     JF_SQR(S.X, r);
     JF_SUB(S.X, S.X, j);
     JF_SUB(S.X, S.X, v);
@@ -135,22 +147,20 @@ static void JF(add_affine)(const ec_curve *C, ec_jac *R, const ec_jac *P, const 
     JF_SUB(v, v, S.X);
     JF_MUL(S.Y, r, v);
     JF_MUL(j, j, P->Y);
+#if JF_PRODUCT_Z
+    JF_SUB(S.Y, S.Y, j);            /* Y3 = r (V - X3) - Y1 J */
+    JF_MUL(S.Z, P->Z, h);           /* Z3 = Z1 H */
+#else
     JF_ADD(j, j, j);
     JF_SUB(S.Y, S.Y, j);            /* Y3 = r (V - X3) - 2 Y1 J */
-#if JF_PRODUCT_Z
-    JF_MUL(S.Z, P->Z, h);
-    JF_ADD(S.Z, S.Z, S.Z);          /* Z3 = 2 Z1 H */
-#else
     JF_ADD(S.Z, P->Z, h);
     JF_SQR(S.Z, S.Z);
     JF_SUB(S.Z, S.Z, z1z1);
     JF_SUB(S.Z, S.Z, hh);           /* Z3 = (Z1 + H)^2 - Z1Z1 - HH = 2 Z1 H */
 #endif
-    /* O + A = A */
-    ct_limbs_cmov(p_inf, S.X, A->x, JF_L);
-    ct_limbs_cmov(p_inf, S.Y, A->y, JF_L);
-    ct_limbs_cmov(p_inf, S.Z, C->one, JF_L);
-    mp_copy(R->X, S.X, JF_L);
-    mp_copy(R->Y, S.Y, JF_L);
-    mp_copy(R->Z, S.Z, JF_L);
+    /* O + A = A; P where c is false */
+    c = ct_cond_not(c);
+    jf_sel2(R->X, c, P->X, p_inf, A->x, S.X, JF_L);
+    jf_sel2(R->Y, c, P->Y, p_inf, A->y, S.Y, JF_L);
+    jf_sel2(R->Z, c, P->Z, p_inf, C->one, S.Z, JF_L);
 }

@@ -31,6 +31,17 @@
 #define MUL(x, a, b) ec_fe_mul(C, (x), (a), (b))
 #define SQR(x, a) ec_fe_sqr(C, (x), (a))
 
+/* X = a ? A : (b ? B : D) on n limbs, one pass; X may be any of the
+ * inputs (limb i of each is read before limb i of X is written) */
+static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, const ct_limb_t *B,
+                    const ct_limb_t *D, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        X[i] = ct_limb_sel(a, A[i], ct_limb_sel(b, B[i], D[i]));
+}
+
 #if !defined(EC_JAC_PER_CURVE)
 #define EC_JAC_PER_CURVE (!CTC_PROFILE_SMALL)
 #endif
@@ -198,21 +209,27 @@ void ec_jac_add(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q)
     jac_add_any(C, R, P, Q);
 }
 
-void ec_jac_add_affine(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A)
+void ec_jac_add_affine_if(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A,
+                          ct_cond c)
 {
 #if EC_JAC_PER_CURVE && CTC_EC_P256
     if (JAC_P256(C)) {
-        jac_add_affine_p256(C, R, P, A);
+        jac_add_affine_if_p256(C, R, P, A, c);
         return;
     }
 #endif
 #if EC_JAC_PER_CURVE && CTC_EC_P384
     if (JAC_P384(C)) {
-        jac_add_affine_p384(C, R, P, A);
+        jac_add_affine_if_p384(C, R, P, A, c);
         return;
     }
 #endif
-    jac_add_affine_any(C, R, P, A);
+    jac_add_affine_if_any(C, R, P, A, c);
+}
+
+void ec_jac_add_affine(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A)
+{
+    ec_jac_add_affine_if(C, R, P, A, ct_cond_true());
 }
 
 void ec_jac_copy(const ec_curve *C, ec_jac *R, const ec_jac *P)

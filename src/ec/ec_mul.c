@@ -7,9 +7,11 @@
  * W_i + c_i - 32 t_i, where W_i is bits 5i..5i+4, t_i its top bit and
  * c_i = bit 5i - 1 = t_(i-1) (0 for i = 0); the -32 t_i 2^(5i) of one
  * digit and the + t_i 2^(5i+5) of the next cancel, and the top digit's t
- * is bit 5D - 1 >= bits, which is 0. The table holds 0P (infinity) .. 16P;
- * each window is 5 doublings, one scan of the whole table
- * (ct_limbs_lookup), a conditional negation and one addition - for every
+ * is bit 5D - 1 >= bits, which is 0. The table holds 1P .. 16P, entry
+ * |d| - 1 (a zero digit asks for entry -1, past the end, and the scan
+ * yields (0, 0, 0): Z = 0 is infinity, which doubles to itself and which
+ * the additions handle); each window is 5 doublings, one scan of the whole table
+ * (ec_limbs_lookup), a conditional negation and one addition - for every
  * scalar, zero digits and k = 0 included (infinity is handled by masked
  * copies in the additions). PROFILE=small takes 3-bit windows on the
  * complete formulas instead (below).
@@ -17,7 +19,7 @@
 #include "ec.h"
 
 #define L (C->limbs)
-#define TAB (1 + (1 << (EC_WIN - 1)))   /* 0P .. 16P */
+#define TAB (1 << (EC_WIN - 1))         /* 1P .. 16P */
 /* a table point as 3 * L limbs (X, Y, Z), packed, for the full scan */
 #define PT(tab, j) ((tab) + 3 * L * (size_t)(j))
 
@@ -174,7 +176,7 @@ static void unpack(const ec_curve *C, ec_jac *P, const ct_limb_t *src)
  * Cost for P-256: 255 doublings (4M + 4S or 3M + 5S, ec_jac_formulas.h),
  * 50 additions (12M + 4S or 11M + 5S), one
  * complete addition, 7 doublings and 7 mixed additions for the table,
- * 52 scans of 17 points.
+ * 52 scans of 16 points.
  */
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P)
 {
@@ -185,31 +187,29 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     ct_cond neg;
     int i, j, digits = ec_booth_digits(C);
 
-    /* tab[j] = jP: doublings of tab[j/2] for even j, mixed additions of P
-     * for odd j (the index is public) */
-    ec_jac_set_infinity(C, &Q);
-    pack(C, PT(tab, 0), &Q);
+    /* tab[j - 1] = jP: doublings of (j/2)P for even j, mixed additions of
+     * P for odd j (the index is public) */
     ec_jac_from_affine(C, &acc, P);
-    pack(C, PT(tab, 1), &acc);
-    for (j = 2; j < TAB; j++) {
+    pack(C, PT(tab, 0), &acc);
+    for (j = 2; j <= TAB; j++) {
         if ((j & 1) == 0) {
-            unpack(C, &Q, PT(tab, j / 2));
+            unpack(C, &Q, PT(tab, j / 2 - 1));
             ec_jac_dbl(C, &acc, &Q);
         } else {
-            unpack(C, &Q, PT(tab, j - 1));
+            unpack(C, &Q, PT(tab, j - 2));
             ec_jac_add_affine(C, &acc, &Q, P);
         }
-        pack(C, PT(tab, j), &acc);
+        pack(C, PT(tab, j - 1), &acc);
     }
 
     (void)ec_booth_digit(C, &a, k, digits - 1);         /* the top digit is >= 0 */
-    ct_limbs_lookup(row, tab, TAB, 3 * L, a);
+    ec_limbs_lookup(row, tab, TAB, 3 * L, (size_t)a - 1);
     unpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < EC_WIN; j++)
             ec_jac_dbl(C, &acc, &acc);
         neg = ec_booth_digit(C, &a, k, i);
-        ct_limbs_lookup(row, tab, TAB, 3 * L, a);
+        ec_limbs_lookup(row, tab, TAB, 3 * L, (size_t)a - 1);
         unpack(C, &Q, row);
         ec_jac_cneg(C, &Q, neg);
         if (i > 0) {                                    /* public */

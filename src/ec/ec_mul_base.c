@@ -60,7 +60,7 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
                 break;
             neg = ec_booth_digit(C, &a, k, i);
             /* entry a - 1; a = 0 gives an index past the row: all zeros */
-            ct_limbs_lookup(entry, C->table + (size_t)m * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
+            ec_limbs_lookup(entry, C->table + (size_t)m * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
             mp_copy(A.x, entry, L);
             mp_copy(A.y, entry + L, L);
             ec_fe_neg(C, entry, A.y);       /* (entry is free) */
@@ -73,10 +73,7 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
                 complete = 1;
             }
             if (!complete) {
-                ec_jac_add_affine(C, &sum.j, &acc.j, &A);
-                ct_limbs_cmov(nz, acc.j.X, sum.j.X, L);
-                ct_limbs_cmov(nz, acc.j.Y, sum.j.Y, L);
-                ct_limbs_cmov(nz, acc.j.Z, sum.j.Z, L);
+                ec_jac_add_affine_if(C, &acc.j, &acc.j, &A, nz);
             } else {
                 ec_point_add_affine(C, &sum.p, &acc.p, &A);
                 ct_limbs_cmov(nz, acc.p.X, sum.p.X, L);

@@ -23,38 +23,52 @@ static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
     return ctc_hash_size((int)ctx->hash_id);
 }
 
-/* Update with provided data a || b || c (each may be empty). */
-static void drbg_update(ctc_hmac_drbg_ctx *ctx,
-                        const uint8_t *a, size_t a_len,
-                        const uint8_t *b, size_t b_len,
-                        const uint8_t *c, size_t c_len)
+/*
+ * Update with provided data a || b || c (each may be empty), with hk the
+ * key schedule of the current K on entry; on return it is the new K's.
+ * Each new K is scheduled once and serves both of the MACs under it (the
+ * V = HMAC(K, V) after it and the next K = HMAC(K, V || 0x01 || ..)).
+ */
+static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
+                           const uint8_t *a, size_t a_len,
+                           const uint8_t *b, size_t b_len,
+                           const uint8_t *c, size_t c_len)
 {
     int id = (int)ctx->hash_id;
     size_t hs = drbg_hs(ctx);
     int empty = a_len == 0 && b_len == 0 && c_len == 0;
     uint8_t sep;
-    hmac_key hk;
     ctc_hash_ctx h;
 
     for (sep = 0; sep < 2; sep++) {
         /* K = HMAC(K, V || sep || provided) */
-        hmac_key_init(&hk, id, ctx->K, hs);
-        hmac_key_start(&h, &hk);
+        hmac_key_start(&h, hk);
         hash_update_(&h, ctx->V, hs);
         hash_update_(&h, &sep, 1);
         hash_update_(&h, a, a_len);
         hash_update_(&h, b, b_len);
         hash_update_(&h, c, c_len);
-        hmac_finish(ctx->K, &h, id, &hk.out);
+        hmac_finish(ctx->K, &h, id, &hk->out);
         /* V = HMAC(K, V), in the same hash context (hmac_key_mac3 would
          * hold a second one on the stack) */
-        hmac_key_init(&hk, id, ctx->K, hs);
-        hmac_key_start(&h, &hk);
+        hmac_key_init(hk, id, ctx->K, hs);
+        hmac_key_start(&h, hk);
         hash_update_(&h, ctx->V, hs);
-        hmac_finish(ctx->V, &h, id, &hk.out);
+        hmac_finish(ctx->V, &h, id, &hk->out);
         if (empty)
             break;
     }
+}
+
+static void drbg_update(ctc_hmac_drbg_ctx *ctx,
+                        const uint8_t *a, size_t a_len,
+                        const uint8_t *b, size_t b_len,
+                        const uint8_t *c, size_t c_len)
+{
+    hmac_key hk;
+
+    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_update_hk(ctx, &hk, a, a_len, b, b_len, c, c_len);
     ct_zeroize(&hk, sizeof hk);
 }
 
@@ -74,30 +88,46 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id,
     ctx->state = DRBG_STATE;
 }
 
-/* Generate with the additional input already absorbed: output blocks, then
- * Update(additional). */
-static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
-                        const uint8_t *add, size_t add_len)
+/* V = HMAC(K, V) until n bytes are out, with hk K's key schedule. */
+static void drbg_blocks(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
 {
     size_t hs = drbg_hs(ctx), take;
-    hmac_key hk;
 
-    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, hs);
     while (n > 0) {
-        hmac_key_mac3(ctx->V, &hk, ctx->V, hs, NULL, 0, NULL, 0);
+        hmac_key_mac3(ctx->V, hk, ctx->V, hs, NULL, 0, NULL, 0);
         take = n < hs ? n : hs;
         hash_copy(out, ctx->V, take);
         out += take;
         n -= take;
     }
+}
+
+/* Generate with the additional input already absorbed: output blocks, then
+ * Update(additional) under the same key schedule. */
+static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
+                        const uint8_t *add, size_t add_len)
+{
+    hmac_key hk;
+
+    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_blocks(ctx, &hk, out, n);
+    drbg_update_hk(ctx, &hk, add, add_len, NULL, 0, NULL, 0);
     ct_zeroize(&hk, sizeof hk);
-    drbg_update(ctx, add, add_len, NULL, 0, NULL, 0);
     ctx->reseed_counter++;
 }
 
-void drbg_generate_(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n)
+void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n)
 {
-    drbg_output(ctx, out, n, NULL, 0);
+    hmac_key hk;
+
+    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_blocks(ctx, &hk, out, n);
+    ct_zeroize(&hk, sizeof hk);
+}
+
+void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx)
+{
+    drbg_update(ctx, NULL, 0, NULL, 0, NULL, 0);
 }
 
 /* ---- public API ------------------------------------------------------------ */

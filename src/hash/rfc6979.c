@@ -6,8 +6,10 @@
  * Section 3.2 is HMAC-DRBG (section 3.3 of the RFC says so): steps b-g are
  * Instantiate with entropy int2octets(x), nonce bits2octets(h1) and
  * personalisation k' (empty for the deterministic nonce); step h takes
- * qlen bits from Generate, and a rejected candidate is followed by
- * K = HMAC_K(V || 0x00), V = HMAC_K(V), which is Generate's final Update.
+ * qlen bits from Generate's output blocks, and only a rejected candidate
+ * is followed by K = HMAC_K(V || 0x00), V = HMAC_K(V) (step h.3, which is
+ * Generate's final Update; an accepted one needs no Update after it).
+ * Each K's HMAC key schedule is computed once for the MACs under it.
  *
  * Integers are big-endian byte strings of q_len bytes, q_len =
  * ceil(qlen / 8) (rlen / 8 in the RFC, since q has no leading zero byte).
@@ -113,13 +115,14 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     for (;;) {
         ct_cond ok;
 
-        drbg_generate_(&drbg, t, q_len);
+        drbg_blocks_(&drbg, t, q_len);
         be_shr(t, q_len, shift);        /* bits2int: the leftmost qlen bits */
         ok = ct_cond_and(be_nonzero(t, q_len), be_lt(t, q, q_len));
         /* a rejected candidate is discarded and the next one is
          * independent of it, so whether this one is taken may be public */
         if (ct_cond_declassify(ok))
             break;
+        drbg_update_empty_(&drbg);      /* step h.3, after a rejection only */
     }
     for (i = 0; i < q_len; i++)
         k[i] = t[i];

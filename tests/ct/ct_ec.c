@@ -136,6 +136,19 @@ void ct_case_ec_p256_leaves(const unsigned char *secret)
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);
     ct_keep_mem(b, sizeof b);
+    {   /* the point tables' scan (assembly where the target has it) and
+         * its twin: a secret table of k P's shape (16 entries of 3L
+         * limbs), a secret index that may be past the last entry */
+        ct_limb_t tab[16 * 3 * P256_FE_LIMBS], row[3 * P256_FE_LIMBS];
+        size_t i, index = secret[250] & 31u;
+
+        for (i = 0; i < sizeof tab; i++)
+            ((unsigned char *)tab)[i] = secret[i & (CT_SECRET_BYTES - 1)];
+        ec_limbs_lookup(row, tab, 16, 3 * P256_FE_LIMBS, index);
+        ct_keep_mem(row, sizeof row);
+        ct_limbs_lookup(row, tab, 16, 3 * P256_FE_LIMBS, index);
+        ct_keep_mem(row, sizeof row);
+    }
 }
 
 void ct_case_ec_p256_point(const unsigned char *secret)
@@ -374,6 +387,31 @@ void ct_case_ec_leaky_double_and_add(const unsigned char *secret)
     ec_affine_generator(C, &G);
     leaky_double_and_add(&R, k, &G, 32);
     ct_keep_mem(&R, sizeof R);
+}
+
+/* negative control for the point tables' scan: the entry read at its
+ * secret index alone (a secret-dependent address; volatile loads of its
+ * own, which the compiler cannot turn into a memcpy call: MemorySanitizer
+ * does not check the shadow of memcpy's pointer arguments) */
+CT_NOINLINE static void leaky_lookup(ct_limb_t *X, const ct_limb_t *table, size_t n,
+                                     size_t index)
+{
+    const volatile ct_limb_t *e = table + index * n;
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        X[i] = e[i];
+}
+
+void ct_case_ec_leaky_lookup(const unsigned char *secret)
+{
+    ct_limb_t tab[16 * 2 * P256_FE_LIMBS], row[2 * P256_FE_LIMBS];
+    size_t i;
+
+    for (i = 0; i < sizeof tab; i++)
+        ((unsigned char *)tab)[i] = secret[i & (CT_SECRET_BYTES - 1)];
+    leaky_lookup(row, tab, 2 * P256_FE_LIMBS, secret[9] & 15u);
+    ct_keep_mem(row, sizeof row);
 }
 
 void ct_case_ec_leaky_mul2_vartime(const unsigned char *secret)

@@ -8,6 +8,8 @@
  * small k. The oracle is k mod n (an integer computed here) through the
  * same functions, whose results for k < n the known answers and the
  * OpenSSL differential tests establish, and ec_mul against ec_mul_base.
+ * Also the point tables' scan (ec_limbs_lookup: the assembly where the
+ * target has it) against its C twin ct_limbs_lookup and the entry itself.
  */
 #include <string.h>
 
@@ -126,9 +128,50 @@ static void test_curve(const char *name, const ec_curve *C)
     tr_group_end();
 }
 
+/* every even entry count 2..18 (the tables' 16 among them), the limb
+ * counts of the tables (16, 24, 36) and others, every index below the
+ * count, the two above it and SIZE_MAX (a zero digit asks for entry -1);
+ * tables of edge-biased words; X's words after n limbs and the table are
+ * not written */
+static void test_lookup(void)
+{
+    static const size_t ns[] = { 4, 8, 16, 24, 36 };
+    ct_limb_t T[18 * 36], T0[18 * 36], X[36 + 4], Y[36 + 4], E[36 + 4];
+    size_t count, ni, idx, i, n;
+
+    tr_group("point-table scan: ec_limbs_lookup against ct_limbs_lookup and the entry");
+    tr_seed(0x6c6f6f6b7570);
+    for (ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+        n = ns[ni];
+        for (count = 2; count <= 18; count += 2) {
+            for (i = 0; i < count * n; i++)
+                T[i] = (ct_limb_t)tr_rand_edgy64();
+            memcpy(T0, T, count * n * sizeof(ct_limb_t));
+            for (idx = 0; idx <= count + 2; idx++) {
+                size_t want = idx <= count + 1 ? idx : (size_t)-1;
+
+                memset(X, 0xa5, sizeof X);
+                memset(Y, 0xa5, sizeof Y);
+                memset(E, 0xa5, sizeof E);
+                if (want < count)
+                    memcpy(E, T + want * n, n * sizeof(ct_limb_t));
+                else
+                    memset(E, 0, n * sizeof(ct_limb_t));
+                ec_limbs_lookup(X, T, count, n, want);
+                ct_limbs_lookup(Y, T, count, n, want);
+                TR_MEM(X, E, sizeof X);
+                TR_MEM(Y, E, sizeof Y);
+            }
+            TR_MEM(T, T0, count * n * sizeof(ct_limb_t));
+        }
+    }
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_ec_mul");
+    test_lookup();
 #if CTC_EC_P256
     test_curve("P-256 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "
                "small k, 2^256 - 1)", ec_p256());
