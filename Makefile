@@ -55,6 +55,13 @@ TARGET_LIBGCC := -lgcc
 EMU_SEMIHOSTING := -display none -monitor none -serial none -chardev stdio,id=sh0 \
                    -semihosting-config enable=on,target=native,chardev=sh0
 include targets/$(TARGET)/target.mk
+# The unit tests' random iterations (TR_ITERS, tests/support/runner.h) are
+# a quarter of the host's on the emulated bare-metal cores: the same
+# checks, edge values and official vectors in full, fewer random samples
+# of code the host runs at full count (22 bare-metal builds in make test).
+ifeq ($(TARGET_KIND),baremetal)
+TARGET_SCALE_SHIFT := 2
+endif
 
 ifeq ($(origin CC),default)
 CC := $(TARGET_CC)
