@@ -660,6 +660,14 @@ def main():
             records += recs
         jobs = [(c, p) for c in cores for p in profiles]
         if jobs:
+            # the peers' sources are fetched and unpacked once, here, before
+            # two builds at a time would unpack the same tree at once (a
+            # failure is remembered and becomes each core's reason)
+            for lib, _ in EMU_PEERS:
+                try:
+                    peers.fetch(peers.LIBS[lib][0], ROOT)
+                except peers.PeerError:
+                    pass
             log("emulated cores: %d builds (%s; %s), two at a time" % (
                 len(jobs), ", ".join(cores), ", ".join(PROFILE_OPT[p] for p in profiles)))
             with concurrent.futures.ThreadPoolExecutor(2) as ex:
