@@ -155,9 +155,12 @@ void rsa_ir_kdk(uint8_t kdk[32], const ctc_rsa_private_key *key, const uint8_t *
 
 #include "asn1/asn1.h"
 
-/* the DER AlgorithmIdentifier rsaEncryption with NULL parameters */
+/* the DER AlgorithmIdentifier rsaEncryption with NULL parameters: its
+ * length, and a writer (a function, not a shared data object: armv7a-linux
+ * builds position-independent code, where another file's data object is
+ * reached through the GOT) that puts its bytes at out -> out + the length */
 #define RSA_DER_ALGORITHM_LEN 15
-extern const uint8_t rsa_der_algorithm[RSA_DER_ALGORITHM_LEN];
+uint8_t *rsa_der_put_algorithm(uint8_t *out);
 
 /* Reads an AlgorithmIdentifier that must be rsaEncryption with NULL
  * parameters: CTC_OK, CTC_ERR_ENCODING or CTC_ERR_RSA_ALGORITHM. */

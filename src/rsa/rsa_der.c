@@ -11,10 +11,20 @@
 #include "rsa.h"
 
 /* SEQUENCE { OID 1.2.840.113549.1.1.1, NULL } */
-const uint8_t rsa_der_algorithm[RSA_DER_ALGORITHM_LEN] = {
+static const uint8_t rsa_der_algorithm[RSA_DER_ALGORITHM_LEN] = {
     0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01,
     0x05, 0x00
 };
+
+/* see rsa.h */
+uint8_t *rsa_der_put_algorithm(uint8_t *out)
+{
+    size_t i;
+
+    for (i = 0; i < RSA_DER_ALGORITHM_LEN; i++)
+        *out++ = rsa_der_algorithm[i];
+    return out;
+}
 
 /* see rsa.h */
 int rsa_der_read_algorithm(asn1_reader *r)
@@ -150,7 +160,7 @@ int ctc_rsa_public_key_to_spki(uint8_t *out, size_t out_size, size_t *out_len,
                                const ctc_rsa_public_key *key)
 {
     uint8_t nb[CTC_RSA_MAX_BYTES];
-    size_t pk, bs, len, h, i;
+    size_t pk, bs, len, h;
 
     if (out == NULL || out_len == NULL || key == NULL || key->bytes == 0)
         return CTC_ERR_PARAM;
@@ -161,8 +171,7 @@ int ctc_rsa_public_key_to_spki(uint8_t *out, size_t out_size, size_t *out_len,
     if (h + len > out_size)
         return CTC_ERR_BUFFER;
     out += asn1_put_header(out, ASN1_TAG_SEQUENCE, len);
-    for (i = 0; i < RSA_DER_ALGORITHM_LEN; i++)
-        *out++ = rsa_der_algorithm[i];
+    out = rsa_der_put_algorithm(out);
     out += asn1_put_header(out, ASN1_TAG_BIT_STRING, pk + 1);
     *out++ = 0;   /* no unused bits */
     (void)rsa_der_pubkey(out, key, nb);

@@ -254,8 +254,7 @@ static int rsa_der_private_write(uint8_t *out, size_t out_size, size_t *out_len,
         *out++ = ASN1_TAG_INTEGER;
         *out++ = 1;
         *out++ = 0;
-        for (i = 0; i < RSA_DER_ALGORITHM_LEN; i++)
-            *out++ = rsa_der_algorithm[i];
+        out = rsa_der_put_algorithm(out);
         out += asn1_put_header(out, ASN1_TAG_OCTET_STRING, len);
     }
     (void)rsa_der_privkey(out, b, bl);
