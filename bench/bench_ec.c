@@ -106,14 +106,7 @@ static uint64_t rng = 0x243f6a8885a308d3u;
 
 static void rand_bytes(uint8_t *p, size_t n)
 {
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        p[i] = (uint8_t)(rng >> 24);
-    }
+    bench_xorshift(&rng, p, n);
 }
 
 /* a scalar below 2^(bits - 1) (a valid key) */

@@ -50,6 +50,23 @@ void bench_samples(const char *group, const char *name, const char *impl,
 #endif
 /* Iterations of the second emulated region (>= 2; ignored on the host). */
 extern unsigned bench_emu_iters;
+/* The benchmarks' deterministic inputs (bench_ec.c and the peers'
+ * benchmarks draw the same bytes from the same seed): xorshift64, one
+ * byte per step, the state advanced in place. Not a random generator. */
+static inline void bench_xorshift(uint64_t *state, uint8_t *p, size_t n)
+{
+    uint64_t x = *state;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        p[i] = (uint8_t)(x >> 24);
+    }
+    *state = x;
+}
+
 /* Defeat dead-code elimination: results go here. */
 extern volatile uint64_t bench_sink;
 

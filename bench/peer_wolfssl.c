@@ -65,16 +65,7 @@ static uint64_t seq = 0x243f6a8885a308d3u, rng = 0x13198a2e03707344u;
 
 static void rand_bytes(uint64_t *st, uint8_t *p, size_t n)
 {
-    uint64_t x = *st;
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        p[i] = (uint8_t)(x >> 24);
-    }
-    *st = x;
+    bench_xorshift(st, p, n);
 }
 
 static void rand_key(uint8_t *k)
