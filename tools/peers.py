@@ -46,7 +46,12 @@ import targets  # noqa: E402
 
 SUITE = "trixie"
 DEB_SRC = ("deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] "
-           "http://deb.debian.org/debian %s main\n" % SUITE)
+           "http://deb.debian.org/debian %s main\n")
+# where each source package may come from, first choice first: mbedtls and
+# wolfssl only from trixie (the 3.6 line and wolfSSL 5.7 are what is
+# compared); bearssl's upstream is 0.6 in both releases, so bookworm's
+# source package serves when a mirror lacks trixie's files
+PACKAGE_SUITES = {"bearssl": (SUITE, "bookworm")}
 PEER_DIR = os.path.join("build", "peers")
 
 # library -> Debian source package, subdirectory of the unpacked tree
@@ -83,14 +88,15 @@ def apt_options(base):
             "-o", "Acquire::Retries=1"]
 
 
-def apt_setup(root, offline=False):
-    """Write the scratch apt configuration and (unless offline, or already
-    done in this tree) run apt-get update with it. -> base directory."""
-    base = os.path.abspath(os.path.join(root, PEER_DIR, "apt"))
+def apt_setup(root, offline=False, suite=SUITE):
+    """Write the scratch apt configuration for one Debian release and
+    (unless offline, or already done in this tree) run apt-get update with
+    it. -> base directory."""
+    base = os.path.abspath(os.path.join(root, PEER_DIR, "apt" if suite == SUITE else "apt-" + suite))
     for d in ("lists/partial", "cache/archives/partial", "sources.list.d", "preferences.d"):
         os.makedirs(os.path.join(base, d), exist_ok=True)
     with open(os.path.join(base, "sources.list"), "w") as f:
-        f.write(DEB_SRC)
+        f.write(DEB_SRC % suite)
     open(os.path.join(base, "status"), "a").close()
     stamp = os.path.join(base, "updated")
     if offline or os.path.exists(stamp):
@@ -102,9 +108,18 @@ def apt_setup(root, offline=False):
                        stdin=subprocess.DEVNULL, timeout=600)
     out = p.stdout.decode("utf-8", "replace")
     if p.returncode != 0 or re.search(r"^(W|E): ", out, re.M):
-        raise PeerError("apt-get update (deb-src %s) failed: %s" % (SUITE, last_lines(out)))
+        raise PeerError("apt-get update (deb-src %s) failed: %s" % (suite, last_lines(out)))
     open(stamp, "w").close()
     return base
+
+
+def package_suite(root, package):
+    """The Debian release a fetched source package came from."""
+    try:
+        with open(os.path.join(root, PEER_DIR, "src", package, "suite")) as f:
+            return f.read().strip()
+    except OSError:
+        return SUITE
 
 
 def last_lines(text, n=3):
@@ -136,15 +151,27 @@ def _fetch(package, root, offline):
     if not dscs:
         if offline:
             raise PeerError("source package %s not downloaded (offline)" % package)
-        base = apt_setup(root)
-        p = subprocess.run(["apt-get", "-q"] + apt_options(base) +
-                           ["source", "--download-only", package],
-                           cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           stdin=subprocess.DEVNULL, timeout=900)
-        out = p.stdout.decode("utf-8", "replace")
-        dscs = sorted(glob.glob(os.path.join(src, "%s_*.dsc" % package)))
-        if p.returncode != 0 or not dscs:
-            raise PeerError("apt-get source %s (%s) failed: %s" % (package, SUITE, last_lines(out)))
+        errors = []
+        for suite in PACKAGE_SUITES.get(package, (SUITE,)):
+            try:
+                base = apt_setup(root, suite=suite)
+            except PeerError as e:
+                errors.append(str(e))
+                continue
+            p = subprocess.run(["apt-get", "-q"] + apt_options(base) +
+                               ["source", "--download-only", package],
+                               cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, timeout=900)
+            out = p.stdout.decode("utf-8", "replace")
+            dscs = sorted(glob.glob(os.path.join(src, "%s_*.dsc" % package)))
+            if p.returncode == 0 and dscs:
+                with open(os.path.join(src, "suite"), "w") as f:
+                    f.write(suite + "\n")
+                break
+            errors.append("apt-get source %s (%s) failed: %s" % (package, suite, last_lines(out)))
+            dscs = []
+        if not dscs:
+            raise PeerError("; ".join(errors))
     dsc = open(dscs[-1]).read()
     m = re.search(r"^Version:\s*(\S+)", dsc, re.M)
     if not m:
@@ -239,6 +266,32 @@ def wolfssl_spec(tree):
     return inc, srcs
 
 
+# BearSSL's own flag per core (its src/config.h): BR_ARMEL_CORTEXM_GCC, which
+# it documents for Cortex-M0/M0+/M1/M3 (inline Thumb assembly, and BR_LOMUL:
+# the 15-bit code, whose products fit in a MUL, for cores whose 32x32->64
+# product is slow or not constant time); BR_LOMUL alone on lx106, which has
+# no 32x32->64 multiply; the defaults (the 31-bit code) on the others
+BEARSSL_FLAGS = {"cortex-m0": ["-DBR_ARMEL_CORTEXM_GCC=1"],
+                 "cortex-m3": ["-DBR_ARMEL_CORTEXM_GCC=1"],
+                 "xtensa-lx106": ["-DBR_LOMUL=1"]}
+
+
+def bearssl_spec(tree, core):
+    inc = ["-I" + os.path.join(tree, "inc"), "-I" + os.path.join(tree, "src")]
+    inc += BEARSSL_FLAGS.get(core, [])
+    srcs = []
+    for d in ("ec", "int"):
+        srcs += sorted(glob.glob(os.path.join(tree, "src", d, "*.c")))
+    srcs += sorted(x for x in glob.glob(os.path.join(tree, "src", "codec", "*.c"))
+                   if "pem" not in os.path.basename(x))
+    srcs += [os.path.join(tree, "src", x) for x in (
+        "hash/sha2small.c", "hash/sha2big.c", "hash/dig_oid.c", "hash/dig_size.c",
+        "mac/hmac.c", "rand/hmac_drbg.c")]
+    if len(srcs) < 60:
+        raise PeerError("bearssl: src/ec, src/int or src/codec missing from the source package")
+    return inc, srcs
+
+
 LIB_INFO = {
     "mbedtls": {
         "bench": "bench/peer_mbedtls.c",
@@ -257,6 +310,15 @@ LIB_INFO = {
                   "sp_armthumb.c on Cortex-M0, sp_c32.c elsewhere; WOLFSSL_SP_SMALL at -Os; "
                   "SHA-256/384/512; upstream .orig source; RNG: deterministic xorshift "
                   "(CUSTOM_RAND_GENERATE_BLOCK)",
+    },
+    "bearssl": {
+        "bench": "bench/peer_bearssl.c",
+        "config": "BearSSL's own defaults (br_ec_get_default, br_ecdsa_*_raw_get_default) "
+                  "with its documented core flag: BR_ARMEL_CORTEXM_GCC on Cortex-M0/M3 "
+                  "(so p256_m15, prime_i15, ECDSA i15), BR_LOMUL on lx106 (the same 15-bit "
+                  "code), none elsewhere (p256_m31, prime_i31, ECDSA i31); no heap; "
+                  "upstream .orig source (0.6), Debian patches not applied; RFC 6979 "
+                  "signing; keygen RNG: deterministic xorshift",
     },
     "p256m": {
         "bench": "bench/peer_p256m.c",
@@ -314,6 +376,8 @@ def build_image(lib, tree, core, profile, v, outdir):
     link the peer benchmark with the emulated runtime. -> image path."""
     if lib == "wolfssl":
         inc, srcs = wolfssl_spec(tree)
+    elif lib == "bearssl":
+        inc, srcs = bearssl_spec(tree, core)
     else:
         inc, srcs = mbedtls_spec(tree)
     if lib == "p256m":
@@ -542,7 +606,7 @@ def main(argv=None):
             seen.append((r["library"], r["version"]))
     for lib, version in seen:
         print("%s: Debian source package %s %s (%s); configuration: docs/peers.md" % (
-            lib, LIBS[lib][0], version, SUITE))
+            lib, LIBS[lib][0], version, package_suite(ROOT, LIBS[lib][0])))
     print("elapsed %.0f s" % (time.time() - t0))
     return 0
 
