@@ -307,7 +307,9 @@ LIB_INFO = {
         "config": "bench/peers/wolfssl/user_settings.h: wolfCrypt only, no heap, ECC P-256/P-384 "
                   "with SP math (WOLFSSL_SP_MATH, HAVE_SP_ECC, SP_384, ECC_TIMING_RESISTANT), "
                   "SP assembly: sp_cortexm.c on Cortex-M3/M4/M7 (no UMAAL on M3), "
-                  "sp_armthumb.c on Cortex-M0, sp_c32.c elsewhere; WOLFSSL_SP_SMALL at -Os; "
+                  "sp_armthumb.c on Cortex-M0, sp_c32.c on RV32 and lx106, sp_x86_64.c with "
+                  "sp_x86_64_asm.S and cpuid.c (MULX/ADX chosen at run time) on the host; "
+                  "WOLFSSL_SP_SMALL at -Os; "
                   "SHA-256/384/512; upstream .orig source; RNG: deterministic xorshift "
                   "(CUSTOM_RAND_GENERATE_BLOCK)",
     },
@@ -525,6 +527,131 @@ def peer_records(lib, core, profile, v, offline=False, log=print, root=ROOT):
     except (RuntimeError, subprocess.SubprocessError, OSError) as e:
         return [error_record(lib, core, profile, v, "%s: %s" % (type(e).__name__, str(e)[-600:]),
                              version)]
+
+
+# ---- the host ----------------------------------------------------------------
+# The same peers built from the same source packages for the host, so that
+# the host table has mbedTLS 3.6 (Debian 12's -dev package is 2.28), p256-m
+# and wolfSSL beside OpenSSL. Their benchmark programs are the emulated
+# cores' (bench/peer_<lib>.c) built with bench/harness.c: timed as the
+# host's own benchmarks are, in their own process, one library at a time.
+HOST_IMPLS = {"mbedtls": "mbedtls-3.6", "p256m": "p256-m", "wolfssl": "wolfssl-5.7",
+              "bearssl": "bearssl-src"}
+HOST_EXTRA = {"wolfssl": ["wolfcrypt/src/sp_x86_64.c", "wolfcrypt/src/sp_x86_64_asm.S",
+                          "wolfcrypt/src/cpuid.c"]}
+
+
+def host_vars():
+    """The host's compiler and library flags, from the Makefile (TARGET=host,
+    PROFILE=fast), without -ffreestanding: the peers are hosted programs
+    there."""
+    ev = "peers-vars: ; @:" + "".join("$(info PEERVAR %s=$(%s))" % (x, x)
+                                      for x in ("CC", "LIB_CFLAGS", "B"))
+    p = subprocess.run(["make", "--no-print-directory", "-s", "TARGET=host", "PROFILE=fast",
+                        "--eval", ev, "peers-vars"], cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, env=_make_env())
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode != 0:
+        raise PeerError("make TARGET=host: %s" % last_lines(out))
+    v = {}
+    for line in out.splitlines():
+        if line.startswith("PEERVAR "):
+            k, _, val = line[8:].partition("=")
+            v[k] = val.strip()
+    v["flags"] = [f for f in lib_flags(v) if f != "-ffreestanding"]
+    return v
+
+
+def _make_env():
+    drop = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"}
+    assigns = os.environ.get("MAKEFLAGS", "").partition(" -- ")[2]
+    drop.update(re.findall(r"(?:^|(?<=[^\\]) )([A-Za-z_][A-Za-z0-9_]*)=", assigns))
+    return {k: x for k, x in os.environ.items() if k not in drop}
+
+
+def host_records(lib, quick=False, offline=False, log=print, root=ROOT):
+    """Fetch, build and time one peer on the host. -> records in the shape
+    of the host benchmarks' JSON lines (impl HOST_IMPLS[lib], plus library,
+    version, config), or one record with "error"."""
+    version = ""
+    impl = HOST_IMPLS.get(lib, lib)
+    try:
+        if lib not in LIB_INFO:
+            raise PeerError("no build of %r here (known: %s)" % (lib, ", ".join(sorted(LIB_INFO))))
+        tree, version = fetch(LIBS[lib][0], root, offline)
+        v = host_vars()
+        if lib == "wolfssl":
+            inc, srcs = wolfssl_spec(tree)
+            srcs = [x for x in srcs if os.path.basename(x) not in
+                    ("sp_cortexm.c", "sp_armthumb.c", "sp_c32.c")]
+            srcs += [os.path.join(tree, x) for x in HOST_EXTRA["wolfssl"]]
+        elif lib == "bearssl":
+            inc, srcs = bearssl_spec(tree, "host")
+        else:
+            inc, srcs = mbedtls_spec(tree)
+        if lib == "p256m":
+            pdir = os.path.join(tree, LIBS["p256m"][1])
+            inc = ["-I" + pdir, "-DMBEDTLS_PSA_P256M_DRIVER_ENABLED"] + inc
+            srcs = [os.path.join(pdir, "p256-m.c"),
+                    os.path.join(tree, "library", "platform_util.c")]
+        for x in srcs:
+            if not os.path.isfile(x):
+                raise PeerError("%s: %s is missing from the source package"
+                                % (lib, os.path.relpath(x, ROOT)), version)
+        t0 = time.time()
+        outdir = os.path.join(ROOT, PEER_DIR, "host", lib)
+        objdir = os.path.join(outdir, "obj")
+        os.makedirs(objdir, exist_ok=True)
+        cc = shlex.split(v["CC"])
+        objs = []
+        # an object is rebuilt when its source, a configuration header in
+        # bench/peers or the command changed (a second run reuses them)
+        cfg = max(os.path.getmtime(x) for x in glob.glob(os.path.join(
+            ROOT, "bench", "peers", "**", "*.h"), recursive=True))
+        for x in srcs:
+            o = os.path.join(objdir, os.path.basename(x).rsplit(".", 1)[0] + ".o")
+            cmd = cc + v["flags"] + inc + ["-c", x, "-o", o]
+            stamp = o + ".cmd"
+            fresh = (os.path.exists(o) and os.path.getmtime(o) >= max(os.path.getmtime(x), cfg)
+                     and os.path.exists(stamp) and open(stamp).read() == " ".join(cmd))
+            if not fresh:
+                run_cmd(cmd, "%s: compiling %s" % (lib, os.path.basename(x)))
+                with open(stamp, "w") as f:
+                    f.write(" ".join(cmd))
+            objs.append(o)
+        ar = os.path.join(outdir, "lib%s.a" % lib)
+        if os.path.exists(ar):
+            os.remove(ar)
+        run_cmd(["ar", "rcs", ar] + objs, "%s: ar" % lib)
+        exe = os.path.join(outdir, "peer_%s" % lib)
+        run_cmd(cc + v["flags"] + ["-DBENCH_HOST=1", "-Ibench"] + inc +
+                [LIB_INFO[lib]["bench"], "bench/harness.c", ar, "-Wl,--gc-sections", "-o", exe],
+                "%s: linking the host benchmark" % lib)
+        log("  %-8s host built in %.0f s, timing" % (lib, time.time() - t0))
+        env = dict(os.environ)
+        if quick:
+            env["CTC_BENCH_QUICK"] = "1"
+        p = subprocess.run([exe], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=1800)
+        out = p.stdout.decode("utf-8", "replace")
+        if p.returncode != 0:
+            raise PeerError("%s: the host benchmark exited with %d: %s"
+                            % (lib, p.returncode, last_lines(out, 6)), version)
+        recs = []
+        for line in out.splitlines():
+            if line.startswith("JSON "):
+                r = json.loads(line[5:])
+                r.update(impl=impl, library=lib, version=version,
+                         config=LIB_INFO[lib]["config"] + "; host: " + " ".join(v["flags"]))
+                recs.append(r)
+        if not recs:
+            raise PeerError("%s: the host benchmark printed no results" % lib, version)
+        return recs
+    except PeerError as e:
+        return [{"library": lib, "impl": impl, "version": e.version or version, "error": str(e)}]
+    except (RuntimeError, subprocess.SubprocessError, OSError, ValueError) as e:
+        return [{"library": lib, "impl": impl, "version": version,
+                 "error": "%s: %s" % (type(e).__name__, str(e)[-600:])}]
 
 
 def write_results(path, recs, libs):

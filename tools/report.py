@@ -9,6 +9,9 @@ benchmark, every platform and every generated benchmark document.
    build) and run; each benchmark times ctcrypto and its peers (OpenSSL,
    mbedTLS, BearSSL: Debian's -dev packages) in the same process, one after
    the other, min/mean/max over batches. Nothing else runs meanwhile.
+   Then mbedTLS 3.6, p256-m and wolfSSL 5.7, built for the host from the
+   Debian source packages the cores' peers come from (tools/peers.py
+   host_records), each timed by its own program with the same harness.
    --quick: shorter batches (CTC_BENCH_QUICK=1), host only.
 2. emulated cores (tools/targets.py's bare-metal list, or --cores): every
    benchmark built into a bare-metal image per core and profile (-O2 and
@@ -54,7 +57,12 @@ OUT_DIR = os.path.join("build", "report")
 PROFILE_OPT = targets.PROFILE_OPT
 # the host peers, in column order (the impl names the benchmarks print)
 PEERS = [("openssl", "OpenSSL"), ("mbedtls", "mbedTLS"), ("bearssl", "BearSSL"),
-         ("wolfssl", "wolfSSL")]
+         ("wolfssl", "wolfSSL"), ("mbedtls-3.6", "mbedTLS 3.6"), ("p256-m", "p256-m"),
+         ("wolfssl-5.7", "wolfSSL 5.7")]
+# the peers built from Debian source packages for the host too
+# (tools/peers.py host_records; Debian 12's -dev packages are mbedTLS 2.28
+# and no p256-m), timed in their own processes
+HOST_SRC_PEERS = ("mbedtls", "p256m", "wolfssl")
 # what the documents call a group (a group without an entry is named by
 # its own name)
 GROUP_TITLES = {
@@ -150,6 +158,19 @@ def run_host(quick, build):
             raise ReportError("host %s: no results" % b)
         records += rows
         infos[b] = info
+    for i, lib in enumerate(HOST_SRC_PEERS):
+        log("host peers [%d/%d] %s (Debian source package, built here)"
+            % (i + 1, len(HOST_SRC_PEERS), lib))
+        for r in peers.host_records(lib, quick, log=log):
+            if r.get("error"):
+                log("  not measured: " + r["error"])
+                records.append({"platform": "host", "profile": "fast", "impl": r["impl"],
+                                "library": lib, "version": r.get("version", ""),
+                                "missing": True, "reason": r["error"]})
+            else:
+                r.update(platform="host", profile="fast", bench="peer_" + lib)
+                log("  %-40s %s" % (r["op"], fmt_ns(host_value(r))))
+                records.append(r)
     return records, infos
 
 
@@ -570,6 +591,9 @@ def write_docs(records, infos, meta, cores, charts, doc_dir):
         doc += ["## Host", "", host_note(meta), ""]
         for b, lines in sorted(infos.items()):
             doc += ["`%s`: %s" % (b, "; ".join(lines)) if lines else "`%s`" % b, ""]
+        doc += ["Built here from Debian source packages (`tools/peers.py`, "
+                "`docs/peers.md`), each timed in its own process:", ""]
+        doc += peer_notes(records, "host") + [""]
         doc += host_tables(records)
     if cores:
         doc += ["## Emulated cores", "", estimate_note(), ""]

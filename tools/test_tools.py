@@ -679,6 +679,15 @@ def test_peers_missing(total, tmp):
                                   log=lambda s: None, root=tmp)
         g.check("unknown peer" in recs[0].get("error", ""), "unknown peer: %r" % recs)
         g.check(json.loads(json.dumps(recs[0])) == recs[0], "JSON record")
+        # the host build of a peer whose package is not there: one record
+        # under the host column's name, saying why
+        peers.LIBS["mbedtls"] = ("ctcrypto-no-such-package", "")
+        recs = peers.host_records("mbedtls", offline=True, log=lambda s: None, root=tmp)
+        g.check(len(recs) == 1 and "ctcrypto-no-such-package" in recs[0].get("error", ""),
+                "host: one error record naming the package: %r" % recs)
+        g.check(recs[0].get("impl") == "mbedtls-3.6", "host: the column's name: %r" % recs)
+        recs = peers.host_records("nosuchlib", offline=True, log=lambda s: None, root=tmp)
+        g.check(len(recs) == 1 and recs[0].get("error"), "host: unknown peer: %r" % recs)
     finally:
         peers.LIBS.clear()
         peers.LIBS.update(saved)

@@ -48,6 +48,14 @@
 #endif
 #elif defined(__arm__)
 #define WOLFSSL_SP_ARM_THUMB_ASM
+#elif defined(__x86_64__)
+/* the host: wolfSSL's x86-64 assembly (sp_x86_64.c, sp_x86_64_asm.S),
+ * with its MULX/ADX code chosen at run time through cpuid.c */
+#define WOLFSSL_SP_X86_64_ASM
+#define WOLFSSL_X86_64_BUILD
+#define HAVE_INTEL_AVX1
+#define HAVE_INTEL_AVX2
+#define WOLFSSL_SP_X86_64
 #endif
 
 #define WOLFSSL_SHA384
@@ -80,7 +88,9 @@
 #endif
 #endif
 
+#ifndef __ASSEMBLER__
 int peer_wolfssl_rand(unsigned char *out, unsigned int n);
+#endif
 #define CUSTOM_RAND_GENERATE_BLOCK peer_wolfssl_rand
 
 #endif
