@@ -26,14 +26,16 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TARGETS = ["cortex-m0", "cortex-m3", "cortex-m4", "cortex-m7", "rv32imc", "xtensa-lx106",
-           "armv7a-linux", "aarch64-linux", "rv64-linux", "host"]
-BAREMETAL = TARGETS[:6]
-CROSS = {"host": "", "aarch64-linux": "aarch64-linux-gnu-",
-         "armv7a-linux": "arm-linux-gnueabihf-", "rv64-linux": "riscv64-linux-gnu-",
-         "rv32imc": "riscv64-unknown-elf-", "xtensa-lx106": "xtensa-lx106-elf-"}
-for _t in ("cortex-m0", "cortex-m3", "cortex-m4", "cortex-m7"):
-    CROSS[_t] = "arm-none-eabi-"
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import targets as _targets  # noqa: E402
+
+# the one target list (tools/targets.py, from targets/*/target.mk): the
+# bare-metal cores first, then the Linux targets, the host last
+_ALL = _targets.target_names()
+BAREMETAL = _targets.baremetal()
+TARGETS = BAREMETAL + [t for t in _ALL if t not in BAREMETAL and t != "host"] + ["host"]
+CROSS = {t: _targets.read_target_mk(os.path.join(_targets.TARGETS_DIR, t, "target.mk"))[0]
+         .get("TARGET_CROSS", "") for t in _ALL}
 
 
 def make(args, what):
