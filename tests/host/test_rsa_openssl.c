@@ -339,7 +339,7 @@ static void check_pss(const ctc_rsa_public_key *key, const struct okey *k, unsig
 /* every pair of a pool of `pool` primes of bits / 2 bits */
 static void run_size(int bits, int pool)
 {
-    BIGNUM *pr[32];
+    BIGNUM *pr[64];
     unsigned long exps[3] = { 65537, 3, 0 };
     unsigned i = 0;
     int a, b, j;
@@ -392,11 +392,12 @@ int main(void)
         die("BN_CTX");
     tr_init("test_rsa_openssl");
     tr_seed(0x7273615f6f73736cull);
-    /* pools of 24, 10 and 8 primes (349 keys) in the main host
-     * configuration, 8, 4 and 3 (37 keys) in the others (diff_scale.h) */
-    run_size(2048, (int)diff_count(24, 8));
-    run_size(3072, (int)diff_count(10, 4));
-    run_size(4096, (int)diff_count(8, 3));
+    /* pools of 58, 24 and 16 primes (2049 keys: 1653 of 2048 bits, 276
+     * of 3072, 120 of 4096) in the main host configuration, 8, 4 and 3
+     * (37 keys) in the others (diff_scale.h) */
+    run_size(2048, (int)diff_count(58, 8));
+    run_size(3072, (int)diff_count(24, 4));
+    run_size(4096, (int)diff_count(16, 3));
     tr_puts("  keys: ");
     tr_putu(n_keys);
     tr_puts(", OpenSSL signatures verified or refused here: ");
