@@ -142,7 +142,7 @@ static int gcm_encrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
 {
     aes_ghash g;
     uint8_t ctr[16], ekj0[16], full[16];
-    size_t i;
+    size_t i, done;
     int r;
 
     r = gcm_check(key, out, out_size, tag, tag_len, iv, iv_len, aad, aad_len,
@@ -151,9 +151,15 @@ static int gcm_encrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
         return r;
     aes_gcm_start(key, &g, ctr, ekj0, iv, iv_len);
     aes_gcm_inc32(ctr);
-    aes_ctr_xor(key, ctr, 4, out, in, len);
     aes_ghash_update(&g, aad, aad_len);
-    aes_ghash_update(&g, out, len);
+    done = 0;
+#if AES_HAVE_X86_NI
+    /* the counter and the hash in one pass where both are in hardware */
+    if ((aes_hw() & (AES_HW_AES | AES_HW_CLMUL)) == (AES_HW_AES | AES_HW_CLMUL))
+        done = aes_ni_gcm_encrypt(key->rk8, key->rounds, ctr, g.y, g.hk, out, in, len);
+#endif
+    aes_ctr_xor(key, ctr, 4, out + done, in + done, len - done);
+    aes_ghash_update(&g, out + done, len - done);
     aes_gcm_finish(&g, full, ekj0, aad_len, len);
     for (i = 0; i < tag_len; i++)
         tag[i] = full[i];

@@ -68,6 +68,12 @@ void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
 /* n whole blocks into y (big-endian words), H from hk (aes_ghash) */
 void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
                          const uint8_t *p, size_t n);
+/* GCM encryption of the whole 128-byte pieces of in: out = in ^ the key
+ * stream from ctr (inc32, advanced), the ciphertext absorbed into y as
+ * aes_ni_ghash_blocks does; -> the bytes done (len rounded down to 128) */
+size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                          uint32_t y[4], const uint32_t hk[18], uint8_t *out,
+                          const uint8_t *in, size_t len);
 #else
 #define AES_HAVE_X86_NI 0
 #endif

@@ -304,6 +304,66 @@ static void test_ctr_vs_ecb(void)
     tr_group_end();
 }
 
+/*
+ * The one-pass GCM encryption of the x86-64 hardware path (counter and
+ * hash together, eight blocks per pass) against the portable counter and
+ * GHASH, from counters whose last word wraps within a pass or between
+ * passes (GCM's inc32 wraps within those four bytes), on lengths around
+ * the pass size.
+ */
+static void test_gcm_onepass(void)
+{
+#if AES_HAVE_X86_NI
+    static uint8_t msg[2100], ref[2100], out[2100];
+    static const size_t lens[] = { 128, 129, 143, 255, 256, 257, 1000, 2048, 2065 };
+    unsigned prev = aes_hw_allow(~0u), d, li;
+
+    if ((aes_hw() & (AES_HW_AES | AES_HW_CLMUL)) != (AES_HW_AES | AES_HW_CLMUL)) {
+        aes_hw_allow(prev);
+        tr_skip("GCM one pass (AES-NI, PCLMULQDQ)", "the CPU has no AES-NI or PCLMULQDQ");
+        return;
+    }
+    tr_group("GCM one pass (AES-NI, PCLMULQDQ) = portable counter and GHASH, inc32 wraps");
+    tr_seed(21);
+    for (d = 0; d < 40; d++) {
+        for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            ctc_aes_key k;
+            aes_ghash g1, g2;
+            uint8_t key[32], h[16], c0[16], c1[16], c2[16];
+            size_t len = lens[li], done;
+            uint32_t low = d < 32 ? 0xffffffffu - d : tr_rand32();
+
+            tr_rand_bytes(key, sizeof key);
+            tr_rand_bytes(h, sizeof h);
+            tr_rand_bytes(c0, sizeof c0);
+            c0[12] = (uint8_t)(low >> 24);
+            c0[13] = (uint8_t)(low >> 16);
+            c0[14] = (uint8_t)(low >> 8);
+            c0[15] = (uint8_t)low;
+            tr_rand_bytes(msg, len);
+            TR_EQ(ctc_aes_key_set(&k, key, 16 + 8 * (d % 3)), CTC_OK);
+            aes_hw_allow(0);
+            memcpy(c1, c0, 16);
+            aes_ghash_init(&g1, h);
+            aes_ctr_xor(&k, c1, 4, ref, msg, len);
+            aes_ghash_update(&g1, ref, len);
+            aes_hw_allow(~0u);
+            memcpy(c2, c0, 16);
+            aes_ghash_init(&g2, h);
+            done = aes_ni_gcm_encrypt(k.rk8, k.rounds, c2, g2.y, g2.hk, out, msg, len);
+            TR_EQ(done, len & ~(size_t)127);
+            aes_ctr_xor(&k, c2, 4, out + done, msg + done, len - done);
+            aes_ghash_update(&g2, out + done, len - done);
+            TR_MEM(out, ref, len);
+            TR_MEM(c2, c1, 16);
+            TR_MEM(g2.y, g1.y, sizeof g1.y);
+        }
+    }
+    aes_hw_allow(prev);
+    tr_group_end();
+#endif
+}
+
 static void test_errors(void)
 {
     static const uint8_t key[32] = {1, 2, 3};
@@ -406,6 +466,7 @@ int main(void)
         test_ctr_vs_ecb();
         test_errors();
     }
+    test_gcm_onepass();
     aes_hw_allow(~0u);
     return tr_finish();
 }

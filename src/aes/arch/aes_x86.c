@@ -17,20 +17,7 @@
 #include <immintrin.h>
 
 #define AESNI __attribute__((target("aes,ssse3,sse4.1")))
-#define CLMUL __attribute__((target("pclmul,sse4.1")))
-
-/* ctr += 1 over its last n bytes, big-endian, without a branch */
-static void ctr_inc(uint8_t ctr[16], unsigned n)
-{
-    uint32_t c = 1;
-    unsigned i;
-
-    for (i = 16; i > 16 - n; i--) {
-        c += ctr[i - 1];
-        ctr[i - 1] = (uint8_t)c;
-        c >>= 8;
-    }
-}
+#define CLMUL __attribute__((target("pclmul,ssse3,sse4.1")))
 
 AESNI static inline __m128i enc1(const __m128i *k, unsigned rounds, __m128i b)
 {
@@ -92,122 +79,294 @@ AESNI void aes_ni_decrypt_blocks(const uint8_t *rk8, unsigned rounds,
         d[r] = k[r] = _mm_setzero_si128();
 }
 
-/* see aes_impl.h; four blocks in flight */
+/* The counter as two big-endian halves (hi: bytes 0..7, lo: 8..15),
+ * advanced by one in its last n bytes (a public count: 4 for GCM's inc32,
+ * 16 for CTR), and the block it makes. */
+struct ctr64 {
+    uint64_t hi, lo, mlo, mhi;
+};
+
+static void ctr64_load(struct ctr64 *c, const uint8_t ctr[16], unsigned n)
+{
+    unsigned i;
+
+    c->hi = c->lo = 0;
+    for (i = 0; i < 8; i++) {
+        c->hi = (c->hi << 8) | ctr[i];
+        c->lo = (c->lo << 8) | ctr[8 + i];
+    }
+    c->mlo = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
+    c->mhi = n <= 8 ? 0 : n >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * (n - 8))) - 1;
+}
+
+static void ctr64_store(uint8_t ctr[16], const struct ctr64 *c)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        ctr[i] = (uint8_t)(c->hi >> (56 - 8 * i));
+        ctr[8 + i] = (uint8_t)(c->lo >> (56 - 8 * i));
+    }
+}
+
+static inline void ctr64_inc(struct ctr64 *c)
+{
+    uint64_t lo = (c->lo & ~c->mlo) | ((c->lo + 1) & c->mlo);
+    /* a carry out of the low half when all of its counter bytes wrapped */
+    uint64_t carry = (uint64_t)((lo & c->mlo) == 0 && c->mlo == ~(uint64_t)0);
+
+    c->lo = lo;
+    c->hi = (c->hi & ~c->mhi) | ((c->hi + carry) & c->mhi);
+}
+
+AESNI static inline __m128i ctr64_block(const struct ctr64 *c)
+{
+    /* memory order: bytes 0..7 (hi, big-endian) in the low lane */
+    return _mm_set_epi64x((long long)__builtin_bswap64(c->lo),
+                          (long long)__builtin_bswap64(c->hi));
+}
+
+#define LDU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STU(p, x) _mm_storeu_si128((__m128i *)(void *)(p), (x))
+
+/* see aes_impl.h; eight blocks in flight, the counters made in registers */
 AESNI void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                           unsigned inc_bytes, uint8_t *out, const uint8_t *in,
                           size_t len)
 {
-    __m128i k[15];
-    uint8_t c[64], ks[16];
+    __m128i k[15], x[8];
+    uint8_t ks[16];
+    struct ctr64 c;
     size_t i = 0, j;
     unsigned r, b;
 
     load_keys(k, rk8, rounds);
-    for (; len - i >= 64; i += 64) {
-        __m128i x0, x1, x2, x3;
+    ctr64_load(&c, ctr, inc_bytes);
+    for (; len - i >= 128; i += 128) {
+        uint32_t low = (uint32_t)c.lo;
 
-        for (b = 0; b < 4; b++) {
-            for (j = 0; j < 16; j++)
-                c[16 * b + j] = ctr[j];
-            ctr_inc(ctr, inc_bytes);
+        if (inc_bytes >= 4 && low <= 0xfffffff7u) {
+            /* no carry out of the last four bytes in these eight blocks
+             * (the counter is public): each block is the first with its
+             * last word replaced */
+            __m128i base = ctr64_block(&c);
+
+            for (b = 0; b < 8; b++)
+                x[b] = _mm_xor_si128(_mm_insert_epi32(base, (int)__builtin_bswap32(low + b), 3),
+                                     k[0]);
+            c.lo += 8;
+        } else {
+            for (b = 0; b < 8; b++) {
+                x[b] = _mm_xor_si128(ctr64_block(&c), k[0]);
+                ctr64_inc(&c);
+            }
         }
-        x0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)c), k[0]);
-        x1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(c + 16)), k[0]);
-        x2 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(c + 32)), k[0]);
-        x3 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(c + 48)), k[0]);
+        /* written out: the compiler keeps the eight blocks in registers */
         for (r = 1; r < rounds; r++) {
-            x0 = _mm_aesenc_si128(x0, k[r]);
-            x1 = _mm_aesenc_si128(x1, k[r]);
-            x2 = _mm_aesenc_si128(x2, k[r]);
-            x3 = _mm_aesenc_si128(x3, k[r]);
+            x[0] = _mm_aesenc_si128(x[0], k[r]);
+            x[1] = _mm_aesenc_si128(x[1], k[r]);
+            x[2] = _mm_aesenc_si128(x[2], k[r]);
+            x[3] = _mm_aesenc_si128(x[3], k[r]);
+            x[4] = _mm_aesenc_si128(x[4], k[r]);
+            x[5] = _mm_aesenc_si128(x[5], k[r]);
+            x[6] = _mm_aesenc_si128(x[6], k[r]);
+            x[7] = _mm_aesenc_si128(x[7], k[r]);
         }
-        x0 = _mm_aesenclast_si128(x0, k[rounds]);
-        x1 = _mm_aesenclast_si128(x1, k[rounds]);
-        x2 = _mm_aesenclast_si128(x2, k[rounds]);
-        x3 = _mm_aesenclast_si128(x3, k[rounds]);
-        x0 = _mm_xor_si128(x0, _mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-        x1 = _mm_xor_si128(x1, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 16)));
-        x2 = _mm_xor_si128(x2, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 32)));
-        x3 = _mm_xor_si128(x3, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 48)));
-        _mm_storeu_si128((__m128i *)(void *)(out + i), x0);
-        _mm_storeu_si128((__m128i *)(void *)(out + i + 16), x1);
-        _mm_storeu_si128((__m128i *)(void *)(out + i + 32), x2);
-        _mm_storeu_si128((__m128i *)(void *)(out + i + 48), x3);
+        for (b = 0; b < 8; b++) {
+            x[b] = _mm_aesenclast_si128(x[b], k[rounds]);
+            STU(out + i + 16 * b, _mm_xor_si128(x[b], LDU(in + i + 16 * b)));
+        }
     }
-    for (; i < len; i += 16) {
-        size_t n = len - i < 16 ? len - i : 16;
-        __m128i x = enc1(k, rounds,
-                         _mm_loadu_si128((const __m128i *)(const void *)ctr));
-
-        ctr_inc(ctr, inc_bytes);
-        _mm_storeu_si128((__m128i *)(void *)ks, x);
-        for (j = 0; j < n; j++)
+    for (; len - i >= 16; i += 16) {
+        STU(out + i, _mm_xor_si128(enc1(k, rounds, ctr64_block(&c)), LDU(in + i)));
+        ctr64_inc(&c);
+    }
+    if (i < len) {
+        STU(ks, enc1(k, rounds, ctr64_block(&c)));
+        ctr64_inc(&c);
+        for (j = 0; i + j < len; j++)
             out[i + j] = (uint8_t)(in[i + j] ^ ks[j]);
     }
+    ctr64_store(ctr, &c);
     for (j = 0; j < 16; j++)
         ks[j] = 0;
-    for (j = 0; j < 64; j++)
-        c[j] = 0;
+    for (b = 0; b < 8; b++)
+        x[b] = _mm_setzero_si128();
     for (r = 0; r <= rounds; r++)
         k[r] = _mm_setzero_si128();
 }
 
-static inline uint64_t ld64be(const uint8_t *p)
-{
-    uint64_t x = 0;
-    unsigned i;
+/*
+ * GHASH. An element is held as the 128-bit integer whose most significant
+ * byte is the block's first byte (the block byte-reversed into a
+ * register); in that order the carry-less product of two elements, shifted
+ * left by one bit, is the reflected 256-bit product, folded with
+ * x^128 = x^7 + x^2 + x + 1 (the same arithmetic as aes_ghash.c, with
+ * 64-bit lanes). Shifts and folding are linear, so the products of four
+ * blocks by H^4, H^3, H^2, H are summed first and folded once.
+ */
+struct wide {
+    __m128i lo, hi;
+};
 
-    for (i = 0; i < 8; i++)
-        x = (x << 8) | p[i];
-    return x;
+CLMUL static inline void clmul_acc(struct wide *w, __m128i a, __m128i h)
+{
+    __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x01),
+                                _mm_clmulepi64_si128(a, h, 0x10));
+
+    w->lo = _mm_xor_si128(w->lo, _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x00),
+                                               _mm_slli_si128(mid, 8)));
+    w->hi = _mm_xor_si128(w->hi, _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x11),
+                                               _mm_srli_si128(mid, 8)));
 }
 
-/*
- * see aes_impl.h. The same arithmetic as aes_ghash.c with 64-bit halves:
- * the 256-bit carry-less product of the reflected values (PCLMULQDQ,
- * schoolbook), shifted left by one bit and folded with
- * x^128 = x^7 + x^2 + x + 1 (right shifts in the reflected order).
- */
+/* (lo >> s) as one 128-bit value, 0 < s < 64 */
+CLMUL static inline __m128i shr128(__m128i v, int s)
+{
+    return _mm_or_si128(_mm_srli_epi64(v, s), _mm_slli_epi64(_mm_srli_si128(v, 8), 64 - s));
+}
+
+CLMUL static inline __m128i fold(struct wide w)
+{
+    __m128i lo, hi, t;
+
+    /* shift the 256-bit value left by one */
+    hi = _mm_or_si128(_mm_slli_epi64(w.hi, 1),
+                      _mm_or_si128(_mm_slli_si128(_mm_srli_epi64(w.hi, 63), 8),
+                                   _mm_srli_si128(_mm_srli_epi64(w.lo, 63), 8)));
+    lo = _mm_or_si128(_mm_slli_epi64(w.lo, 1), _mm_slli_si128(_mm_srli_epi64(w.lo, 63), 8));
+    /* fold the low half into the high half */
+    t = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(lo, 63), _mm_slli_epi64(lo, 62)),
+                      _mm_slli_epi64(lo, 57));
+    lo = _mm_xor_si128(lo, _mm_slli_si128(t, 8));
+    t = _mm_xor_si128(_mm_xor_si128(lo, shr128(lo, 1)),
+                      _mm_xor_si128(shr128(lo, 2), shr128(lo, 7)));
+    return _mm_xor_si128(hi, t);
+}
+
+CLMUL static inline __m128i gmul(__m128i a, __m128i h)
+{
+    struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
+
+    clmul_acc(&w, a, h);
+    return fold(w);
+}
+
+/* see aes_impl.h */
 CLMUL void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
                                const uint8_t *p, size_t n)
 {
-    uint64_t yh = (uint64_t)y[0] << 32 | y[1], yl = (uint64_t)y[2] << 32 | y[3];
-    __m128i h = _mm_set_epi64x((long long)((uint64_t)hk[4] << 32 | hk[3]),
-                               (long long)((uint64_t)hk[1] << 32 | hk[0]));
-    size_t i;
+    const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i h1 = _mm_set_epi64x((long long)((uint64_t)hk[4] << 32 | hk[3]),
+                                (long long)((uint64_t)hk[1] << 32 | hk[0]));
+    __m128i h2, h3, h4, a;
+    size_t i = 0;
 
-    for (i = 0; i < n; i++, p += 16) {
-        __m128i a, p00, p11, p01;
-        uint64_t z0, z1, z2, z3, rl, rh;
+    a = _mm_set_epi32((int)y[0], (int)y[1], (int)y[2], (int)y[3]);
+    if (n >= 4) {
+        h2 = gmul(h1, h1);
+        h3 = gmul(h2, h1);
+        h4 = gmul(h2, h2);
+        for (; n - i >= 4; i += 4, p += 64) {
+            struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
 
-        yh ^= ld64be(p);
-        yl ^= ld64be(p + 8);
-        a = _mm_set_epi64x((long long)yh, (long long)yl);
-        p00 = _mm_clmulepi64_si128(a, h, 0x00);
-        p11 = _mm_clmulepi64_si128(a, h, 0x11);
-        p01 = _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x01),
-                            _mm_clmulepi64_si128(a, h, 0x10));
-        z0 = (uint64_t)_mm_cvtsi128_si64(p00);
-        z1 = (uint64_t)_mm_extract_epi64(p00, 1) ^ (uint64_t)_mm_cvtsi128_si64(p01);
-        z2 = (uint64_t)_mm_cvtsi128_si64(p11) ^ (uint64_t)_mm_extract_epi64(p01, 1);
-        z3 = (uint64_t)_mm_extract_epi64(p11, 1);
-        /* the reflected product: shift the 255-bit value left by one */
-        z3 = (z3 << 1) | (z2 >> 63);
-        z2 = (z2 << 1) | (z1 >> 63);
-        z1 = (z1 << 1) | (z0 >> 63);
-        z0 <<= 1;
-        /* fold the low half (z1:z0) into the high half (z3:z2) */
-        z1 ^= (z0 << 63) ^ (z0 << 62) ^ (z0 << 57);
-        rl = z2 ^ z0 ^ ((z0 >> 1) | (z1 << 63)) ^ ((z0 >> 2) | (z1 << 62))
-           ^ ((z0 >> 7) | (z1 << 57));
-        rh = z3 ^ z1 ^ (z1 >> 1) ^ (z1 >> 2) ^ (z1 >> 7);
-        yh = rh;
-        yl = rl;
+            clmul_acc(&w, _mm_xor_si128(a, _mm_shuffle_epi8(LDU(p), rev)), h4);
+            clmul_acc(&w, _mm_shuffle_epi8(LDU(p + 16), rev), h3);
+            clmul_acc(&w, _mm_shuffle_epi8(LDU(p + 32), rev), h2);
+            clmul_acc(&w, _mm_shuffle_epi8(LDU(p + 48), rev), h1);
+            a = fold(w);
+        }
+        h2 = h3 = h4 = _mm_setzero_si128();
     }
-    y[0] = (uint32_t)(yh >> 32);
-    y[1] = (uint32_t)yh;
-    y[2] = (uint32_t)(yl >> 32);
-    y[3] = (uint32_t)yl;
+    for (; i < n; i++, p += 16)
+        a = gmul(_mm_xor_si128(a, _mm_shuffle_epi8(LDU(p), rev)), h1);
+    y[0] = (uint32_t)_mm_extract_epi32(a, 3);
+    y[1] = (uint32_t)_mm_extract_epi32(a, 2);
+    y[2] = (uint32_t)_mm_extract_epi32(a, 1);
+    y[3] = (uint32_t)_mm_extract_epi32(a, 0);
+    a = h1 = _mm_setzero_si128();
+}
+
+#define GCMNI __attribute__((target("aes,pclmul,ssse3,sse4.1")))
+
+/* see aes_impl.h. Each pass encrypts eight counter blocks and, in the same
+ * pass, hashes the eight ciphertext blocks of the pass before (by H^8 ...
+ * H, folded once): independent work the processor overlaps. */
+GCMNI size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                                uint32_t y[4], const uint32_t hk[18], uint8_t *out,
+                                const uint8_t *in, size_t len)
+{
+    const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i k[15], x[8], hp[8], a;
+    struct ctr64 c;
+    size_t n = len / 128, j;
+    const uint8_t *prev = NULL;
+    unsigned r, b;
+
+    if (n == 0)
+        return 0;
+    load_keys(k, rk8, rounds);
+    hp[7] = _mm_set_epi64x((long long)((uint64_t)hk[4] << 32 | hk[3]),
+                           (long long)((uint64_t)hk[1] << 32 | hk[0]));
+    for (b = 7; b > 0; b--)
+        hp[b - 1] = gmul(hp[b], hp[7]);          /* hp[b] = H^(8 - b) */
+    a = _mm_set_epi32((int)y[0], (int)y[1], (int)y[2], (int)y[3]);
+    ctr64_load(&c, ctr, 4);
+    for (j = 0; j <= n; j++) {
+        struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
+        uint32_t low = (uint32_t)c.lo;
+
+        if (prev != NULL) {
+            clmul_acc(&w, _mm_xor_si128(a, _mm_shuffle_epi8(LDU(prev), rev)), hp[0]);
+            for (b = 1; b < 8; b++)
+                clmul_acc(&w, _mm_shuffle_epi8(LDU(prev + 16 * b), rev), hp[b]);
+        }
+        if (j == n) {
+            a = fold(w);
+            break;
+        }
+        if (low <= 0xfffffff7u) {
+            __m128i base = ctr64_block(&c);
+
+            for (b = 0; b < 8; b++)
+                x[b] = _mm_xor_si128(_mm_insert_epi32(base, (int)__builtin_bswap32(low + b), 3),
+                                     k[0]);
+            c.lo += 8;
+        } else {
+            for (b = 0; b < 8; b++) {
+                x[b] = _mm_xor_si128(ctr64_block(&c), k[0]);
+                ctr64_inc(&c);
+            }
+        }
+        for (r = 1; r < rounds; r++) {
+            x[0] = _mm_aesenc_si128(x[0], k[r]);
+            x[1] = _mm_aesenc_si128(x[1], k[r]);
+            x[2] = _mm_aesenc_si128(x[2], k[r]);
+            x[3] = _mm_aesenc_si128(x[3], k[r]);
+            x[4] = _mm_aesenc_si128(x[4], k[r]);
+            x[5] = _mm_aesenc_si128(x[5], k[r]);
+            x[6] = _mm_aesenc_si128(x[6], k[r]);
+            x[7] = _mm_aesenc_si128(x[7], k[r]);
+        }
+        if (prev != NULL)
+            a = fold(w);
+        for (b = 0; b < 8; b++) {
+            x[b] = _mm_aesenclast_si128(x[b], k[rounds]);
+            STU(out + 128 * j + 16 * b, _mm_xor_si128(x[b], LDU(in + 128 * j + 16 * b)));
+        }
+        prev = out + 128 * j;
+    }
+    ctr64_store(ctr, &c);
+    y[0] = (uint32_t)_mm_extract_epi32(a, 3);
+    y[1] = (uint32_t)_mm_extract_epi32(a, 2);
+    y[2] = (uint32_t)_mm_extract_epi32(a, 1);
+    y[3] = (uint32_t)_mm_extract_epi32(a, 0);
+    for (b = 0; b < 8; b++)
+        x[b] = hp[b] = _mm_setzero_si128();
+    for (r = 0; r <= rounds; r++)
+        k[r] = _mm_setzero_si128();
+    a = _mm_setzero_si128();
+    return 128 * n;
 }
 
 #endif /* AES_HAVE_X86_NI */
