@@ -156,9 +156,14 @@ GLUE_SYMBOLS = ("mbedtls_ecdsa_sign", "mbedtls_ecdsa_verify", "mbedtls_ecdsa_gen
 
 
 def check_linked(tree):
-    """Every program has the glue's functions and ctcrypto's: nm shows them
-    defined (a build that had linked mbedTLS's own would not have
-    ctc_ecdsa_p256_sign)."""
+    """mbedTLS's library does not define the five functions (the *_ALT
+    macros took them out); every program defines them and ctcrypto's
+    functions (nm)."""
+    lib = os.path.join(tree, "library", "libmbedcrypto.a")
+    syms = run(["nm", "--defined-only", lib], what="nm").split()
+    inlib = [s for s in GLUE_SYMBOLS if s in syms]
+    if inlib:
+        raise RuntimeError("libmbedcrypto.a still defines %s" % ", ".join(inlib))
     for prog in [os.path.join(tree, "tests", s) for s in SUITES] + \
             [os.path.join(tree, "programs", p) for p in PROGRAMS]:
         syms = set(run(["nm", "--defined-only", prog], what="nm").split())
@@ -304,6 +309,209 @@ def run_suite(tree, name, res, macros):
     return res_counts
 
 
+# ---- handshakes with OpenSSL over 127.0.0.1 ---------------------------------------
+
+# curve -> mbedTLS's group name, the certificate's hash, the TLS 1.2 and
+# 1.3 cipher suites forced with a certificate on that curve (AES-128-GCM
+# with P-256, AES-256-GCM with P-384), OpenSSL's names
+CURVES = {"P-256": ("secp256r1", "sha256", {"1.2": "TLS-ECDHE-ECDSA-WITH-AES-128-GCM-SHA256",
+                                            "1.3": "TLS1-3-AES-128-GCM-SHA256"},
+                    ("prime256v1", "P-256")),
+          "P-384": ("secp384r1", "sha384", {"1.2": "TLS-ECDHE-ECDSA-WITH-AES-256-GCM-SHA384",
+                                            "1.3": "TLS1-3-AES-256-GCM-SHA384"},
+                    ("secp384r1", "P-384"))}
+HS_TIMEOUT = 20
+
+
+def openssl(args, what):
+    return run(["openssl"] + args, what="openssl " + what)
+
+
+def make_certs(d):
+    """A CA and a server certificate (CN and SAN localhost) per curve, each
+    signed with ECDSA on its own curve; a copy of the P-256 server
+    certificate whose signature's last byte is flipped (checked: OpenSSL
+    finds its signature wrong); made fresh by every run."""
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    for c, (_, md, _, _) in CURVES.items():
+        ca, srv = os.path.join(d, "ca-" + c), os.path.join(d, "srv-" + c)
+        openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:" + c, "-nodes",
+                 "-keyout", ca + ".key", "-out", ca + ".pem", "-days", "2",
+                 "-subj", "/CN=ctcrypto test CA " + c, "-" + md], "CA " + c)
+        openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:" + c, "-nodes",
+                 "-keyout", srv + ".key", "-out", srv + ".csr", "-subj", "/CN=localhost"],
+                "server key " + c)
+        write(srv + ".ext", "subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n")
+        openssl(["x509", "-req", "-in", srv + ".csr", "-CA", ca + ".pem", "-CAkey", ca + ".key",
+                 "-CAcreateserial", "-out", srv + ".pem", "-days", "2", "-" + md,
+                 "-extfile", srv + ".ext"], "server certificate " + c)
+    srv = os.path.join(d, "srv-P-256")
+    der = bytearray(subprocess.run(["openssl", "x509", "-in", srv + ".pem", "-outform", "DER"],
+                                   stdout=subprocess.PIPE, check=True).stdout)
+    der[-1] ^= 0x01         # the last byte of s, inside the signature BIT STRING
+    import base64
+    b64 = base64.b64encode(bytes(der)).decode()
+    write(os.path.join(d, "bad-P-256.pem"), "-----BEGIN CERTIFICATE-----\n" +
+          "\n".join(b64[i:i + 64] for i in range(0, len(b64), 64)) +
+          "\n-----END CERTIFICATE-----\n")
+    shutil.copy(srv + ".key", os.path.join(d, "bad-P-256.key"))
+    p = subprocess.run(["openssl", "verify", "-CAfile", os.path.join(d, "ca-P-256.pem"),
+                        os.path.join(d, "bad-P-256.pem")], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    if p.returncode == 0 or b"signature failure" not in p.stdout:
+        raise RuntimeError("the tampered certificate is not a signature failure for OpenSSL: "
+                           + p.stdout.decode("utf-8", "replace"))
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(cmd, logpath, ready):
+    """Start a server (its output in logpath); wait until it prints ready."""
+    f = open(logpath, "w")
+    p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.PIPE)
+    t0 = time.time()
+    while time.time() - t0 < HS_TIMEOUT:
+        if ready in read(logpath) or p.poll() is not None:
+            break
+        time.sleep(0.05)
+    return p, f
+
+
+def stop_server(p, f):
+    try:
+        p.wait(timeout=2)
+    except subprocess.TimeoutExpired:
+        p.terminate()
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+    f.close()
+
+
+def run_client(cmd, stdin=b""):
+    try:
+        p = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=HS_TIMEOUT)
+        return p.returncode, p.stdout.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as e:
+        return None, (e.stdout or b"").decode("utf-8", "replace") + "\ntimed out"
+
+
+def offered(ver, group, cert):
+    """The groups the client offers: the ECDHE group; in TLS 1.2 the
+    certificate's curve as well (RFC 8422 5.1: the client's supported
+    groups also bound the curve of the server's ECDSA key), while the
+    server allows only the ECDHE group for the key exchange."""
+    return [group] + ([cert] if ver == "1.2" and cert != group else [])
+
+
+def hs_mbedtls_client(tree, d, ver, group, cert, ca=None, bad=False):
+    """ssl_client2 (ctcrypto) against openssl s_server. -> (ok, detail)"""
+    g, _, suite_name, (_, ossl_group) = CURVES[group]
+    port = free_port()
+    name = ("bad-" if bad else "srv-") + cert
+    srv_log = os.path.join(d, "s_server.log")
+    p, f = start_server(["openssl", "s_server", "-accept", "127.0.0.1:%d" % port, "-naccept", "1",
+                         "-www", "-cert", os.path.join(d, name + ".pem"),
+                         "-key", os.path.join(d, name + ".key"), "-tls" + ver.replace(".", "_"),
+                         "-groups", ossl_group], srv_log, "ACCEPT")
+    cmd = [os.path.join(tree, "programs", "ssl", "ssl_client2"), "server_addr=127.0.0.1",
+           "server_port=%d" % port, "server_name=localhost",
+           "ca_file=" + os.path.join(d, "ca-%s.pem" % (ca or cert)), "auth_mode=required",
+           "force_version=tls" + ver.replace(".", ""),
+           "groups=" + ",".join(CURVES[x][0] for x in offered(ver, group, cert))]
+    cmd.append("force_ciphersuite=" + CURVES[cert][2][ver])
+    if ver == "1.2":
+        # the ECDH curve line of the debug output shows the group used
+        cmd.append("debug_level=2")
+    rc, out = run_client(cmd)
+    stop_server(p, f)
+    proto = re.search(r"\[ Protocol is (\S+) \]", out)
+    cs = re.search(r"\[ Ciphersuite is (\S+) \]", out)
+    ok = (rc == 0 and proto and proto.group(1) == "TLSv" + ver and cs and
+          cs.group(1) == CURVES[cert][2][ver] and
+          "Verifying peer X.509 certificate... ok" in out and
+          (ver != "1.2" or "ECDH curve: %s\n" % g in out))
+    if ok:
+        return True, "%s %s" % (proto.group(1), cs.group(1) if cs else "?")
+    why = re.findall(r"! (The certificate .*|mbedtls_ssl_handshake returned .*)", out)
+    return False, "; ".join(sorted(set(x.strip() for x in why))) or ("exit %s: %s" % (rc, out[-300:]))
+
+
+def hs_mbedtls_server(tree, d, ver, group, cert):
+    """openssl s_client against ssl_server2 (ctcrypto). -> (ok, detail)"""
+    g, _, suite_name, ossl_names = CURVES[group]
+    port = free_port()
+    cmd = [os.path.join(tree, "programs", "ssl", "ssl_server2"), "server_addr=127.0.0.1",
+           "server_port=%d" % port, "crt_file=" + os.path.join(d, "srv-%s.pem" % cert),
+           "key_file=" + os.path.join(d, "srv-%s.key" % cert),
+           "force_version=tls" + ver.replace(".", ""), "groups=" + g]
+    cmd.append("force_ciphersuite=" + CURVES[cert][2][ver])
+    p, f = start_server(cmd, os.path.join(d, "ssl_server2.log"), "Waiting for a remote connection")
+    rc, out = run_client(["openssl", "s_client", "-connect", "127.0.0.1:%d" % port,
+                          "-CAfile", os.path.join(d, "ca-%s.pem" % cert), "-verify_return_error",
+                          "-servername", "localhost", "-verify_hostname", "localhost",
+                          "-tls" + ver.replace(".", "_"), "-groups",
+                          ":".join(CURVES[x][3][1] for x in offered(ver, group, cert)), "-ign_eof"],
+                         stdin=b"GET / HTTP/1.0\r\n\r\n")
+    p.terminate()
+    stop_server(p, f)
+    temp = re.search(r"Server Temp Key: ECDH, (\w+)", out)
+    proto = re.search(r"New, (TLSv[\d.]+), Cipher is (\S+)", out)
+    ok = (rc == 0 and "Verification: OK" in out and "HTTP/1.0 200 OK" in out and temp and
+          temp.group(1) in ossl_names and "Peer signature type: ECDSA" in out and proto and
+          proto.group(1) == "TLSv" + ver)
+    if ok:
+        return True, "%s %s, server temp key %s" % (proto.group(1), proto.group(2), temp.group(1))
+    return False, "exit %s: %s" % (rc, out[-400:])
+
+
+def handshakes(tree, res):
+    d = os.path.join(OUT, "hs")
+    make_certs(d)
+    t0 = time.time()
+    n = 0
+    for ver in ("1.2", "1.3"):
+        for group in CURVES:
+            for cert in CURVES:
+                for side in ("client", "server"):
+                    if side == "client":
+                        ok, detail = hs_mbedtls_client(tree, d, ver, group, cert)
+                        name = "ssl_client2 -> openssl s_server"
+                    else:
+                        ok, detail = hs_mbedtls_server(tree, d, ver, group, cert)
+                        name = "openssl s_client -> ssl_server2"
+                    n += 1
+                    log("%s handshake TLS %s ECDHE %s, ECDSA %s certificate, %s: %s"
+                        % ("PASS" if ok else "FAIL", ver, group, cert, name, detail))
+                    res.passed += ok
+                    res.failed += not ok
+    # must fail: the server's certificate signature tampered with; a
+    # certificate from a CA the client does not trust
+    for ver in ("1.2", "1.3"):
+        for label, kw, need in (
+                ("tampered certificate signature", {"bad": True},
+                 "The certificate is not correctly signed by the trusted CA"),
+                ("certificate from an untrusted CA (P-384 CA, P-256 chain)", {"ca": "P-384"},
+                 "The certificate is not correctly signed by the trusted CA")):
+            ok, detail = hs_mbedtls_client(tree, d, ver, "P-256", "P-256", **kw)
+            good = not ok and need in detail
+            n += 1
+            log("%s handshake must fail: TLS %s, %s, ssl_client2 -> openssl s_server: %s"
+                % ("PASS" if good else "FAIL", ver, label,
+                   ("failed: " + detail) if not ok else "it succeeded"))
+            res.passed += good
+            res.failed += not good
+    log("# %d handshakes in %.1f s" % (n, time.time() - t0))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--offline", action="store_true", help="use only what is already fetched")
@@ -326,6 +534,8 @@ def main(argv=None):
     macros = defined_macros(tree)
     for name in a.suites.split(",") if a.suites else SUITES:
         run_suite(tree, name, res, macros)
+    if not a.suites:
+        handshakes(tree, res)
     log(res.line())
     return 1 if res.failed else 0
 
