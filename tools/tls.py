@@ -198,7 +198,7 @@ def case_deps(tree, name):
     its function's BEGIN_CASE line), from the suite's sources"""
     fdeps = {}
     fn = read(os.path.join(tree, "tests", "suites", name + ".function"))
-    for m in re.finditer(r"/\* BEGIN_CASE(?: depends_on:(\S+))? \*/\s*\n\s*\w+\s+(\w+)\(", fn):
+    for m in re.finditer(r"/\* BEGIN_CASE(?:\s+depends_on:\s*(\S+?))?\s*\*/\s*\n\s*\w+\s+(\w+)\(", fn):
         fdeps[m.group(2)] = m.group(1).split(":") if m.group(1) else []
     deps = {}
     for block in re.split(r"\n\s*\n", read(os.path.join(tree, "tests", "suites", name + ".data"))):
