@@ -41,12 +41,18 @@ OUT = os.path.join(ROOT, "build", "tls")
 GLUE_DIR = os.path.join(ROOT, "integrations", "mbedtls")
 CONFIG = "ctc_mbedtls_config.h"
 CTC_BUILD = os.path.join(OUT, "ctcrypto")
+# the configuration and the headers mbedTLS's own files include (a change
+# rebuilds mbedTLS), the glue's sources (a change relinks)
+GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h"]
+GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c"]
 CFLAGS = "-O2 -I%s -I%s -DMBEDTLS_USER_CONFIG_FILE='\"%s\"'" % (
     GLUE_DIR, os.path.join(ROOT, "include"), CONFIG)
 
 # mbedTLS's test suites of the modules the glue replaces or that call them
 SUITES = ["test_suite_ecdsa", "test_suite_ecdh", "test_suite_ecp", "test_suite_pk",
-          "test_suite_psa_crypto_ecp", "test_suite_ssl"]
+          "test_suite_psa_crypto_ecp", "test_suite_shax", "test_suite_md", "test_suite_hkdf",
+          "test_suite_hmac_drbg.misc", "test_suite_hmac_drbg.nopr",
+          "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl"]
 PROGRAMS = ["ssl/ssl_client2", "ssl/ssl_server2"]
 
 
@@ -100,7 +106,7 @@ def build(offline=False):
     os.makedirs(OUT, exist_ok=True)
     tree = os.path.join(OUT, "mbedtls")
     # the library's configuration and flags: a change rebuilds from a fresh copy
-    lib_key = digest([os.path.join(GLUE_DIR, CONFIG)], version + CFLAGS)
+    lib_key = digest([os.path.join(GLUE_DIR, h) for h in GLUE_HDRS], version + CFLAGS)
     lib_stamp = os.path.join(OUT, "lib.stamp")
     if read(lib_stamp) != lib_key or not os.path.isdir(tree):
         shutil.rmtree(tree, ignore_errors=True)
@@ -111,18 +117,23 @@ def build(offline=False):
     run(["make", "--no-print-directory", "-s", "-j2", "TARGET=host", "CC=gcc",
          "BUILD=" + os.path.relpath(CTC_BUILD, ROOT), "lib"], cwd=ROOT, what="ctcrypto lib")
     ctclib = os.path.join(CTC_BUILD, "libctcrypto.a")
-    glue_o = os.path.join(OUT, "ctc_mbedtls.o")
-    run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I" + os.path.join(tree, "include"),
-         "-I" + GLUE_DIR, "-I" + os.path.join(ROOT, "include"),
-         "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, "-c",
-         os.path.join(GLUE_DIR, "ctc_mbedtls.c"), "-o", glue_o], what="compiling the glue")
+    glue_objs = []
+    for g in GLUE_SRCS:
+        o = os.path.join(OUT, g[:-2] + ".o")
+        run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2",
+             "-I" + os.path.join(tree, "include"), "-I" + GLUE_DIR,
+             "-I" + os.path.join(ROOT, "include"),
+             "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, "-c",
+             os.path.join(GLUE_DIR, g), "-o", o], what="compiling " + g)
+        glue_objs.append(o)
     if read(lib_stamp) != lib_key:
         log("# building mbedTLS %s with the glue (make -j2 lib)" % version)
         run(["make", "-j2", "-C", tree, "lib", "CFLAGS=" + CFLAGS], what="mbedTLS lib")
         write(lib_stamp, lib_key)
     # every program links the glue, ctcrypto, and mbedcrypto again for the glue
-    ldflags = "%s %s -L%s -lmbedcrypto" % (glue_o, ctclib, os.path.join(tree, "library"))
-    link_key = digest([glue_o, ctclib], lib_key)
+    ldflags = "%s %s -L%s -lmbedcrypto" % (" ".join(glue_objs), ctclib,
+                                           os.path.join(tree, "library"))
+    link_key = digest(glue_objs + [ctclib], lib_key)
     link_stamp = os.path.join(OUT, "link.stamp")
     if read(link_stamp) != link_key:
         for s in SUITES:
@@ -152,7 +163,8 @@ def build(offline=False):
 
 
 GLUE_SYMBOLS = ("mbedtls_ecdsa_sign", "mbedtls_ecdsa_verify", "mbedtls_ecdsa_genkey",
-                "mbedtls_ecdh_gen_public", "mbedtls_ecdh_compute_shared")
+                "mbedtls_ecdh_gen_public", "mbedtls_ecdh_compute_shared",
+                "mbedtls_sha256_update", "mbedtls_sha512_update")
 
 
 def check_linked(tree):
@@ -167,7 +179,8 @@ def check_linked(tree):
     for prog in [os.path.join(tree, "tests", s) for s in SUITES] + \
             [os.path.join(tree, "programs", p) for p in PROGRAMS]:
         syms = set(run(["nm", "--defined-only", prog], what="nm").split())
-        missing = [s for s in GLUE_SYMBOLS + ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384")
+        missing = [s for s in GLUE_SYMBOLS + ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384",
+                                              "ctc_sha256_update", "ctc_sha384_update")
                    if s not in syms]
         if missing:
             raise RuntimeError("%s does not define %s" % (prog, ", ".join(missing)))
@@ -191,13 +204,15 @@ GLUE_MACROS = ("MBEDTLS_ECDSA_SIGN_ALT", "MBEDTLS_ECDSA_VERIFY_ALT", "MBEDTLS_EC
                "MBEDTLS_ECP_RESTARTABLE")
 
 OUTCOME = re.compile(r"^(.*?)[ .]*\s(PASS|----|FAILED)\s*$")
+START = re.compile(r"^(\S.*?) \.{3,}")
 
 
 def case_deps(tree, name):
     """description -> the dependencies of the test case (its .data line and
     its function's BEGIN_CASE line), from the suite's sources"""
     fdeps = {}
-    fn = read(os.path.join(tree, "tests", "suites", name + ".function"))
+    # test_suite_x.y runs test_suite_x.function on test_suite_x.y.data
+    fn = read(os.path.join(tree, "tests", "suites", name.split(".")[0] + ".function"))
     for m in re.finditer(r"/\* BEGIN_CASE(?:\s+depends_on:\s*(\S+?))?\s*\*/\s*\n\s*\w+\s+(\w+)\(", fn):
         fdeps[m.group(2)] = m.group(1).split(":") if m.group(1) else []
     deps = {}
@@ -223,7 +238,7 @@ def defined_macros(tree):
         "test/ssl_helpers.h")))
     inc = [os.path.join(tree, d) for d in ("include", "library", "tests/include",
                                            "framework/tests/include")]
-    out = run(["gcc", "-E", "-dM"] + ["-I" + d for d in inc + [GLUE_DIR]] +
+    out = run(["gcc", "-E", "-dM"] + ["-I" + d for d in inc + [GLUE_DIR, os.path.join(ROOT, "include")]] +
               ["-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, src], what="gcc -dM")
     return set(re.findall(r"^#define (\w+)", out, re.M))
 
@@ -255,12 +270,26 @@ def run_suite(tree, name, res, macros):
         out, rc = ["timed out after 600 s"], None
     deps = case_deps(tree, name)
     passed, failed, skipped = [], [], []
+    pending = None
     for line in out:
         m = OUTCOME.match(line)
-        if not m:
+        if m:
+            case, outcome = m.group(1), m.group(2)
+        elif pending and line.strip() in ("PASS", "FAILED", "----"):
+            # a case that printed lines of its own (the self tests)
+            case, outcome = pending, line.strip()
+        else:
+            m = START.match(line)
+            if m:
+                pending = m.group(1)
             continue
-        {"PASS": passed, "FAILED": failed, "----": skipped}[m.group(2)].append(m.group(1))
+        pending = None
+        {"PASS": passed, "FAILED": failed, "----": skipped}[outcome].append(case)
     summary = [x for x in out if re.match(r"^(PASSED|FAILED) \(", x)]
+    # mbedTLS's own count of cases and skips must be what was read here
+    counts = re.search(r"\((\d+) / (\d+) tests \((\d+) skipped\)\)", summary[-1]) if summary else None
+    agree = bool(counts) and (int(counts.group(2)), int(counts.group(3))) == (
+        len(passed) + len(failed) + len(skipped), len(skipped))
     expected = {d for (s, d) in EXPECTED_FAIL if s == name}
     unexpected = [f for f in failed if f not in expected]
     missing = [e for e in expected if e not in failed]
@@ -280,7 +309,7 @@ def run_suite(tree, name, res, macros):
             glue_skips.append(sk)
         else:
             reasons[key] = reasons.get(key, 0) + 1
-    ok = (summary and not unexpected and not missing
+    ok = (summary and agree and not unexpected and not missing
           and len(passed) + len(failed) + len(skipped) > 0)
     total = len(passed) + len(failed) + len(skipped)
     log("%s %s: %d run, %d passed, %d skipped, %d failed (%d expected), %.1f s; mbedTLS says: %s"
@@ -294,6 +323,9 @@ def run_suite(tree, name, res, macros):
             log("    FAILED: %s" % f)
     for e in missing:
         log("    expected to fail, did not: %s" % e)
+    if summary and not agree:
+        log("    the cases read here (%d, %d skipped) are not mbedTLS's count"
+            % (len(passed) + len(failed) + len(skipped), len(skipped)))
     if glue_skips:
         log("    skipped %4d because of the glue: restartable ECC (mbedTLS's check_config.h "
             "refuses MBEDTLS_ECP_RESTARTABLE beside the ECDSA/ECDH *_ALT macros; it is off "
@@ -531,11 +563,15 @@ def main(argv=None):
         return 1
     res.passed += 1
     log("PASS tls build")
-    macros = defined_macros(tree)
-    for name in a.suites.split(",") if a.suites else SUITES:
-        run_suite(tree, name, res, macros)
-    if not a.suites:
-        handshakes(tree, res)
+    try:
+        macros = defined_macros(tree)
+        for name in a.suites.split(",") if a.suites else SUITES:
+            run_suite(tree, name, res, macros)
+        if not a.suites:
+            handshakes(tree, res)
+    except (RuntimeError, subprocess.SubprocessError, OSError) as e:
+        log("FAIL tls: %s" % e)
+        res.failed += 1
     log(res.line())
     return 1 if res.failed else 0
 

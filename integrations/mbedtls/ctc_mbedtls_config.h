@@ -18,6 +18,10 @@
  *   mbedtls_ecdh_gen_public     (ecdh.c; TLS 1.2's ECDHE key share)
  *   mbedtls_ecdh_compute_shared (ecdh.c; TLS 1.2 and, through PSA's
  *                                psa_raw_key_agreement, TLS 1.3)
+ *
+ * SHA-224/256 and SHA-384/512 are ctcrypto's whole (ctc_mbedtls_sha2.c,
+ * the contexts in sha256_alt.h and sha512_alt.h): md, PSA hashes, HMAC,
+ * HKDF, HMAC_DRBG and the TLS transcript hash use them.
  */
 #ifndef CTC_MBEDTLS_CONFIG_H
 #define CTC_MBEDTLS_CONFIG_H
@@ -27,5 +31,8 @@
 #define MBEDTLS_ECDSA_GENKEY_ALT
 #define MBEDTLS_ECDH_GEN_PUBLIC_ALT
 #define MBEDTLS_ECDH_COMPUTE_SHARED_ALT
+
+#define MBEDTLS_SHA256_ALT
+#define MBEDTLS_SHA512_ALT
 
 #endif
