@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""tls.py - ctcrypto under mbedTLS 3.6's TLS on the host (make test-tls).
+"""tls.py - ctcrypto under mbedTLS 3.6 on the host (make test-tls; docs/tls.md).
 
-  tls.py [--offline] [--only build,suites,handshakes] [--suites a,b]
+  tls.py [--offline] [--suites test_suite_a,test_suite_b]
 
 1. Fetch: mbedTLS from Debian's source package (tools/peers.py's fetch:
    a scratch apt configuration under build/peers, the upstream tarball
@@ -10,15 +10,16 @@
 2. Build, once, cached in build/tls: a copy of the tree built with
    mbedTLS's default configuration plus integrations/mbedtls/
    ctc_mbedtls_config.h (MBEDTLS_USER_CONFIG_FILE), the glue
-   integrations/mbedtls/ctc_mbedtls.c and ctcrypto's host library linked
-   into every program (make -j2); then mbedTLS's test suites of the
-   swapped modules and programs/ssl/ssl_client2, ssl_server2.
+   (integrations/mbedtls/*.c) and ctcrypto's host library linked into
+   every program (make -j2): mbedTLS's test suites of the swapped modules
+   and programs/ssl/ssl_client2, ssl_server2.
 3. mbedTLS's own test suites (SUITES): each one a group; its run, passed,
-   skipped and failed counts are printed; a failed test case fails it.
+   skipped and failed counts are printed with the reason of every skip;
+   a failure other than the EXPECTED_FAIL ones fails it.
 4. Handshakes over 127.0.0.1 between ssl_client2 / ssl_server2 and
-   openssl s_server / s_client (HANDSHAKES), each bounded in time, with
+   openssl s_server / s_client, each bounded in time (HS_TIMEOUT), with
    certificates made here by the openssl command; negative cases must
-   fail.
+   fail. --suites runs the named suites and no handshakes.
 Prints one line per group and "N passed, N failed" (tools/suite.py).
 """
 import argparse
