@@ -74,14 +74,19 @@ static const struct ctc_curve *curve_of(const mbedtls_ecp_group *grp)
     }
 }
 
-/* a private key in [1, n - 1] as c->bytes big-endian bytes */
-static int priv_bytes(uint8_t *out, const struct ctc_curve *c, const mbedtls_ecp_group *grp,
-                      const mbedtls_mpi *d)
+/*
+ * A private key as c->bytes big-endian bytes. Only what is public about d
+ * is checked here (its sign, and that it fits): whether it is in
+ * [1, n - 1] is ctcrypto's check, in constant time (CTC_ERR_KEY), where
+ * mbedtls_mpi_cmp_mpi would compare the secret limb by limb and stop at
+ * the first difference.
+ */
+static int priv_bytes(uint8_t *out, const struct ctc_curve *c, const mbedtls_mpi *d)
 {
-    if (mbedtls_mpi_cmp_int(d, 1) < 0 || mbedtls_mpi_cmp_mpi(d, &grp->N) >= 0) {
+    if (d->MBEDTLS_PRIVATE(s) < 0 || mbedtls_mpi_write_binary(d, out, c->bytes) != 0) {
         return MBEDTLS_ERR_ECP_INVALID_KEY;
     }
-    return mbedtls_mpi_write_binary(d, out, c->bytes);
+    return 0;
 }
 
 /* a point as an uncompressed SEC1 string (the zero point: one 00 byte) */
@@ -303,15 +308,22 @@ int mbedtls_ecdsa_sign(mbedtls_ecp_group *grp, mbedtls_mpi *r, mbedtls_mpi *s,
         buf = &zero;
         blen = 1;
     }
-    ret = priv_bytes(priv, c, grp, d);
+    ret = priv_bytes(priv, c, d);
     if (ret == 0 && det == 0) {
         extra_len = c->bytes;
         ret = f_rng(p_rng, extra, extra_len);
     }
     if (ret == 0) {
-        /* CTC_ERR_RANGE: r or s is 0 (probability about 2^-256) */
-        ret = c->sign(sig, priv, buf, blen, extra, extra_len) == 0
-              ? 0 : MBEDTLS_ERR_ECP_RANDOM_FAILED;
+        switch (c->sign(sig, priv, buf, blen, extra, extra_len)) {
+        case 0:
+            break;
+        case CTC_ERR_KEY:       /* d is 0 or >= n */
+            ret = MBEDTLS_ERR_ECP_INVALID_KEY;
+            break;
+        default:                /* CTC_ERR_RANGE: r or s is 0 (about 2^-256) */
+            ret = MBEDTLS_ERR_ECP_RANDOM_FAILED;
+            break;
+        }
     }
     if (ret == 0) {
         ret = mbedtls_mpi_read_binary(r, sig, c->bytes);
@@ -413,12 +425,12 @@ int mbedtls_ecdh_compute_shared(mbedtls_ecp_group *grp, mbedtls_mpi *z,
         mbedtls_ecp_point_free(&P);
         return ret;
     }
-    ret = priv_bytes(priv, c, grp, d);
+    ret = priv_bytes(priv, c, d);
     if (ret == 0 && point_bytes(pub, &pub_len, grp, Q) != 0) {
         ret = MBEDTLS_ERR_ECP_INVALID_KEY;
     }
     if (ret == 0 && c->ecdh(shared, priv, pub, pub_len) != 0) {
-        /* the peer's point is not on the curve, or is the zero point */
+        /* d is 0 or >= n, or the peer's point is not on the curve or zero */
         ret = MBEDTLS_ERR_ECP_INVALID_KEY;
     }
     if (ret == 0) {
