@@ -15,6 +15,9 @@
 #   make check-codegen        disassembly checks, every target: the hot loops
 #                             and the library objects (check-codegen-lib)
 #   make build-all            cross-build the library for every target
+#   make test-tls             ctcrypto under mbedTLS 3.6 (fetched into build/peers,
+#                             built in build/tls): mbedTLS's test suites and
+#                             handshakes with openssl over 127.0.0.1 (docs/tls.md)
 #
 # Variables (all overridable):
 #   TARGET   host | aarch64-linux | armv7a-linux | rv64-linux | cortex-m0 |
@@ -158,7 +161,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run bench-peers deps deps-bench ct-valgrind ct-msan \
-        check-codegen check-codegen-lib build-all clean info info-img ct-prog ct-trace ct-matrix
+        check-codegen check-codegen-lib build-all test-tls clean info info-img ct-prog ct-trace ct-matrix
 all: lib
 lib: $(LIB)
 
@@ -287,6 +290,9 @@ ct-matrix:
 
 build-all:
 	@$(PYTHON) tools/build_all.py
+
+test-tls:
+	@$(PYTHON) tools/tls.py
 
 # ---- the whole suite, benchmarks, dependencies --------------------------------
 deps:

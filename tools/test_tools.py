@@ -27,6 +27,7 @@ import gen_vectors  # noqa: E402
 import report  # noqa: E402
 import peers  # noqa: E402
 import suite  # noqa: E402
+import tls  # noqa: E402
 
 RSP_FIXTURE = (
     "# CAVS 11.0\r\n"
@@ -694,6 +695,84 @@ def test_peers_missing(total, tmp):
     g.end()
 
 
+def test_tls(total, tmp):
+    """tools/tls.py: a missing source package is a skip that counts nothing;
+    mbedTLS's test-suite output and sources are read right (a fake suite
+    in a scratch tree: expected failures, unexpected ones, skip reasons)."""
+    g = Group(total, "tls: the skip, the suite parser, the expected failures")
+    lines = []
+    saved_log, saved_fetch = tls.log, tls.peers.fetch
+
+    def no_fetch(package, root, offline=False):
+        raise peers.PeerError("apt-get source %s failed: no network" % package)
+    try:
+        tls.log = lines.append
+        tls.peers.fetch = no_fetch
+        rc = tls.main([])
+        g.check(rc == 0 and any(x.startswith("SKIP tls: ") and "no network" in x for x in lines),
+                "a fetch failure is a SKIP line: %r" % lines)
+        g.check(lines[-1] == "0 passed, 0 failed", "and counts nothing: %r" % lines)
+        tree = os.path.join(tmp, "tlstree")
+        os.makedirs(os.path.join(tree, "tests", "suites"))
+        with open(os.path.join(tree, "tests", "suites", "test_suite_ecdsa.function"), "w") as f:
+            f.write("/* BEGIN_CASE depends_on:MBEDTLS_ECP_RESTARTABLE*/\nvoid restart(int a)\n{\n}\n"
+                    "/* BEGIN_CASE */\nvoid plain(int a)\n{\n}\n")
+        with open(os.path.join(tree, "tests", "suites", "test_suite_ecdsa.data"), "w") as f:
+            f.write("# a comment before the case\nECDSA primitive rfc 4754 p256\nplain:1\n\n"
+                    "ECDSA primitive rfc 4754 p384\nplain:2\n\n"
+                    "A restartable case whose description is longer than the column it is cut at\n"
+                    "restart:1\n\nNeeds no secp192\ndepends_on:!HAVE_192:HAVE_256\nplain:3\n\n"
+                    "Another case\nplain:4\n")
+        deps = tls.case_deps(tree, "test_suite_ecdsa")
+        g.check(deps.get("ECDSA primitive rfc 4754 p256") == [], "comment lines skipped: %r" % deps)
+        g.check(tls.lookup(deps, "A restartable case whose description is longer than the col")
+                == ["MBEDTLS_ECP_RESTARTABLE"], "a cut description, function dependency: %r" % deps)
+        g.check(tls.unmet(["!HAVE_192", "HAVE_256", "HAVE_X"], {"HAVE_192", "HAVE_256"})
+                == ["!HAVE_192", "HAVE_X"], "unmet dependencies")
+        prog = os.path.join(tree, "tests", "test_suite_ecdsa")
+
+        def fake(outcomes, miscount=0):
+            with open(prog, "w") as f:
+                f.write("#!/bin/sh\ncat <<'EOF'\n")
+                for name, o in outcomes:
+                    if name == "Another case":
+                        # a case that prints lines of its own, as the self tests do
+                        f.write("%s %s  self test #1: passed\n\n%s\n"
+                                % (name, "." * (66 - len(name)), o))
+                    else:
+                        f.write("%s %s %s\n" % (name, "." * max(1, 66 - len(name)), o))
+                n = len(outcomes) + miscount
+                f.write("-" * 20 + "\n\nFAILED (%d / %d tests (%d skipped))\nEOF\nexit 1\n"
+                        % (sum(o != "FAILED" for _, o in outcomes), n,
+                           sum(o == "----" for _, o in outcomes)))
+            os.chmod(prog, 0o755)
+        base = [("ECDSA primitive rfc 4754 p256", "FAILED"), ("ECDSA primitive rfc 4754 p384", "FAILED"),
+                ("A restartable case whose description is longer than the col", "----"),
+                ("Needs no secp192", "----")]
+        for outcomes, want, what in (
+                (base + [("Another case", "PASS")], (1, 0), "only the expected failures"),
+                (base + [("Another case", "PASS"), ("unread", "")], (0, 1),
+                 "a case not read (mbedTLS counts one more)"),
+                (base + [("Another case", "FAILED")], (0, 1), "an unexpected failure"),
+                ([(base[0][0], "PASS")] + base[1:] + [("Another case", "PASS")], (0, 1),
+                 "an expected failure that passed"),
+                ([], (0, 1), "no test case at all")):
+            fake([x for x in outcomes if x[0] != "unread"], len(outcomes) - len(
+                [x for x in outcomes if x[0] != "unread"]))
+            res = suite.Result()
+            del lines[:]
+            c = tls.run_suite(tree, "test_suite_ecdsa", res, {"HAVE_192", "HAVE_256"})
+            g.check((res.passed, res.failed) == want, "%s: %s %r" % (what, res.line(), lines))
+            if what == "only the expected failures":
+                g.check(c["skipped"] == 2 and c["glue_skips"] == 1 and c["run"] == 3,
+                        "counts %r" % c)
+                g.check(any("HAVE_192 (the case needs it off)" in x for x in lines),
+                        "the unmet dependency is printed: %r" % lines)
+    finally:
+        tls.log, tls.peers.fetch = saved_log, saved_fetch
+    g.end()
+
+
 def main():
     total = suite.Result()
     with tempfile.TemporaryDirectory() as tmp:
@@ -711,6 +790,7 @@ def main():
         test_rsa_ir(total, tmp)
         test_report(total, tmp)
         test_peers_missing(total, tmp)
+        test_tls(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

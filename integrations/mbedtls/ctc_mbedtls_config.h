@@ -1,0 +1,38 @@
+/*
+ * ctc_mbedtls_config.h - the additions to mbedTLS 3.6's default
+ * configuration (include/mbedtls/mbedtls_config.h, used unchanged) that
+ * route its ECDSA and ECDH primitives to ctcrypto (ctc_mbedtls.c).
+ *
+ * Built with -DMBEDTLS_USER_CONFIG_FILE='"ctc_mbedtls_config.h"', which
+ * mbedTLS includes after its default configuration (docs/tls.md).
+ *
+ * Each macro removes one function from mbedTLS and ctc_mbedtls.c defines
+ * it: P-256 and P-384 go to ctcrypto, every other curve to the glue's
+ * generic code over mbedTLS's own ECP arithmetic.
+ *   mbedtls_ecdsa_sign          (ecdsa.c; also reached by the deterministic
+ *                                signature through HMAC_DRBG, and by PSA's
+ *                                randomized psa_sign_hash)
+ *   mbedtls_ecdsa_verify        (ecdsa.c; mbedtls_ecdsa_read_signature,
+ *                                the pk layer, X.509, PSA psa_verify_hash)
+ *   mbedtls_ecdsa_genkey        (ecdsa.c)
+ *   mbedtls_ecdh_gen_public     (ecdh.c; TLS 1.2's ECDHE key share)
+ *   mbedtls_ecdh_compute_shared (ecdh.c; TLS 1.2 and, through PSA's
+ *                                psa_raw_key_agreement, TLS 1.3)
+ *
+ * SHA-224/256 and SHA-384/512 are ctcrypto's whole (ctc_mbedtls_sha2.c,
+ * the contexts in sha256_alt.h and sha512_alt.h): md, PSA hashes, HMAC,
+ * HKDF, HMAC_DRBG and the TLS transcript hash use them.
+ */
+#ifndef CTC_MBEDTLS_CONFIG_H
+#define CTC_MBEDTLS_CONFIG_H
+
+#define MBEDTLS_ECDSA_SIGN_ALT
+#define MBEDTLS_ECDSA_VERIFY_ALT
+#define MBEDTLS_ECDSA_GENKEY_ALT
+#define MBEDTLS_ECDH_GEN_PUBLIC_ALT
+#define MBEDTLS_ECDH_COMPUTE_SHARED_ALT
+
+#define MBEDTLS_SHA256_ALT
+#define MBEDTLS_SHA512_ALT
+
+#endif
