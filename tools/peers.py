@@ -210,12 +210,7 @@ def target_vars(core, profile):
     Makefile computes them (make's own values, not a copy)."""
     # a recipe is expanded after every makefile has been read
     ev = "peers-vars: ; @:" + "".join("$(info PEERVAR %s=$(%s))" % (v, v) for v in VARS)
-    # the target's defaults, not the variables of a make that runs this
-    # (its command-line assignments come through MAKEFLAGS and the environment)
-    drop = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"}
-    assigns = os.environ.get("MAKEFLAGS", "").partition(" -- ")[2]
-    drop.update(re.findall(r"(?:^|(?<=[^\\]) )([A-Za-z_][A-Za-z0-9_]*)=", assigns))
-    env = {k: x for k, x in os.environ.items() if k not in drop}
+    env = _make_env()
     p = subprocess.run(["make", "--no-print-directory", "-s", "TARGET=" + core,
                         "PROFILE=" + profile, "--eval", ev, "peers-vars"],
                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
@@ -373,11 +368,17 @@ def run_cmd(cmd, what):
         raise PeerError("%s failed: %s" % (what, last_lines(out, 6)))
 
 
-def build_image(lib, tree, core, profile, v, outdir):
-    """Compile the peer's sources with the target's flags into an archive,
-    link the peer benchmark with the emulated runtime. -> image path."""
+def peer_sources(lib, tree, core):
+    """The include flags and source files of one peer for one target (a
+    bare-metal core, or "host"). Raises PeerError if a file is missing."""
     if lib == "wolfssl":
         inc, srcs = wolfssl_spec(tree)
+        # one SP back end per target: the core's (the settings select it,
+        # the others compile empty), on the host the x86-64 assembly
+        if core == "host":
+            srcs = [x for x in srcs if os.path.basename(x) not in
+                    ("sp_cortexm.c", "sp_armthumb.c", "sp_c32.c")]
+            srcs += [os.path.join(tree, x) for x in HOST_EXTRA["wolfssl"]]
     elif lib == "bearssl":
         inc, srcs = bearssl_spec(tree, core)
     else:
@@ -388,10 +389,17 @@ def build_image(lib, tree, core, profile, v, outdir):
         inc = ["-I" + pdir, "-DMBEDTLS_PSA_P256M_DRIVER_ENABLED"] + inc
         srcs = [os.path.join(pdir, "p256-m.c"),
                 os.path.join(tree, "library", "platform_util.c")]
-    for s in srcs:
-        if not os.path.isfile(s):
+    for x in srcs:
+        if not os.path.isfile(x):
             raise PeerError("%s: %s is missing from the source package"
-                            % (lib, os.path.relpath(s, ROOT)))
+                            % (lib, os.path.relpath(x, ROOT)))
+    return inc, srcs
+
+
+def build_image(lib, tree, core, profile, v, outdir):
+    """Compile the peer's sources with the target's flags into an archive,
+    link the peer benchmark with the emulated runtime. -> image path."""
+    inc, srcs = peer_sources(lib, tree, core)
     objdir = os.path.join(outdir, lib, "obj")
     os.makedirs(objdir, exist_ok=True)
     cc = shlex.split(v["CC"])
@@ -563,6 +571,9 @@ def host_vars():
 
 
 def _make_env():
+    """The environment for a make that reads a target's defaults, not the
+    variables of a make that runs this (its command-line assignments come
+    through MAKEFLAGS and the environment)."""
     drop = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"}
     assigns = os.environ.get("MAKEFLAGS", "").partition(" -- ")[2]
     drop.update(re.findall(r"(?:^|(?<=[^\\]) )([A-Za-z_][A-Za-z0-9_]*)=", assigns))
@@ -580,24 +591,10 @@ def host_records(lib, quick=False, offline=False, log=print, root=ROOT):
             raise PeerError("no build of %r here (known: %s)" % (lib, ", ".join(sorted(LIB_INFO))))
         tree, version = fetch(LIBS[lib][0], root, offline)
         v = host_vars()
-        if lib == "wolfssl":
-            inc, srcs = wolfssl_spec(tree)
-            srcs = [x for x in srcs if os.path.basename(x) not in
-                    ("sp_cortexm.c", "sp_armthumb.c", "sp_c32.c")]
-            srcs += [os.path.join(tree, x) for x in HOST_EXTRA["wolfssl"]]
-        elif lib == "bearssl":
-            inc, srcs = bearssl_spec(tree, "host")
-        else:
-            inc, srcs = mbedtls_spec(tree)
-        if lib == "p256m":
-            pdir = os.path.join(tree, LIBS["p256m"][1])
-            inc = ["-I" + pdir, "-DMBEDTLS_PSA_P256M_DRIVER_ENABLED"] + inc
-            srcs = [os.path.join(pdir, "p256-m.c"),
-                    os.path.join(tree, "library", "platform_util.c")]
-        for x in srcs:
-            if not os.path.isfile(x):
-                raise PeerError("%s: %s is missing from the source package"
-                                % (lib, os.path.relpath(x, ROOT)), version)
+        try:
+            inc, srcs = peer_sources(lib, tree, "host")
+        except PeerError as e:
+            raise PeerError(str(e), version)
         t0 = time.time()
         outdir = os.path.join(ROOT, PEER_DIR, "host", lib)
         objdir = os.path.join(outdir, "obj")
