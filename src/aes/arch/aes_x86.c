@@ -129,6 +129,62 @@ AESNI static inline __m128i ctr64_block(const struct ctr64 *c)
 #define LDU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STU(p, x) _mm_storeu_si128((__m128i *)(void *)(p), (x))
 
+/* x = the next eight counter blocks, whitened with k[0]. When the last
+ * word of the counter cannot carry within them (a test on the counter,
+ * which is public), each is the first block with its last word replaced;
+ * else each is incremented with the carry masked to the counter's width. */
+AESNI static inline __attribute__((always_inline)) void
+ctr8(__m128i x[8], struct ctr64 *c, const __m128i *k, unsigned inc_bytes)
+{
+    uint32_t low = (uint32_t)c->lo;
+    unsigned b;
+
+    if (inc_bytes >= 4 && low <= 0xfffffff7u) {
+        __m128i base = ctr64_block(c);
+
+        for (b = 0; b < 8; b++)
+            x[b] = _mm_xor_si128(_mm_insert_epi32(base, (int)__builtin_bswap32(low + b), 3),
+                                 k[0]);
+        c->lo += 8;
+    } else {
+        for (b = 0; b < 8; b++) {
+            x[b] = _mm_xor_si128(ctr64_block(c), k[0]);
+            ctr64_inc(c);
+        }
+    }
+}
+
+/* the middle rounds of eight blocks, written out: the compiler keeps the
+ * eight states in registers */
+AESNI static inline __attribute__((always_inline)) void
+rounds8(__m128i x[8], const __m128i *k, unsigned rounds)
+{
+    unsigned r;
+
+    for (r = 1; r < rounds; r++) {
+        x[0] = _mm_aesenc_si128(x[0], k[r]);
+        x[1] = _mm_aesenc_si128(x[1], k[r]);
+        x[2] = _mm_aesenc_si128(x[2], k[r]);
+        x[3] = _mm_aesenc_si128(x[3], k[r]);
+        x[4] = _mm_aesenc_si128(x[4], k[r]);
+        x[5] = _mm_aesenc_si128(x[5], k[r]);
+        x[6] = _mm_aesenc_si128(x[6], k[r]);
+        x[7] = _mm_aesenc_si128(x[7], k[r]);
+    }
+}
+
+/* out = in ^ the last round of the eight blocks */
+AESNI static inline __attribute__((always_inline)) void
+last8_xor(__m128i x[8], const __m128i *k, unsigned rounds, uint8_t *out, const uint8_t *in)
+{
+    unsigned b;
+
+    for (b = 0; b < 8; b++) {
+        x[b] = _mm_aesenclast_si128(x[b], k[rounds]);
+        STU(out + 16 * b, _mm_xor_si128(x[b], LDU(in + 16 * b)));
+    }
+}
+
 /* see aes_impl.h; eight blocks in flight, the counters made in registers */
 AESNI void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                           unsigned inc_bytes, uint8_t *out, const uint8_t *in,
@@ -143,39 +199,9 @@ AESNI void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
     load_keys(k, rk8, rounds);
     ctr64_load(&c, ctr, inc_bytes);
     for (; len - i >= 128; i += 128) {
-        uint32_t low = (uint32_t)c.lo;
-
-        if (inc_bytes >= 4 && low <= 0xfffffff7u) {
-            /* no carry out of the last four bytes in these eight blocks
-             * (the counter is public): each block is the first with its
-             * last word replaced */
-            __m128i base = ctr64_block(&c);
-
-            for (b = 0; b < 8; b++)
-                x[b] = _mm_xor_si128(_mm_insert_epi32(base, (int)__builtin_bswap32(low + b), 3),
-                                     k[0]);
-            c.lo += 8;
-        } else {
-            for (b = 0; b < 8; b++) {
-                x[b] = _mm_xor_si128(ctr64_block(&c), k[0]);
-                ctr64_inc(&c);
-            }
-        }
-        /* written out: the compiler keeps the eight blocks in registers */
-        for (r = 1; r < rounds; r++) {
-            x[0] = _mm_aesenc_si128(x[0], k[r]);
-            x[1] = _mm_aesenc_si128(x[1], k[r]);
-            x[2] = _mm_aesenc_si128(x[2], k[r]);
-            x[3] = _mm_aesenc_si128(x[3], k[r]);
-            x[4] = _mm_aesenc_si128(x[4], k[r]);
-            x[5] = _mm_aesenc_si128(x[5], k[r]);
-            x[6] = _mm_aesenc_si128(x[6], k[r]);
-            x[7] = _mm_aesenc_si128(x[7], k[r]);
-        }
-        for (b = 0; b < 8; b++) {
-            x[b] = _mm_aesenclast_si128(x[b], k[rounds]);
-            STU(out + i + 16 * b, _mm_xor_si128(x[b], LDU(in + i + 16 * b)));
-        }
+        ctr8(x, &c, k, inc_bytes);
+        rounds8(x, k, rounds);
+        last8_xor(x, k, rounds, out + i, in + i);
     }
     for (; len - i >= 16; i += 16) {
         STU(out + i, _mm_xor_si128(enc1(k, rounds, ctr64_block(&c)), LDU(in + i)));
@@ -252,17 +278,36 @@ CLMUL static inline __m128i gmul(__m128i a, __m128i h)
     return fold(w);
 }
 
+/* H from aes_ghash's hk, and the running value y, in the register order */
+CLMUL static inline __m128i h_from_hk(const uint32_t hk[18])
+{
+    return _mm_set_epi64x((long long)((uint64_t)hk[4] << 32 | hk[3]),
+                          (long long)((uint64_t)hk[1] << 32 | hk[0]));
+}
+
+CLMUL static inline __m128i y_load(const uint32_t y[4])
+{
+    return _mm_set_epi32((int)y[0], (int)y[1], (int)y[2], (int)y[3]);
+}
+
+CLMUL static inline void y_store(uint32_t y[4], __m128i a)
+{
+    y[0] = (uint32_t)_mm_extract_epi32(a, 3);
+    y[1] = (uint32_t)_mm_extract_epi32(a, 2);
+    y[2] = (uint32_t)_mm_extract_epi32(a, 1);
+    y[3] = (uint32_t)_mm_extract_epi32(a, 0);
+}
+
 /* see aes_impl.h */
 CLMUL void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
                                const uint8_t *p, size_t n)
 {
     const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i h1 = _mm_set_epi64x((long long)((uint64_t)hk[4] << 32 | hk[3]),
-                                (long long)((uint64_t)hk[1] << 32 | hk[0]));
+    __m128i h1 = h_from_hk(hk);
     __m128i h2, h3, h4, a;
     size_t i = 0;
 
-    a = _mm_set_epi32((int)y[0], (int)y[1], (int)y[2], (int)y[3]);
+    a = y_load(y);
     if (n >= 4) {
         h2 = gmul(h1, h1);
         h3 = gmul(h2, h1);
@@ -280,10 +325,7 @@ CLMUL void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
     }
     for (; i < n; i++, p += 16)
         a = gmul(_mm_xor_si128(a, _mm_shuffle_epi8(LDU(p), rev)), h1);
-    y[0] = (uint32_t)_mm_extract_epi32(a, 3);
-    y[1] = (uint32_t)_mm_extract_epi32(a, 2);
-    y[2] = (uint32_t)_mm_extract_epi32(a, 1);
-    y[3] = (uint32_t)_mm_extract_epi32(a, 0);
+    y_store(y, a);
     a = h1 = _mm_setzero_si128();
 }
 
@@ -306,15 +348,13 @@ GCMNI size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr
     if (n == 0)
         return 0;
     load_keys(k, rk8, rounds);
-    hp[7] = _mm_set_epi64x((long long)((uint64_t)hk[4] << 32 | hk[3]),
-                           (long long)((uint64_t)hk[1] << 32 | hk[0]));
+    hp[7] = h_from_hk(hk);
     for (b = 7; b > 0; b--)
         hp[b - 1] = gmul(hp[b], hp[7]);          /* hp[b] = H^(8 - b) */
-    a = _mm_set_epi32((int)y[0], (int)y[1], (int)y[2], (int)y[3]);
+    a = y_load(y);
     ctr64_load(&c, ctr, 4);
     for (j = 0; j <= n; j++) {
         struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
-        uint32_t low = (uint32_t)c.lo;
 
         if (prev != NULL) {
             clmul_acc(&w, _mm_xor_si128(a, _mm_shuffle_epi8(LDU(prev), rev)), hp[0]);
@@ -325,42 +365,15 @@ GCMNI size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr
             a = fold(w);
             break;
         }
-        if (low <= 0xfffffff7u) {
-            __m128i base = ctr64_block(&c);
-
-            for (b = 0; b < 8; b++)
-                x[b] = _mm_xor_si128(_mm_insert_epi32(base, (int)__builtin_bswap32(low + b), 3),
-                                     k[0]);
-            c.lo += 8;
-        } else {
-            for (b = 0; b < 8; b++) {
-                x[b] = _mm_xor_si128(ctr64_block(&c), k[0]);
-                ctr64_inc(&c);
-            }
-        }
-        for (r = 1; r < rounds; r++) {
-            x[0] = _mm_aesenc_si128(x[0], k[r]);
-            x[1] = _mm_aesenc_si128(x[1], k[r]);
-            x[2] = _mm_aesenc_si128(x[2], k[r]);
-            x[3] = _mm_aesenc_si128(x[3], k[r]);
-            x[4] = _mm_aesenc_si128(x[4], k[r]);
-            x[5] = _mm_aesenc_si128(x[5], k[r]);
-            x[6] = _mm_aesenc_si128(x[6], k[r]);
-            x[7] = _mm_aesenc_si128(x[7], k[r]);
-        }
+        ctr8(x, &c, k, 4);
+        rounds8(x, k, rounds);
         if (prev != NULL)
             a = fold(w);
-        for (b = 0; b < 8; b++) {
-            x[b] = _mm_aesenclast_si128(x[b], k[rounds]);
-            STU(out + 128 * j + 16 * b, _mm_xor_si128(x[b], LDU(in + 128 * j + 16 * b)));
-        }
+        last8_xor(x, k, rounds, out + 128 * j, in + 128 * j);
         prev = out + 128 * j;
     }
     ctr64_store(ctr, &c);
-    y[0] = (uint32_t)_mm_extract_epi32(a, 3);
-    y[1] = (uint32_t)_mm_extract_epi32(a, 2);
-    y[2] = (uint32_t)_mm_extract_epi32(a, 1);
-    y[3] = (uint32_t)_mm_extract_epi32(a, 0);
+    y_store(y, a);
     for (b = 0; b < 8; b++)
         x[b] = hp[b] = _mm_setzero_si128();
     for (r = 0; r <= rounds; r++)
