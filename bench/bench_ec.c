@@ -420,24 +420,14 @@ static void peers_free(void)
 
 static void run4(const char *op, bench_fn o, bench_fn s, bench_fn m, bench_fn b, int heavy)
 {
-    char name[64];
-    size_t i = 0, j;
-
-    /* "p256 " + op */
-    for (j = 0; BC->prefix[j] != 0; j++)
-        name[i++] = BC->prefix[j];
-    name[i++] = ' ';
-    for (j = 0; op[j] != 0 && i < sizeof name - 1; j++)
-        name[i++] = op[j];
-    name[i] = 0;
     bench_emu_iters = heavy ? 2 : 9;
-    bench_run("ec", name, "ctcrypto", o, &S, 0);
+    bench_run_named("ec", BC->prefix, op, "ctcrypto", o, &S, 0);
     if (s)
-        bench_run("ec", name, "openssl", s, &S, 0);
+        bench_run_named("ec", BC->prefix, op, "openssl", s, &S, 0);
     if (m)
-        bench_run("ec", name, "mbedtls", m, &S, 0);
+        bench_run_named("ec", BC->prefix, op, "mbedtls", m, &S, 0);
     if (b)
-        bench_run("ec", name, "bearssl", b, &S, 0);
+        bench_run_named("ec", BC->prefix, op, "bearssl", b, &S, 0);
 }
 
 int main(void)

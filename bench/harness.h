@@ -67,6 +67,36 @@ static inline void bench_xorshift(uint64_t *state, uint8_t *p, size_t n)
     *state = x;
 }
 
+/* bench_run named "<prefix> <op>" (for example "p256 ECDSA sign": the
+ * curve's prefix and the operation), the name cut at 63 characters. */
+static inline void bench_run_named(const char *group, const char *prefix, const char *op,
+                                   const char *impl, bench_fn fn, void *ctx, size_t bytes)
+{
+    char name[64];
+    size_t i = 0, j;
+
+    for (j = 0; prefix[j] != 0 && i < sizeof name - 2; j++)
+        name[i++] = prefix[j];
+    name[i++] = ' ';
+    for (j = 0; op[j] != 0 && i < sizeof name - 1; j++)
+        name[i++] = op[j];
+    name[i] = 0;
+    bench_run(group, name, impl, fn, ctx, bytes);
+}
+
+/* The hash rows the peers share with bench_hash.c: under the header
+ * title, "<title> 64 B" and "<title> 16 KiB", fn hashing *len bytes (set
+ * here before each row). */
+static inline void bench_hash_rows(const char *title, const char *impl, bench_fn fn,
+                                   void *ctx, size_t *len)
+{
+    bench_header(title);
+    *len = 64;
+    bench_run_named("hash", title, "64 B", impl, fn, ctx, *len);
+    *len = 16384;
+    bench_run_named("hash", title, "16 KiB", impl, fn, ctx, *len);
+}
+
 /* Defeat dead-code elimination: results go here. */
 extern volatile uint64_t bench_sink;
 

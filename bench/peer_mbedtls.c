@@ -179,17 +179,8 @@ static void m_sha512(void *c, uint64_t it)
 
 static void run(const char *op, bench_fn fn, int heavy)
 {
-    char name[64];
-    size_t i = 0, j;
-
-    for (j = 0; BC->prefix[j] != 0; j++)
-        name[i++] = BC->prefix[j];
-    name[i++] = ' ';
-    for (j = 0; op[j] != 0 && i < sizeof name - 1; j++)
-        name[i++] = op[j];
-    name[i] = 0;
     bench_emu_iters = heavy ? 2 : 9;
-    bench_run("ec", name, "mbedtls", fn, &S, 0);
+    bench_run_named("ec", BC->prefix, op, "mbedtls", fn, &S, 0);
 }
 
 /* keys and a signature made outside the regions, checked: the signature
@@ -267,7 +258,6 @@ static void teardown(void)
 int main(void)
 {
     size_t c;
-    int s;
 
     mbedtls_memory_buffer_alloc_init(arena, sizeof arena);
     bench_info("peer: mbedTLS " MBEDTLS_VERSION_STRING " (bench/peers/mbedtls_config.h)");
@@ -287,15 +277,7 @@ int main(void)
     }
     memset(msg, 0xa5, sizeof msg);
     bench_emu_iters = 9;
-    bench_header("SHA-256");
-    for (s = 0; s < 2; s++) {
-        S.len = s ? 16384 : 64;
-        bench_run("hash", s ? "SHA-256 16 KiB" : "SHA-256 64 B", "mbedtls", m_sha256, &S, S.len);
-    }
-    bench_header("SHA-512");
-    for (s = 0; s < 2; s++) {
-        S.len = s ? 16384 : 64;
-        bench_run("hash", s ? "SHA-512 16 KiB" : "SHA-512 64 B", "mbedtls", m_sha512, &S, S.len);
-    }
+    bench_hash_rows("SHA-256", "mbedtls", m_sha256, &S, &S.len);
+    bench_hash_rows("SHA-512", "mbedtls", m_sha512, &S, &S.len);
     return 0;
 }
