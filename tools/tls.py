@@ -353,6 +353,13 @@ CURVES = {"P-256": ("secp256r1", "sha256", {"1.2": "TLS-ECDHE-ECDSA-WITH-AES-128
           "P-384": ("secp384r1", "sha384", {"1.2": "TLS-ECDHE-ECDSA-WITH-AES-256-GCM-SHA384",
                                             "1.3": "TLS1-3-AES-256-GCM-SHA384"},
                     ("secp384r1", "P-384"))}
+# the certificates: one per curve (ECDSA on that curve, its CA's too) and
+# an RSA-2048 one (RSA CA; the signature checks of the chain and of the
+# handshake are mbedTLS's own RSA: docs/tls.md), with the cipher suites
+# forced with it
+CERTS = {"P-256": CURVES["P-256"][2], "P-384": CURVES["P-384"][2],
+         "RSA-2048": {"1.2": "TLS-ECDHE-RSA-WITH-AES-128-GCM-SHA256",
+                      "1.3": "TLS1-3-AES-128-GCM-SHA256"}}
 HS_TIMEOUT = 20
 
 
@@ -367,12 +374,16 @@ def make_certs(d):
     finds its signature wrong); made fresh by every run."""
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
-    for c, (_, md, _, _) in CURVES.items():
+    for c in CERTS:
         ca, srv = os.path.join(d, "ca-" + c), os.path.join(d, "srv-" + c)
-        openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:" + c, "-nodes",
+        if c in CURVES:
+            md, newkey = CURVES[c][1], ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:" + c]
+        else:
+            md, newkey = "sha256", ["-newkey", "rsa:2048"]
+        openssl(["req", "-x509"] + newkey + ["-nodes",
                  "-keyout", ca + ".key", "-out", ca + ".pem", "-days", "2",
                  "-subj", "/CN=ctcrypto test CA " + c, "-" + md], "CA " + c)
-        openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:" + c, "-nodes",
+        openssl(["req"] + newkey + ["-nodes",
                  "-keyout", srv + ".key", "-out", srv + ".csr", "-subj", "/CN=localhost"],
                 "server key " + c)
         write(srv + ".ext", "subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n")
@@ -442,7 +453,7 @@ def offered(ver, group, cert):
     certificate's curve as well (RFC 8422 5.1: the client's supported
     groups also bound the curve of the server's ECDSA key), while the
     server allows only the ECDHE group for the key exchange."""
-    return [group] + ([cert] if ver == "1.2" and cert != group else [])
+    return [group] + ([cert] if ver == "1.2" and cert != group and cert in CURVES else [])
 
 
 def hs_mbedtls_client(tree, d, ver, group, cert, ca=None, bad=False):
@@ -460,7 +471,7 @@ def hs_mbedtls_client(tree, d, ver, group, cert, ca=None, bad=False):
            "ca_file=" + os.path.join(d, "ca-%s.pem" % (ca or cert)), "auth_mode=required",
            "force_version=tls" + ver.replace(".", ""),
            "groups=" + ",".join(CURVES[x][0] for x in offered(ver, group, cert))]
-    cmd.append("force_ciphersuite=" + CURVES[cert][2][ver])
+    cmd.append("force_ciphersuite=" + CERTS[cert][ver])
     if ver == "1.2":
         # the ECDH curve line of the debug output shows the group used
         cmd.append("debug_level=2")
@@ -469,7 +480,7 @@ def hs_mbedtls_client(tree, d, ver, group, cert, ca=None, bad=False):
     proto = re.search(r"\[ Protocol is (\S+) \]", out)
     cs = re.search(r"\[ Ciphersuite is (\S+) \]", out)
     ok = (rc == 0 and proto and proto.group(1) == "TLSv" + ver and cs and
-          cs.group(1) == CURVES[cert][2][ver] and
+          cs.group(1) == CERTS[cert][ver] and
           "Verifying peer X.509 certificate... ok" in out and
           (ver != "1.2" or "ECDH curve: %s\n" % g in out))
     if ok:
@@ -486,7 +497,7 @@ def hs_mbedtls_server(tree, d, ver, group, cert):
            "server_port=%d" % port, "crt_file=" + os.path.join(d, "srv-%s.pem" % cert),
            "key_file=" + os.path.join(d, "srv-%s.key" % cert),
            "force_version=tls" + ver.replace(".", ""), "groups=" + g]
-    cmd.append("force_ciphersuite=" + CURVES[cert][2][ver])
+    cmd.append("force_ciphersuite=" + CERTS[cert][ver])
     p, f = start_server(cmd, os.path.join(d, "ssl_server2.log"), "Waiting for a remote connection")
     rc, out = run_client(["openssl", "s_client", "-connect", "127.0.0.1:%d" % port,
                           "-CAfile", os.path.join(d, "ca-%s.pem" % cert), "-verify_return_error",
@@ -499,7 +510,8 @@ def hs_mbedtls_server(tree, d, ver, group, cert):
     temp = re.search(r"Server Temp Key: ECDH, (\w+)", out)
     proto = re.search(r"New, (TLSv[\d.]+), Cipher is (\S+)", out)
     ok = (rc == 0 and "Verification: OK" in out and "HTTP/1.0 200 OK" in out and temp and
-          temp.group(1) in ossl_names and "Peer signature type: ECDSA" in out and proto and
+          temp.group(1) in ossl_names and proto and
+          re.search(r"Peer signature type: %s" % ("ECDSA" if cert in CURVES else "RSA"), out) and
           proto.group(1) == "TLSv" + ver)
     if ok:
         return True, "%s %s, server temp key %s" % (proto.group(1), proto.group(2), temp.group(1))
@@ -513,7 +525,7 @@ def handshakes(tree, res):
     n = 0
     for ver in ("1.2", "1.3"):
         for group in CURVES:
-            for cert in CURVES:
+            for cert in CERTS:
                 for side in ("client", "server"):
                     if side == "client":
                         ok, detail = hs_mbedtls_client(tree, d, ver, group, cert)
@@ -522,8 +534,9 @@ def handshakes(tree, res):
                         ok, detail = hs_mbedtls_server(tree, d, ver, group, cert)
                         name = "openssl s_client -> ssl_server2"
                     n += 1
-                    log("%s handshake TLS %s ECDHE %s, ECDSA %s certificate, %s: %s"
-                        % ("PASS" if ok else "FAIL", ver, group, cert, name, detail))
+                    log("%s handshake TLS %s ECDHE %s, %s %s certificate, %s: %s"
+                        % ("PASS" if ok else "FAIL", ver, group,
+                           "ECDSA" if cert in CURVES else "an", cert, name, detail))
                     res.passed += ok
                     res.failed += not ok
     # must fail: the server's certificate signature tampered with; a
