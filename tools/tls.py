@@ -400,6 +400,9 @@ def make_certs(d):
           "\n".join(b64[i:i + 64] for i in range(0, len(b64), 64)) +
           "\n-----END CERTIFICATE-----\n")
     shutil.copy(srv + ".key", os.path.join(d, "bad-P-256.key"))
+    # a P-256 key that is not the server certificate's
+    openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
+             "-out", os.path.join(d, "other-P-256.key")], "another P-256 key")
     p = subprocess.run(["openssl", "verify", "-CAfile", os.path.join(d, "ca-P-256.pem"),
                         os.path.join(d, "bad-P-256.pem")], stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT)
@@ -518,6 +521,32 @@ def hs_mbedtls_server(tree, d, ver, group, cert):
     return False, "exit %s: %s" % (rc, out[-400:])
 
 
+def hs_wrong_key(tree, d, ver, key="other-P-256"):
+    """ssl_client2 against ssl_server2 whose certificate is srv-P-256 but
+    whose key is another P-256 key: its handshake signature (TLS 1.2
+    ServerKeyExchange, TLS 1.3 CertificateVerify) is made with ctcrypto
+    and must be refused by ctcrypto's verification (MBEDTLS_ERR_ECP_VERIFY_FAILED,
+    -0x4e00, from the glue). -> (ok, detail)"""
+    port = free_port()
+    p, f = start_server([os.path.join(tree, "programs", "ssl", "ssl_server2"),
+                         "server_addr=127.0.0.1", "server_port=%d" % port,
+                         "crt_file=" + os.path.join(d, "srv-P-256.pem"),
+                         "key_file=" + os.path.join(d, key + ".key"),
+                         "force_version=tls" + ver.replace(".", "")],
+                        os.path.join(d, "ssl_server2-wrong-key.log"),
+                        "Waiting for a remote connection")
+    rc, out = run_client([os.path.join(tree, "programs", "ssl", "ssl_client2"),
+                          "server_addr=127.0.0.1", "server_port=%d" % port,
+                          "server_name=localhost", "ca_file=" + os.path.join(d, "ca-P-256.pem"),
+                          "auth_mode=required", "force_version=tls" + ver.replace(".", ""),
+                          "debug_level=1"])
+    p.terminate()
+    stop_server(p, f)
+    ok = rc == 0 and "[ Protocol is" in out
+    why = sorted(set(re.findall(r"(\S+\(\) returned -\d+ \(-0x[0-9a-f]+\))", out)))
+    return ok, "; ".join(why) or ("exit %s: %s" % (rc, out[-300:]))
+
+
 def handshakes(tree, res):
     d = os.path.join(OUT, "hs")
     make_certs(d)
@@ -555,6 +584,22 @@ def handshakes(tree, res):
                    ("failed: " + detail) if not ok else "it succeeded"))
             res.passed += good
             res.failed += not good
+    for ver in ("1.2", "1.3"):
+        # the same pair with the certificate's own key succeeds
+        ok, detail = hs_wrong_key(tree, d, ver, key="srv-P-256")
+        n += 1
+        log("%s handshake TLS %s, ECDSA P-256 certificate, ssl_client2 -> ssl_server2 (both "
+            "ctcrypto): %s" % ("PASS" if ok else "FAIL", ver, "ok" if ok else detail))
+        res.passed += ok
+        res.failed += not ok
+        ok, detail = hs_wrong_key(tree, d, ver)
+        good = not ok and "(-0x4e00)" in detail
+        n += 1
+        log("%s handshake must fail: TLS %s, the server signs with a key that is not its "
+            "certificate's, ssl_client2 -> ssl_server2: %s"
+            % ("PASS" if good else "FAIL", ver, ("failed: " + detail) if not ok else "it succeeded"))
+        res.passed += good
+        res.failed += not good
     log("# %d handshakes in %.1f s" % (n, time.time() - t0))
 
 
