@@ -56,7 +56,7 @@ VARIABLE_TIME_PRODUCT = {"cortex-m3"}
 STRICT = {
     "mp_add", "mp_sub", "mp_add_cond", "mp_sub_cond", "mp_add_limb", "mp_sub_limb",
     "mp_lt", "mp_eq", "mp_is_zero", "mp_shl", "mp_shr", "mp_cmov", "mp_cswap",
-    "mp_mla_c", "mp_mla2_c", "mp_mont_step_c", "mp_mont_ninv",
+    "mp_mla_c", "mp_mla2_c", "mp_mont_step_c", "mp_sqr_diag_c", "mp_mont_ninv",
     "mp_divsteps", "mp_update_fg", "mp_update_de", "mp_digits_add_cond", "mp_digits_sub",
     "mp_clz_limb", "mp_clz", "mp_recip", "mp_div2by1", "mp_submul",
 }
@@ -78,7 +78,8 @@ VARTIME = {
     # and the modulus (tests/ct cases mp_exp_pubexp, mp_leaky_exp_pubexp)
     "mp_exp_pubexp",
 }
-ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm", "mp_mont_redc_asm"}
+ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm", "mp_mont_redc_asm",
+       "mp_sqr_diag_asm"}
 
 # check_codegen.py's targets. (clang for the bare-metal cores is left to
 # the trace checker: clang clamps the trip count of a do-while loop to

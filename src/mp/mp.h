@@ -193,6 +193,13 @@ void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
  */
 void mp_mont_redc_c(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
                     ct_limb_t ninv);
+/*
+ * The last pass of mp_sqr on the two-row leaf: X (2n limbs) = 2 (X - S) +
+ * D mod 2^(2wn), D the squares A[i]^2 at limb 2i, S those of the odd i
+ * (X - S is the off-diagonal sum mp_sqr's pairs of rows leave). The C
+ * twin of mp_sqr_diag_asm (UMAAL builds, n even), always built.
+ */
+void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n);
 /* X = A * R mod N (A any n-limb value; R2 = R^2 mod N). X may equal A.
  * T: 2n limbs. */
 void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
@@ -314,6 +321,8 @@ ct_limb_t mp_mla2_asm(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b0,
 void mp_mont_redc_asm(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
                       ct_limb_t ninv);
 #define MP_REDC_ASM 1
+/* mp_sqr's last pass (arm_umaal.S): n even, at least 2 */
+void mp_sqr_diag_asm(ct_limb_t *X, const ct_limb_t *A, size_t n);
 #endif
 #if defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX)
 /* the MULX/ADX row (x86_64.S) */

@@ -117,6 +117,15 @@ void ct_case_mp_mla2(const unsigned char *secret)
     ct_keep_mem(X, (2 * L256 + 1) * sizeof(ct_limb_t));
     mp_sqr(X, B, L256);
     ct_keep_mem(X, 2 * L256 * sizeof(ct_limb_t));
+    /* mp_sqr's last pass alone, the assembly and its C twin */
+    fill(Y, 2 * L256, secret, 40);
+    mp_copy(X, Y, 2 * L256);
+#if defined(MP_ASM_UMAAL)
+    mp_sqr_diag_asm(X, B, L256);
+#endif
+    mp_sqr_diag_c(Y, B, L256);
+    ct_keep_mem(X, 2 * L256 * sizeof(ct_limb_t));
+    ct_keep_mem(Y, 2 * L256 * sizeof(ct_limb_t));
 }
 
 void ct_case_mp_mont_redc(const unsigned char *secret)

@@ -498,6 +498,29 @@ static void test_leaves(void)
         TR_MEM(Y, Z, n * sizeof(ct_limb_t));
     }
     tr_group_end();
+    /* mp_sqr's last pass: the assembly (UMAAL, n even) against its C
+     * twin on any 2n-limb X (both work mod 2^(2wn)); mp_sqr itself is
+     * checked against mp_mul(A, A) in test_mul */
+    tr_group("sqr_diag (" MP_ASM_NAME ") = sqr_diag_c, n even");
+    for (it = 0; it < TR_ITERS(4000ul); it++) {
+        n = 2 * (1 + rand_below(MAXL / 2));
+        rand_any(A, n);
+        rand_any(X, 2 * n);
+        if ((it & 7) == 0) {
+            rand_num(A, n, 2);
+            rand_num(X, 2 * n, 2);
+        }
+        mp_copy(Y, X, 2 * n);
+        mp_copy(Z, X, 2 * n);
+#if defined(MP_ASM_UMAAL)
+        mp_sqr_diag_asm(Y, A, n);
+#else
+        mp_sqr_diag_c(Y, A, n);
+#endif
+        mp_sqr_diag_c(Z, A, n);
+        TR_MEM(Y, Z, 2 * n * sizeof(ct_limb_t));
+    }
+    tr_group_end();
 #if !MP_REDC_ASM
     tr_skip("mp_mont_redc_asm", "no UMAAL leaf in this build: the C twin against itself and the definition");
 #endif

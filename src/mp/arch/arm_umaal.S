@@ -361,6 +361,68 @@ mp_mont_redc_asm:
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   mp_mont_redc_asm, .-mp_mont_redc_asm
 
+/*
+ * void mp_sqr_diag_asm(ct_limb_t *X, const ct_limb_t *A, size_t n)
+ *   r0 = X (2n limbs), r1 = A, r2 = n (even, at least 2). The last pass
+ *   of mp_sqr on the two-row leaf (mp.h; C twin mp_sqr_diag_c in
+ *   mp_mul.c): X = 2 (X - S) + D mod 2^(2wn), S the squares A[i]^2 at
+ *   limb 2i of the odd i, D all the squares. First pass: X - S by one
+ *   borrow chain over four limbs and A[2k+1] per step; second pass: each
+ *   limb pair shifted left by one bit (the top bit carried in a
+ *   register), A[i]^2 added by one carry chain. UMULL, ADD without S and
+ *   TEQ of registers leave C alone.
+ */
+        .section .text.mp_sqr_diag_asm,"ax",%progbits
+        .globl  mp_sqr_diag_asm
+        .type   mp_sqr_diag_asm,%function
+        .p2align 2
+        MP_FUNC(mp_sqr_diag_asm)
+mp_sqr_diag_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, lr}
+        add     lr, r1, r2, lsl #2      /* end of A */
+        mov     r3, r0
+        mov     r12, r1
+        cmp     r0, r0                  /* C = 1: no borrow */
+1:      ldm     r3, {r4, r5, r6, r7}
+        ldr     r8, [r12, #4]           /* A[2k + 1] */
+        add     r12, r12, #8
+        umull   r9, r10, r8, r8
+        sbcs    r4, r4, #0
+        sbcs    r5, r5, #0
+        sbcs    r6, r6, r9
+        sbcs    r7, r7, r10
+        stm     r3!, {r4, r5, r6, r7}
+        teq     r12, lr
+        bne     1b
+        mov     r3, r0
+        mov     r12, r1
+        mov     r2, #0                  /* the top bit shifted in */
+        cmn     r2, #0                  /* C = 0 */
+2:      ldm     r3, {r4, r5, r6, r7}
+        ldr     r8, [r12], #4
+        umull   r9, r10, r8, r8
+        lsr     r8, r5, #31
+        lsl     r5, r5, #1
+        orr     r5, r5, r4, lsr #31
+        lsl     r4, r4, #1
+        orr     r4, r4, r2
+        adcs    r4, r4, r9
+        adcs    r5, r5, r10
+        ldr     r2, [r12], #4
+        umull   r9, r10, r2, r2
+        lsr     r2, r7, #31
+        lsl     r7, r7, #1
+        orr     r7, r7, r6, lsr #31
+        lsl     r6, r6, #1
+        orr     r6, r6, r8
+        adcs    r6, r6, r9
+        adcs    r7, r7, r10
+        stm     r3!, {r4, r5, r6, r7}
+        teq     r12, lr
+        bne     2b
+        pop     {r4, r5, r6, r7, r8, r9, r10, pc}
+        .size   mp_sqr_diag_asm, .-mp_sqr_diag_asm
+
 #if defined(__ELF__)
         .section .note.GNU-stack,"",%progbits
 #endif
