@@ -102,7 +102,7 @@ void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n)
      * chain b; the result lies in [0, 2^(2wn)), so both end equal and are
      * dropped. The parity mask is made from the public index.
      */
-    for (i = 0; i < n; i++) {
+    do {
         x0 = X[2 * i];
         x1 = X[2 * i + 1];
         lo = mp_w_mac(&hi, A[i], A[i], 0, 0);
@@ -112,7 +112,7 @@ void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n)
         top = x1 >> MP_TOP;
         X[2 * i] = mp_w_sbb(d0, lo & odd, &b);
         X[2 * i + 1] = mp_w_sbb(d1, hi & odd, &b);
-    }
+    } while (++i < n);
 }
 
 #if !MP_MLA2
