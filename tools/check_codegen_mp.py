@@ -56,13 +56,13 @@ VARIABLE_TIME_PRODUCT = {"cortex-m3"}
 STRICT = {
     "mp_add", "mp_sub", "mp_add_cond", "mp_sub_cond", "mp_add_limb", "mp_sub_limb",
     "mp_lt", "mp_eq", "mp_is_zero", "mp_shl", "mp_shr", "mp_cmov", "mp_cswap",
-    "mp_mla_c", "mp_mla2_c", "mp_mont_step_c", "mp_mont_ninv",
+    "mp_mla_c", "mp_mla2_c", "mp_mont_step_c", "mp_sqr_diag_c", "mp_mont_ninv",
     "mp_divsteps", "mp_update_fg", "mp_update_de", "mp_digits_add_cond", "mp_digits_sub",
     "mp_clz_limb", "mp_clz", "mp_recip", "mp_div2by1", "mp_submul",
 }
 COMPOSITE = {
     "mp_copy", "mp_zero", "mp_set_limb", "mp_mul", "mp_sqr", "mp_mod", "mp_mod_add",
-    "mp_mod_sub", "mp_mod_neg", "mp_montmul", "mp_montsqr", "mp_mont_redc",
+    "mp_mod_sub", "mp_mod_neg", "mp_montmul", "mp_montsqr", "mp_mont_redc", "mp_mont_redc_c",
     "mp_mont_final_sub", "mp_to_mont", "mp_from_mont", "mp_mont_R2", "mp_exp",
     "mp_exp_bits", "mp_exp_window", "mp_inv", "mp_inv_fermat", "mp_inv_steps",
     "mp_to_digits", "mp_from_digits", "mp_digits_normalize", "mp_digits_neg_mask",
@@ -78,7 +78,8 @@ VARTIME = {
     # and the modulus (tests/ct cases mp_exp_pubexp, mp_leaky_exp_pubexp)
     "mp_exp_pubexp",
 }
-ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm"}
+ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm", "mp_mont_redc_asm",
+       "mp_sqr_diag_asm"}
 
 # check_codegen.py's targets. (clang for the bare-metal cores is left to
 # the trace checker: clang clamps the trip count of a do-while loop to

@@ -186,6 +186,20 @@ void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
  */
 void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
                   ct_limb_t ninv);
+/*
+ * mp_mont_redc in C (always built): the twin of the whole-reduction leaf
+ * mp_mont_redc_asm, which exists where UMAAL does (MP_REDC_ASM is then 1)
+ * and which mp_mont_redc takes for n a multiple of 8 (the RSA sizes).
+ */
+void mp_mont_redc_c(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
+                    ct_limb_t ninv);
+/*
+ * The last pass of mp_sqr on the two-row leaf: X (2n limbs) = 2 (X - S) +
+ * D mod 2^(2wn), D the squares A[i]^2 at limb 2i, S those of the odd i
+ * (X - S is the off-diagonal sum mp_sqr's pairs of rows leave). The C
+ * twin of mp_sqr_diag_asm (UMAAL builds, n even), always built.
+ */
+void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n);
 /* X = A * R mod N (A any n-limb value; R2 = R^2 mod N). X may equal A.
  * T: 2n limbs. */
 void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
@@ -303,6 +317,12 @@ ct_limb_t mp_mla2_asm(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b0,
                       ct_limb_t b1);
 #define mp_mla2 mp_mla2_asm
 #define MP_MLA2 1
+/* mp_mont_redc whole (arm_umaal.S): n a multiple of 8, at least 8 */
+void mp_mont_redc_asm(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
+                      ct_limb_t ninv);
+#define MP_REDC_ASM 1
+/* mp_sqr's last pass (arm_umaal.S): n even, at least 2 */
+void mp_sqr_diag_asm(ct_limb_t *X, const ct_limb_t *A, size_t n);
 #endif
 #if defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX)
 /* the MULX/ADX row (x86_64.S) */
@@ -345,6 +365,9 @@ CT_INLINE ct_limb_t mp_mla_cpuid(ct_limb_t *X, const ct_limb_t *A, size_t n,
 
 #ifndef MP_MLA2
 #define MP_MLA2 0
+#endif
+#ifndef MP_REDC_ASM
+#define MP_REDC_ASM 0
 #endif
 
 #endif /* MP_MP_H */

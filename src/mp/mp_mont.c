@@ -77,6 +77,20 @@ void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
 void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
                   ct_limb_t ninv)
 {
+#if MP_REDC_ASM
+    /* the whole reduction in one leaf: no call and no C per pair of rows,
+     * the final subtraction in the same function (docs/mp.md) */
+    if ((n & 7u) == 0) {
+        mp_mont_redc_asm(X, T, N, n, ninv);
+        return;
+    }
+#endif
+    mp_mont_redc_c(X, T, N, n, ninv);
+}
+
+void mp_mont_redc_c(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
+                    ct_limb_t ninv)
+{
     /*
      * Step i adds m*N at limb i with m = T[i] * ninv, which clears T[i];
      * the row's carry limb and the running carry bit go into T[i + n].

@@ -62,7 +62,6 @@ void mp_mul(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs,
 #if MP_MLA2
 void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
 {
-    ct_limb_t c = 0, b = 0, top = 0, lo, hi, x0, x1, d0, d1, odd;
     size_t i;
 
     /*
@@ -79,6 +78,22 @@ void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
     X[2 * n - 1] = 0;
     for (i = 0; i + 1 < n; i += 2)
         X[n + i + 1] = mp_mla2(X + 2 * i + 1, A + i + 1, n - i - 1, A[i], A[i + 1]);
+#if defined(MP_ASM_UMAAL)
+    if ((n & 1u) == 0) {
+        mp_sqr_diag_asm(X, A, n);
+        return;
+    }
+#endif
+    mp_sqr_diag_c(X, A, n);
+}
+#endif
+
+/* see mp.h */
+void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n)
+{
+    ct_limb_t c = 0, b = 0, top = 0, lo, hi, x0, x1, d0, d1, odd;
+    size_t i = 0;
+
     /*
      * A^2 = 2 off + D (D: all the squares) = 2 X + (squares of even i) -
      * (squares of odd i), in one pass: limbs 2i and 2i + 1 are doubled
@@ -87,7 +102,7 @@ void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
      * chain b; the result lies in [0, 2^(2wn)), so both end equal and are
      * dropped. The parity mask is made from the public index.
      */
-    for (i = 0; i < n; i++) {
+    do {
         x0 = X[2 * i];
         x1 = X[2 * i + 1];
         lo = mp_w_mac(&hi, A[i], A[i], 0, 0);
@@ -97,9 +112,10 @@ void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
         top = x1 >> MP_TOP;
         X[2 * i] = mp_w_sbb(d0, lo & odd, &b);
         X[2 * i + 1] = mp_w_sbb(d1, hi & odd, &b);
-    }
+    } while (++i < n);
 }
-#else
+
+#if !MP_MLA2
 void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
 {
     ct_limb_t c = 0, lo, hi;

@@ -135,27 +135,57 @@ void ctc_rsa_private_key_wipe(ctc_rsa_private_key *key)
 }
 
 /*
+ * Garner's recombination: M (2h limbs) = the value mod p q = n that is
+ * m1 mod p and m2 mod q (m1 < p, m2 < q, h limbs each): M = m2 + q t with
+ * t = (m1 - m2) qinv mod p (m2 reduced mod p first: q may exceed p);
+ * M < p q = n. t: h limbs; T: scratch.
+ */
+static void rsa_garner(ct_limb_t *M, const ctc_rsa_private_key *key,
+                       const ct_limb_t *m1, const ct_limb_t *m2, ct_limb_t *t,
+                       ct_limb_t *T)
+{
+    size_t h = key->half_limbs;
+
+    mp_mod(t, m2, h, key->p, h, T);
+    mp_mod_sub(t, m1, t, key->p, h);
+    mp_montmul(t, t, key->qinv_m, key->p, h, key->p_ninv, T);
+    mp_mul(M, key->q, h, t, h);
+    mp_zero(T, 2 * h);
+    mp_copy(T, m2, h);
+    (void)mp_add(M, M, T, 2 * h);   /* no carry: M < n < 2^(w 2h) */
+}
+
+/*
  * The blinding pair: R = r^e mod n in Montgomery form and RI = r^-1 mod n
  * in Montgomery form, for r from rng reduced mod n (k + 8 bytes, so the
- * bias is below 2^-64). Returns CTC_OK or CTC_ERR_RNG.
+ * bias is below 2^-64). r^-1 is found by CRT: the safegcd inverses of r
+ * mod p and r mod q (h limbs each, about a quarter of the work of one
+ * inversion over n each), recombined by Garner. Returns CTC_OK or
+ * CTC_ERR_RNG.
  */
-static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_public_key *key,
+static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_private_key *key,
                      ctc_rng_fn rng, void *rng_ctx, ct_limb_t *T)
 {
+    const ctc_rsa_public_key *pub = &key->pub;
     uint8_t rnd[CTC_RSA_MAX_BYTES + 8];
-    ct_limb_t rl[RSA_LIMBS + 2], E[1];
-    size_t L = key->limbs, k = key->bytes, rl_limbs = MP_LIMBS(8 * (k + 8));
+    ct_limb_t rl[RSA_LIMBS + 2], ip[RSA_HALF], iq[RSA_HALF], t[RSA_HALF],
+              M[2 * RSA_HALF], E[1];
+    size_t L = pub->limbs, k = pub->bytes, h = key->half_limbs,
+           rl_limbs = MP_LIMBS(8 * (k + 8));
     int tries, ret = CTC_ERR_RNG;
 
-    E[0] = key->e;
+    E[0] = pub->e;
     for (tries = 0; tries < 4; tries++) {
         ct_cond inv;
 
         if (rng(rng_ctx, rnd, k + 8) != 0)
             break;
         (void)mp_from_be(rl, rl_limbs, rnd, k + 8);   /* fits: rl_limbs limbs */
-        mp_mod(R, rl, rl_limbs, key->n, L, T);
-        inv = mp_inv(RI, R, key->n, L, T);
+        mp_mod(R, rl, rl_limbs, pub->n, L, T);
+        mp_mod(ip, R, L, key->p, h, T);
+        inv = mp_inv(ip, ip, key->p, h, T);
+        mp_mod(iq, R, L, key->q, h, T);
+        inv = ct_cond_and(inv, mp_inv(iq, iq, key->q, h, T));
         /*
          * whether r is invertible mod n is public: it is not only when r
          * is 0 or shares a prime with n, about 2^-1000 for a random r,
@@ -163,16 +193,22 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_public_key *key,
          */
         if (!ct_cond_declassify(inv))
             continue;
+        rsa_garner(M, key, ip, iq, t, T);   /* M = r^-1 mod n, 2h limbs */
+        mp_copy(RI, M, L);                  /* its limbs beyond L are zero */
         /* r is secret, e public: the exponentiation follows e's bits */
-        (void)mp_exp_pubexp(R, R, E, 1, key->n, L, key->ninv, key->r2, T,
+        (void)mp_exp_pubexp(R, R, E, 1, pub->n, L, pub->ninv, pub->r2, T,
                             RSA_PRIV_SCRATCH);
-        mp_to_mont(R, R, key->n, L, key->ninv, key->r2, T);
-        mp_to_mont(RI, RI, key->n, L, key->ninv, key->r2, T);
+        mp_to_mont(R, R, pub->n, L, pub->ninv, pub->r2, T);
+        mp_to_mont(RI, RI, pub->n, L, pub->ninv, pub->r2, T);
         ret = CTC_OK;
         break;
     }
     ct_zeroize(rnd, sizeof rnd);
     ct_zeroize(rl, sizeof rl);
+    ct_zeroize(ip, sizeof ip);
+    ct_zeroize(iq, sizeof iq);
+    ct_zeroize(t, sizeof t);
+    ct_zeroize(M, sizeof M);
     return ret;
 }
 
@@ -197,15 +233,8 @@ static void rsa_crt(ct_limb_t *X, const ctc_rsa_private_key *key, const ct_limb_
     (void)mp_exp(m1, m1, key->dp, h, key->p, h, key->p_ninv, key->p_r2, T, RSA_PRIV_SCRATCH);
     mp_mod(m2, cb, L, key->q, h, T);
     (void)mp_exp(m2, m2, key->dq, h, key->q, h, key->q_ninv, key->q_r2, T, RSA_PRIV_SCRATCH);
-    /* Garner: t = (m1 - m2) qinv mod p (m2 reduced mod p first: q may
-     * exceed p), M = m2 + q t < p q = n */
-    mp_mod(t, m2, h, key->p, h, T);
-    mp_mod_sub(t, m1, t, key->p, h);
-    mp_montmul(t, t, key->qinv_m, key->p, h, key->p_ninv, T);
-    mp_mul(M, key->q, h, t, h);
-    mp_zero(T, 2 * h);
-    mp_copy(T, m2, h);
-    (void)mp_add(M, M, T, 2 * h);   /* no carry: M < n < 2^(w 2h) */
+    /* Garner: M = the value mod n that is m1 mod p and m2 mod q */
+    rsa_garner(M, key, m1, m2, t, T);
     /* unblind: X = M r^-1 mod n (M < n; its limbs beyond L are zero) */
     mp_montmul(X, M, RI, pub->n, L, pub->ninv, T);
     ct_zeroize(cb, sizeof cb);
@@ -232,7 +261,7 @@ int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *
         ret = CTC_ERR_RANGE;
         goto done;
     }
-    ret = rsa_blind(R, RI, pub, rng, rng_ctx, T);
+    ret = rsa_blind(R, RI, key, rng, rng_ctx, T);
     if (ret != CTC_OK)
         goto done;
     rsa_crt(X, key, C, R, RI, T);

@@ -117,6 +117,35 @@ void ct_case_mp_mla2(const unsigned char *secret)
     ct_keep_mem(X, (2 * L256 + 1) * sizeof(ct_limb_t));
     mp_sqr(X, B, L256);
     ct_keep_mem(X, 2 * L256 * sizeof(ct_limb_t));
+    /* mp_sqr's last pass alone, the assembly and its C twin */
+    fill(Y, 2 * L256, secret, 40);
+    mp_copy(X, Y, 2 * L256);
+#if defined(MP_ASM_UMAAL)
+    mp_sqr_diag_asm(X, B, L256);
+#endif
+    mp_sqr_diag_c(Y, B, L256);
+    ct_keep_mem(X, 2 * L256 * sizeof(ct_limb_t));
+    ct_keep_mem(Y, 2 * L256 * sizeof(ct_limb_t));
+}
+
+void ct_case_mp_mont_redc(const unsigned char *secret)
+{
+    /* the whole Montgomery reduction (the UMAAL leaf for n a multiple of
+     * 8 where the build has it) and its C twin, on a secret modulus and
+     * a secret T < N R of 2n limbs, n = 16 */
+    const size_t n = L512;
+    ct_limb_t ninv;
+
+    fill_modulus(N, n, secret, 0);
+    ninv = mp_mont_ninv(N[0]);
+    fill_below(A, n, secret, 64);
+    fill(B, n, secret, 128);
+    mp_mul(E, A, n, B, n);
+    mp_copy(R2, E, 2 * n);
+    mp_mont_redc(X, E, N, n, ninv);
+    mp_mont_redc_c(Y, R2, N, n, ninv);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    ct_keep_mem(Y, n * sizeof(ct_limb_t));
 }
 
 void ct_case_mp_mul(const unsigned char *secret)

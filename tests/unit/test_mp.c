@@ -456,6 +456,74 @@ static void test_leaves(void)
         }
     }
     tr_group_end();
+
+    /*
+     * The whole reduction: mp_mont_redc (the assembly leaf for n a
+     * multiple of 8 where MP_REDC_ASM is 1) against mp_mont_redc_c, and
+     * both against the definition: X < N and X R = T mod N (checked with
+     * mp_mod of T and of X shifted by n limbs). T = A B with A < N and B
+     * any n-limb value (so T < N R), or the largest such T, or T = 0;
+     * N random, short at the top, or all ones.
+     */
+    tr_group("mont_redc (" MP_ASM_NAME ") = mont_redc_c = definition, n = 8k");
+    for (it = 0; it < TR_ITERS(2000ul); it++) {
+        unsigned kind = (unsigned)(it % 5);
+
+        n = 8 * (1 + rand_below(MAXL / 8));
+        rand_modulus(N, n);
+        if (kind == 4)
+            rand_num(N, n, 2);      /* all ones: the largest carries */
+        ninv = mp_mont_ninv(N[0]);
+        rand_any(A, n);
+        below_n(A, N, n);
+        rand_any(B, n);
+        if (kind >= 3) {            /* (N - 1)(2^wn - 1): the largest T */
+            (void)mp_sub_limb(A, N, 1, n);
+            rand_num(B, n, 2);
+        }
+        mp_mul(C, A, n, B, n);
+        if (kind == 2 && (it & 8))
+            mp_zero(C, 2 * n);
+        mp_copy(Z, C, 2 * n);
+        mp_copy(BIG + 4 * MAXL, C, 2 * n);   /* T, past mp_mod's scratch */
+        mp_mont_redc(X, C, N, n, ninv);
+        mp_mont_redc_c(Y, Z, N, n, ninv);
+        TR_MEM(X, Y, n * sizeof(ct_limb_t));
+        TR_CHECK(bit(mp_lt(X, N, n)));
+        /* X R = T mod N */
+        mp_mod(Y, BIG + 4 * MAXL, 2 * n, N, n, BIG);
+        mp_zero(C, n);
+        mp_copy(C + n, X, n);
+        mp_mod(Z, C, 2 * n, N, n, BIG);
+        TR_MEM(Y, Z, n * sizeof(ct_limb_t));
+    }
+    tr_group_end();
+    /* mp_sqr's last pass: the assembly (UMAAL, n even) against its C
+     * twin on any 2n-limb X (both work mod 2^(2wn)); mp_sqr itself is
+     * checked against mp_mul(A, A) in test_mul */
+    tr_group("sqr_diag (" MP_ASM_NAME ") = sqr_diag_c, n even");
+    for (it = 0; it < TR_ITERS(4000ul); it++) {
+        n = 2 * (1 + rand_below(MAXL / 2));
+        rand_any(A, n);
+        rand_any(X, 2 * n);
+        if ((it & 7) == 0) {
+            rand_num(A, n, 2);
+            rand_num(X, 2 * n, 2);
+        }
+        mp_copy(Y, X, 2 * n);
+        mp_copy(Z, X, 2 * n);
+#if defined(MP_ASM_UMAAL)
+        mp_sqr_diag_asm(Y, A, n);
+#else
+        mp_sqr_diag_c(Y, A, n);
+#endif
+        mp_sqr_diag_c(Z, A, n);
+        TR_MEM(Y, Z, 2 * n * sizeof(ct_limb_t));
+    }
+    tr_group_end();
+#if !MP_REDC_ASM
+    tr_skip("mp_mont_redc_asm", "no UMAAL leaf in this build: the C twin against itself and the definition");
+#endif
 #if !MP_HAVE_ASM
     tr_skip("mp asm leaves", "built with the C twins only");
 #endif

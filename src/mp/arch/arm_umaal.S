@@ -207,6 +207,222 @@ mp_mont_step_asm:
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   mp_mont_step_asm, .-mp_mont_step_asm
 
+/*
+ * void mp_mont_redc_asm(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N,
+ *                       size_t n, ct_limb_t ninv)
+ *   r0 = X, r1 = T, r2 = N, r3 = n (a multiple of 8, at least 8), stack:
+ *   ninv. The whole of mp_mont_redc (mp.h; C twin mp_mont_redc_c in
+ *   mp_mont.c): n/2 passes of two rows, each the groups-of-eight loop of
+ *   mp_mla2_asm with m0 = T[i] ninv and m1 = lo(T[i+1] + m0 N[1] +
+ *   hi(T[i] + m0 N[0])) ninv computed ahead, the old T[i+n] and the
+ *   running carry bit added after it; then X = T[n..2n) - N, and T[n..2n)
+ *   back in X under a mask (kept when the subtraction borrows and the
+ *   carry bit is clear), every word read and written whatever the mask.
+ *   Frame: [sp] X, [sp, #4] N, [sp, #8] 4n (bytes), [sp, #12] pairs
+ *   left, [sp, #16] carry bit, [sp, #20] the saved T[i + n]; ninv at
+ *   [sp, #60].
+ */
+        .section .text.mp_mont_redc_asm,"ax",%progbits
+        .globl  mp_mont_redc_asm
+        .type   mp_mont_redc_asm,%function
+        .p2align 2
+        MP_FUNC(mp_mont_redc_asm)
+mp_mont_redc_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #24
+        str     r0, [sp, #0]
+        str     r2, [sp, #4]
+        lsl     r3, r3, #2
+        str     r3, [sp, #8]
+        lsr     r12, r3, #3             /* n / 2 pairs of rows */
+        str     r12, [sp, #12]
+        movs    r12, #0
+        str     r12, [sp, #16]
+        mov     r0, r1                  /* r0: T + i */
+1:      ldr     r12, [sp, #60]          /* ninv */
+        ldr     r1, [sp, #4]            /* N */
+        ldr     r8, [r0]
+        mul     r3, r8, r12             /* m0 = T[i] ninv */
+        ldr     r9, [r1]
+        movs    r5, #0
+        umaal   r8, r5, r3, r9          /* r5 = hi(T[i] + m0 N[0]) */
+        ldr     r8, [r0, #4]
+        ldr     r9, [r1, #4]
+        umaal   r8, r5, r3, r9          /* r8 = lo(T[i+1] + m0 N[1] + r5) */
+        mul     r4, r8, r12             /* m1 */
+        ldr     r2, [sp, #8]
+        ldr     r12, [r0, r2]           /* the old T[i + n] */
+        str     r12, [sp, #20]
+        lsrs    r2, r2, #5              /* n / 8 groups */
+        movs    r5, #0                  /* c0 */
+        movs    r6, #0                  /* c1 */
+        movs    r7, #0                  /* N[j - 1] */
+2:      ldm     r1!, {r8, r9, r10, r11}
+        ldr     r12, [r0]
+        ldr     lr, [r0, #4]
+        umaal   r12, r5, r8, r3
+        umaal   r12, r6, r7, r4
+        umaal   lr, r5, r9, r3
+        umaal   lr, r6, r8, r4
+        str     r12, [r0]
+        str     lr, [r0, #4]
+        ldr     r12, [r0, #8]
+        ldr     lr, [r0, #12]
+        umaal   r12, r5, r10, r3
+        umaal   r12, r6, r9, r4
+        umaal   lr, r5, r11, r3
+        umaal   lr, r6, r10, r4
+        str     r12, [r0, #8]
+        str     lr, [r0, #12]
+        ldm     r1!, {r7, r8, r9, r10}
+        ldr     r12, [r0, #16]
+        ldr     lr, [r0, #20]
+        umaal   r12, r5, r7, r3
+        umaal   r12, r6, r11, r4
+        umaal   lr, r5, r8, r3
+        umaal   lr, r6, r7, r4
+        str     r12, [r0, #16]
+        str     lr, [r0, #20]
+        ldr     r12, [r0, #24]
+        ldr     lr, [r0, #28]
+        umaal   r12, r5, r9, r3
+        umaal   r12, r6, r8, r4
+        umaal   lr, r5, r10, r3
+        umaal   lr, r6, r9, r4
+        str     r12, [r0, #24]
+        str     lr, [r0, #28]
+        adds    r0, r0, #32
+        mov     r7, r10
+        subs    r2, r2, #1
+        bne     2b
+        /* limb i + n: N[n-1] m1 + c0 + c1, plus the old T[i + n] and the
+         * carry bit; limb i + n + 1 gets c1 and the carry; the carry out
+         * is the new carry bit (SUBS of 1 from the bit sets C to it) */
+        umaal   r5, r6, r7, r4
+        ldr     r12, [sp, #20]
+        ldr     lr, [sp, #16]
+        ldr     r8, [r0, #4]
+        subs    lr, lr, #1
+        adcs    r5, r5, r12
+        adcs    r8, r8, r6
+        mov     lr, #0
+        adc     lr, lr, #0
+        str     r5, [r0]
+        str     r8, [r0, #4]
+        str     lr, [sp, #16]
+        ldr     r2, [sp, #8]
+        sub     r0, r0, r2
+        add     r0, r0, #8              /* T + i + 2 */
+        ldr     r12, [sp, #12]
+        subs    r12, r12, #1
+        str     r12, [sp, #12]
+        bne     1b
+        /* r0 = T + n. X = T[n..2n) - N, four words at a time; TEQ of two
+         * registers leaves C (the borrow chain) alone */
+        ldr     r3, [sp, #0]            /* X */
+        ldr     r1, [sp, #4]            /* N */
+        ldr     r2, [sp, #8]
+        add     r2, r2, r0              /* end of T */
+        mov     lr, r0                  /* T + n, for the second pass */
+        cmp     r0, r0                  /* C = 1: no borrow */
+3:      ldm     r0!, {r4, r5, r6, r7}
+        ldm     r1!, {r8, r9, r10, r11}
+        sbcs    r4, r4, r8
+        sbcs    r5, r5, r9
+        sbcs    r6, r6, r10
+        sbcs    r7, r7, r11
+        stm     r3!, {r4, r5, r6, r7}
+        teq     r0, r2
+        bne     3b
+        sbc     r12, r12, r12           /* -1 when T - N borrowed */
+        ldr     r1, [sp, #16]
+        rsb     r1, r1, #0              /* -1 when the carry bit is set */
+        bic     r12, r12, r1            /* keep T: borrow and no carry */
+        ldr     r3, [sp, #0]
+        /* X ^= (X ^ T) & mask over the n words */
+4:      ldm     r3, {r4, r5, r6, r7}
+        ldm     lr!, {r8, r9, r10, r11}
+        eor     r8, r8, r4
+        eor     r9, r9, r5
+        eor     r10, r10, r6
+        eor     r11, r11, r7
+        and     r8, r8, r12
+        and     r9, r9, r12
+        and     r10, r10, r12
+        and     r11, r11, r12
+        eor     r4, r4, r8
+        eor     r5, r5, r9
+        eor     r6, r6, r10
+        eor     r7, r7, r11
+        stm     r3!, {r4, r5, r6, r7}
+        cmp     lr, r2
+        bne     4b
+        add     sp, sp, #24
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   mp_mont_redc_asm, .-mp_mont_redc_asm
+
+/*
+ * void mp_sqr_diag_asm(ct_limb_t *X, const ct_limb_t *A, size_t n)
+ *   r0 = X (2n limbs), r1 = A, r2 = n (even, at least 2). The last pass
+ *   of mp_sqr on the two-row leaf (mp.h; C twin mp_sqr_diag_c in
+ *   mp_mul.c): X = 2 (X - S) + D mod 2^(2wn), S the squares A[i]^2 at
+ *   limb 2i of the odd i, D all the squares. First pass: X - S by one
+ *   borrow chain over four limbs and A[2k+1] per step; second pass: each
+ *   limb pair shifted left by one bit (the top bit carried in a
+ *   register), A[i]^2 added by one carry chain. UMULL, ADD without S and
+ *   TEQ of registers leave C alone.
+ */
+        .section .text.mp_sqr_diag_asm,"ax",%progbits
+        .globl  mp_sqr_diag_asm
+        .type   mp_sqr_diag_asm,%function
+        .p2align 2
+        MP_FUNC(mp_sqr_diag_asm)
+mp_sqr_diag_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, lr}
+        add     lr, r1, r2, lsl #2      /* end of A */
+        mov     r3, r0
+        mov     r12, r1
+        cmp     r0, r0                  /* C = 1: no borrow */
+1:      ldm     r3, {r4, r5, r6, r7}
+        ldr     r8, [r12, #4]           /* A[2k + 1] */
+        add     r12, r12, #8
+        umull   r9, r10, r8, r8
+        sbcs    r4, r4, #0
+        sbcs    r5, r5, #0
+        sbcs    r6, r6, r9
+        sbcs    r7, r7, r10
+        stm     r3!, {r4, r5, r6, r7}
+        teq     r12, lr
+        bne     1b
+        mov     r3, r0
+        mov     r12, r1
+        mov     r2, #0                  /* the top bit shifted in */
+        cmn     r2, #0                  /* C = 0 */
+2:      ldm     r3, {r4, r5, r6, r7}
+        ldr     r8, [r12], #4
+        umull   r9, r10, r8, r8
+        lsr     r8, r5, #31
+        lsl     r5, r5, #1
+        orr     r5, r5, r4, lsr #31
+        lsl     r4, r4, #1
+        orr     r4, r4, r2
+        adcs    r4, r4, r9
+        adcs    r5, r5, r10
+        ldr     r2, [r12], #4
+        umull   r9, r10, r2, r2
+        lsr     r2, r7, #31
+        lsl     r7, r7, #1
+        orr     r7, r7, r6, lsr #31
+        lsl     r6, r6, #1
+        orr     r6, r6, r8
+        adcs    r6, r6, r9
+        adcs    r7, r7, r10
+        stm     r3!, {r4, r5, r6, r7}
+        teq     r12, lr
+        bne     2b
+        pop     {r4, r5, r6, r7, r8, r9, r10, pc}
+        .size   mp_sqr_diag_asm, .-mp_sqr_diag_asm
+
 #if defined(__ELF__)
         .section .note.GNU-stack,"",%progbits
 #endif
