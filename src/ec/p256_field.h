@@ -154,8 +154,11 @@ void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 /*
  * Field inversion (ec_field.c): A^(p - 2) by an addition chain on these
  * leaves (255 squares, 12 products) where that beats the mp layer's
- * safegcd, measured with bench_ec, gcc -O2: Cortex-M4 63.3 k against
- * 88.8 k estimated cycles, Cortex-M7 45.8 k against 69.6 k instructions.
+ * safegcd, measured with bench_ec, gcc -O2. On Cortex-M4 and M7 it did
+ * (63.3 k against 88.8 k estimated cycles, 45.8 k against 69.6 k
+ * instructions) until safegcd's batches got cheaper (docs/mp.md): now
+ * safegcd 48.1 k against the chain's 63.3 k M4 cycles, 41.6 k against
+ * 45.8 k M7 instructions, so the UMAAL builds use safegcd.
  * With the C twins safegcd wins (Cortex-M0 409 k against 883 k cycles,
  * M3 187 k / 484 k, RV32 91 k / 210 k, lx106 257 k / 668 k
  * instructions), and on RV32 it still wins with p256_rv32.S (91 k against
@@ -167,7 +170,7 @@ void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
  * chain 334.9 k there). Xtensa lx106 with its leaves: safegcd still
  * wins, 254.9 k against 300.3 k instructions.
  */
-#if defined(P256_HAVE_ASM) && (defined(MP_ASM_UMAAL) || defined(MP_ASM_THUMB1))
+#if defined(P256_HAVE_ASM) && defined(MP_ASM_THUMB1)
 #define P256_INV_CHAIN 1
 #else
 #define P256_INV_CHAIN 0

@@ -43,44 +43,46 @@ typedef struct {
  * D divsteps on the low words of f and g (only their low D bits matter:
  * step i reads bit 0 of g, which depends on bits < i + 1 of the inputs).
  * Everything is unsigned arithmetic modulo 2^w on two's complement
- * values; the swap and the additions are masked, never branched.
+ * values; the additions are masked, never branched. The swap of the
+ * definition is not done as a swap: g - f goes into g, then f + (g - f)
+ * into f (the rows likewise), which gives the same matrix in fewer
+ * operations.
  */
+/* One divstep on (delta, f, g) and the matrix rows (u, v), (q, r). */
+#define MP_DIVSTEP()                                                                \
+    do {                                                                            \
+        /* delta > 0: the top bit of -delta (|delta| < 2^(w-1)) */                  \
+        ct_cond pos = ct_cond_from_bit((uint32_t)(((ct_limb_t)0 - delta) >> MP_TOP)); \
+        ct_cond odd = ct_cond_from_bit((uint32_t)(g & 1u));                         \
+        ct_limb_t godd = ct_cond_mask_limb(odd);                                    \
+        ct_limb_t s = ct_cond_mask_limb(ct_cond_and(pos, odd));                     \
+        /* g odd: g += f, or g -= f if s (the rows likewise) */                     \
+        g += ((f ^ s) - s) & godd;                                                  \
+        q += ((u ^ s) - s) & godd;                                                  \
+        r += ((v ^ s) - s) & godd;                                                  \
+        /* if s: f = g (g - f + f: the old g), the f row likewise, and             \
+         * delta = -delta */                                                        \
+        f += g & s;                                                                 \
+        u += q & s;                                                                 \
+        v += r & s;                                                                 \
+        delta = (delta ^ s) - s;                                                    \
+        /* g /= 2 exactly; the f row doubles instead (scaling by 2^D) */            \
+        g >>= 1;                                                                    \
+        u <<= 1;                                                                    \
+        v <<= 1;                                                                    \
+        delta++;                                                                    \
+    } while (0)
+
 MP_NOINLINE static ct_limb_t mp_divsteps(ct_limb_t delta, ct_limb_t f, ct_limb_t g,
                              mp_trans *t)
 {
-    ct_limb_t u = 1, v = 0, q = 0, r = 1, x, s, godd;
+    ct_limb_t u = 1, v = 0, q = 0, r = 1;
     int i;
 
-    for (i = 0; i < MP_D; i++) {
-        /* delta > 0: the top bit of -delta (|delta| < 2^(w-1)) */
-        ct_cond pos = ct_cond_from_bit((uint32_t)(((ct_limb_t)0 - delta) >> MP_TOP));
-        ct_cond odd = ct_cond_from_bit((uint32_t)(g & 1u));
-
-        godd = ct_cond_mask_limb(odd);
-        s = ct_cond_mask_limb(ct_cond_and(pos, odd));
-        /* if s: (delta, f, g) = (-delta, g, -f) and the rows likewise */
-        x = (f ^ g) & s;
-        f ^= x;
-        g ^= x;
-        g = (g ^ s) - s;
-        x = (u ^ q) & s;
-        u ^= x;
-        q ^= x;
-        q = (q ^ s) - s;
-        x = (v ^ r) & s;
-        v ^= x;
-        r ^= x;
-        r = (r ^ s) - s;
-        delta = (delta ^ s) - s;
-        /* g odd: g += f (g is odd after a swap too: it is -f) */
-        g += f & godd;
-        q += u & godd;
-        r += v & godd;
-        /* g /= 2 exactly; the f row doubles instead (scaling by 2^D) */
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
-        delta++;
+    /* two steps per pass (D is even): half the loop's branches */
+    for (i = 0; i < MP_D; i += 2) {
+        MP_DIVSTEP();
+        MP_DIVSTEP();
     }
     t->u = (mp_slimb_t)u;
     t->v = (mp_slimb_t)v;
@@ -91,19 +93,23 @@ MP_NOINLINE static ct_limb_t mp_divsteps(ct_limb_t delta, ct_limb_t f, ct_limb_t
 
 /* (F, G) = M (F, G) / 2^D. The low D bits of both sums are zero by
  * construction. |F|, |G| never exceed max(N, A) = N. Each sum of two
- * products is < 2^(2D + 1) and the carry < 2^(D + 2): fits mp_acc. */
+ * products is < 2^(2D + 1) and the carry < 2^(D + 2): fits mp_acc. The
+ * matrix is read into locals once (the stores to F and G could alias it). */
 MP_NOINLINE static void mp_update_fg(mp_slimb_t *F, mp_slimb_t *G, size_t m, const mp_trans *t)
 {
+    const mp_slimb_t u = t->u, v = t->v, q = t->q, r = t->r;
     mp_acc cf, cg;
     size_t i = 1;
 
-    cf = mp_acc_add(mp_acc_smul(t->u, F[0]), mp_acc_smul(t->v, G[0]));
-    cg = mp_acc_add(mp_acc_smul(t->q, F[0]), mp_acc_smul(t->r, G[0]));
+    cf = mp_acc_add(mp_acc_smul(u, F[0]), mp_acc_smul(v, G[0]));
+    cg = mp_acc_add(mp_acc_smul(q, F[0]), mp_acc_smul(r, G[0]));
     cf = mp_acc_sar(cf, MP_D);
     cg = mp_acc_sar(cg, MP_D);
     do {
-        cf = mp_acc_add(cf, mp_acc_add(mp_acc_smul(t->u, F[i]), mp_acc_smul(t->v, G[i])));
-        cg = mp_acc_add(cg, mp_acc_add(mp_acc_smul(t->q, F[i]), mp_acc_smul(t->r, G[i])));
+        mp_slimb_t fi = F[i], gi = G[i];
+
+        cf = mp_acc_add(cf, mp_acc_add(mp_acc_smul(u, fi), mp_acc_smul(v, gi)));
+        cg = mp_acc_add(cg, mp_acc_add(mp_acc_smul(q, fi), mp_acc_smul(r, gi)));
         F[i - 1] = (mp_slimb_t)(mp_acc_lo(cf) & MP_DMASK);
         G[i - 1] = (mp_slimb_t)(mp_acc_lo(cg) & MP_DMASK);
         cf = mp_acc_sar(cf, MP_D);
@@ -113,37 +119,55 @@ MP_NOINLINE static void mp_update_fg(mp_slimb_t *F, mp_slimb_t *G, size_t m, con
     G[m - 1] = (mp_slimb_t)mp_acc_lo(cg);
 }
 
+/* All ones if X < 0 (the sign of the top digit). */
+static ct_limb_t mp_digits_neg_mask(const mp_slimb_t *X, size_t m)
+{
+    return ct_cond_mask_limb(ct_cond_from_bit((uint32_t)((ct_limb_t)X[m - 1] >> MP_TOP)));
+}
+
 /*
- * (D, E) = (M (D, E) + (kd, ke) N) / 2^D, with kd, ke in [0, 2^D) chosen
- * so that the low D bits vanish (k = (row . (d0, e0)) * ninv mod 2^D,
- * ninv = -N^-1 mod 2^w). With d, e in [0, N) and |a| + |b| <= 2^D per row
- * the results are in (-N, 2N). Digit i of the result is written after
+ * (D, E) = (M (D, E) + (kd, ke) N) / 2^D for d, e in (-2N, N), with the
+ * results in (-2N, N) again, so that no batch normalises them (the range
+ * of libsecp256k1's modinv, a fact of the method): a negative d counts as
+ * d + N (in (-N, N)), which adds u N and q N, and likewise v N and r N
+ * for a negative e; then kd = that sum - t with t in [0, 2^D) chosen so
+ * that the low D bits vanish (t = (sum - (u d0 + v e0) ninv) mod 2^D,
+ * ninv = -N^-1 mod 2^w). With |u| + |v| <= 2^D the result is
+ * (u d' + v e' - t N) / 2^D with d', e' in (-N, N): in (-2N, N).
+ * kd, ke are in (-2^D, 2^D]. Digit i of the result is written after
  * digit i + 1 of the inputs is read, so D and E are updated in place.
  */
 MP_NOINLINE static void mp_update_de(mp_slimb_t *Dv, mp_slimb_t *Ev, const mp_slimb_t *Nd,
                          size_t m, const mp_trans *t, ct_limb_t ninv)
 {
+    const mp_slimb_t u = t->u, v = t->v, q = t->q, r = t->r;
+    ct_limb_t sd = mp_digits_neg_mask(Dv, m), se = mp_digits_neg_mask(Ev, m);
     ct_limb_t d0 = (ct_limb_t)Dv[0], e0 = (ct_limb_t)Ev[0];
-    ct_limb_t kd = mp_w_mul_lo(mp_w_mul_lo((ct_limb_t)t->u, d0)
-                               + mp_w_mul_lo((ct_limb_t)t->v, e0), ninv) & MP_DMASK;
-    ct_limb_t ke = mp_w_mul_lo(mp_w_mul_lo((ct_limb_t)t->q, d0)
-                               + mp_w_mul_lo((ct_limb_t)t->r, e0), ninv) & MP_DMASK;
+    ct_limb_t md = ((ct_limb_t)u & sd) + ((ct_limb_t)v & se);
+    ct_limb_t me = ((ct_limb_t)q & sd) + ((ct_limb_t)r & se);
+    mp_slimb_t kd, ke;
     mp_acc cd, ce;
     size_t i = 1;
 
-    cd = mp_acc_add(mp_acc_add(mp_acc_smul(t->u, Dv[0]), mp_acc_smul(t->v, Ev[0])),
-                    mp_acc_smul((mp_slimb_t)kd, Nd[0]));
-    ce = mp_acc_add(mp_acc_add(mp_acc_smul(t->q, Dv[0]), mp_acc_smul(t->r, Ev[0])),
-                    mp_acc_smul((mp_slimb_t)ke, Nd[0]));
+    md -= (md - mp_w_mul_lo(mp_w_mul_lo((ct_limb_t)u, d0)
+                            + mp_w_mul_lo((ct_limb_t)v, e0), ninv)) & MP_DMASK;
+    me -= (me - mp_w_mul_lo(mp_w_mul_lo((ct_limb_t)q, d0)
+                            + mp_w_mul_lo((ct_limb_t)r, e0), ninv)) & MP_DMASK;
+    kd = (mp_slimb_t)md;
+    ke = (mp_slimb_t)me;
+    cd = mp_acc_add(mp_acc_add(mp_acc_smul(u, Dv[0]), mp_acc_smul(v, Ev[0])),
+                    mp_acc_smul(kd, Nd[0]));
+    ce = mp_acc_add(mp_acc_add(mp_acc_smul(q, Dv[0]), mp_acc_smul(r, Ev[0])),
+                    mp_acc_smul(ke, Nd[0]));
     cd = mp_acc_sar(cd, MP_D);
     ce = mp_acc_sar(ce, MP_D);
     do {
-        cd = mp_acc_add(cd, mp_acc_add(mp_acc_add(mp_acc_smul(t->u, Dv[i]),
-                                                  mp_acc_smul(t->v, Ev[i])),
-                                       mp_acc_smul((mp_slimb_t)kd, Nd[i])));
-        ce = mp_acc_add(ce, mp_acc_add(mp_acc_add(mp_acc_smul(t->q, Dv[i]),
-                                                  mp_acc_smul(t->r, Ev[i])),
-                                       mp_acc_smul((mp_slimb_t)ke, Nd[i])));
+        mp_slimb_t di = Dv[i], ei = Ev[i], ni = Nd[i];
+
+        cd = mp_acc_add(cd, mp_acc_add(mp_acc_add(mp_acc_smul(u, di), mp_acc_smul(v, ei)),
+                                       mp_acc_smul(kd, ni)));
+        ce = mp_acc_add(ce, mp_acc_add(mp_acc_add(mp_acc_smul(q, di), mp_acc_smul(r, ei)),
+                                       mp_acc_smul(ke, ni)));
         Dv[i - 1] = (mp_slimb_t)(mp_acc_lo(cd) & MP_DMASK);
         Ev[i - 1] = (mp_slimb_t)(mp_acc_lo(ce) & MP_DMASK);
         cd = mp_acc_sar(cd, MP_D);
@@ -168,31 +192,10 @@ MP_NOINLINE static void mp_digits_add_cond(mp_slimb_t *X, const mp_slimb_t *Nd, 
     X[m - 1] += c + (mp_slimb_t)((ct_limb_t)Nd[m - 1] & mask);
 }
 
-/* X -= N. */
-MP_NOINLINE static void mp_digits_sub(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m)
-{
-    mp_slimb_t c = 0;
-    size_t i = 0;
-
-    do {
-        c += X[i] - Nd[i];
-        X[i] = (mp_slimb_t)((ct_limb_t)c & MP_DMASK);
-        c >>= MP_D;
-    } while (++i < m - 1);
-    X[m - 1] += c - Nd[m - 1];
-}
-
-/* All ones if X < 0 (the sign of the top digit). */
-static ct_limb_t mp_digits_neg_mask(const mp_slimb_t *X, size_t m)
-{
-    return ct_cond_mask_limb(ct_cond_from_bit((uint32_t)((ct_limb_t)X[m - 1] >> MP_TOP)));
-}
-
-/* (-N, 2N) -> [0, N) */
+/* (-2N, N) -> [0, N): N added while negative, twice */
 static void mp_digits_normalize(mp_slimb_t *X, const mp_slimb_t *Nd, size_t m)
 {
     mp_digits_add_cond(X, Nd, m, mp_digits_neg_mask(X, m));
-    mp_digits_sub(X, Nd, m);
     mp_digits_add_cond(X, Nd, m, mp_digits_neg_mask(X, m));
 }
 
@@ -276,9 +279,8 @@ ct_cond mp_inv(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n,
         delta = mp_divsteps(delta, (ct_limb_t)F[0], (ct_limb_t)G[0], &t);
         mp_update_fg(F, G, m, &t);
         mp_update_de(Dv, Ev, Nd, m, &t, ninv);
-        mp_digits_normalize(Dv, Nd, m);
-        mp_digits_normalize(Ev, Nd, m);
     }
+    mp_digits_normalize(Dv, Nd, m);
 
     /* g = 0 now and f = +-gcd(A, N): invertible iff f = 1 or f = -1, and
      * then A^-1 = f d mod N */
