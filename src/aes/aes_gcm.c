@@ -158,8 +158,10 @@ static int gcm_encrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
     if ((aes_hw() & (AES_HW_AES | AES_HW_CLMUL)) == (AES_HW_AES | AES_HW_CLMUL))
         done = aes_ni_gcm_encrypt(key->rk8, key->rounds, ctr, g.y, g.hk, out, in, len);
 #endif
-    aes_ctr_xor(key, ctr, 4, out + done, in + done, len - done);
-    aes_ghash_update(&g, out + done, len - done);
+    if (len > done) {                  /* out and in may be NULL when len is 0 */
+        aes_ctr_xor(key, ctr, 4, out + done, in + done, len - done);
+        aes_ghash_update(&g, out + done, len - done);
+    }
     aes_gcm_finish(&g, full, ekj0, aad_len, len);
     for (i = 0; i < tag_len; i++)
         tag[i] = full[i];
