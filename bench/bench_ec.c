@@ -104,18 +104,6 @@ static struct {
 
 static uint64_t rng = 0x243f6a8885a308d3u;
 
-static void rand_bytes(uint8_t *p, size_t n)
-{
-    bench_xorshift(&rng, p, n);
-}
-
-/* a scalar below 2^(bits - 1) (a valid key) */
-static void rand_key(uint8_t *k)
-{
-    rand_bytes(k, SZ);
-    k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
-}
-
 /* ---- ours --------------------------------------------------------------------- */
 
 static void o_fe_mul(void *c, uint64_t it)
@@ -255,7 +243,7 @@ static void s_verify(void *c, uint64_t it)
 static int m_rng(void *p, unsigned char *out, size_t n)
 {
     (void)p;
-    rand_bytes(out, n);
+    bench_xorshift(&rng, out, n);
     return 0;
 }
 
@@ -450,10 +438,7 @@ int main(void)
         C = BC->curve();
         SZ = C->bytes;
         PUB = 1 + 2 * SZ;
-        rand_key(S.d);
-        rand_key(S.k);
-        rand_key(t);
-        rand_bytes(S.h, SZ);
+        bench_ec_inputs(&rng, SZ, S.d, S.k, t, S.h);
         if (ec_public_key(C, S.pub, S.d) != 0 || ec_public_key(C, S.peer, t) != 0
             || ec_ecdsa_sign(C, S.sig, S.d, S.h, SZ, NULL, 0) != 0
             || ec_ecdsa_verify(C, S.pub, PUB, S.h, SZ, S.sig, 2 * SZ) != 0)

@@ -67,6 +67,26 @@ static inline void bench_xorshift(uint64_t *state, uint8_t *p, size_t n)
     *state = x;
 }
 
+/* The inputs of an EC benchmark, drawn from *state in this order, so that
+ * bench_ec.c and every peer's benchmark get the same bytes: the keys d, k
+ * and t of sz bytes (below 2^(8 sz - 1), top bits 01: valid for the curve)
+ * and the hash h of sz bytes. */
+static inline void bench_ec_inputs(uint64_t *state, size_t sz, uint8_t *d, uint8_t *k,
+                                   uint8_t *t, uint8_t *h)
+{
+    uint8_t *keys[3];
+    unsigned i;
+
+    keys[0] = d;
+    keys[1] = k;
+    keys[2] = t;
+    for (i = 0; i < 3; i++) {
+        bench_xorshift(state, keys[i], sz);
+        keys[i][0] = (uint8_t)((keys[i][0] & 0x7f) | 0x40);
+    }
+    bench_xorshift(state, h, sz);
+}
+
 /* bench_run named "<prefix> <op>" (for example "p256 ECDSA sign": the
  * curve's prefix and the operation), the name cut at 63 characters. */
 static inline void bench_run_named(const char *group, const char *prefix, const char *op,

@@ -62,17 +62,6 @@ static struct {
 
 static uint64_t seq = 0x243f6a8885a308d3u;
 
-static void rand_bytes(uint64_t *st, uint8_t *p, size_t n)
-{
-    bench_xorshift(st, p, n);
-}
-
-static void rand_key(uint8_t *k)
-{
-    rand_bytes(&seq, k, SZ);
-    k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
-}
-
 /* a br_prng_class whose bytes are the deterministic xorshift */
 struct xprng {
     const br_prng_class *vtable;
@@ -89,7 +78,7 @@ static void x_init(const br_prng_class **ctx, const void *params, const void *se
 
 static void x_generate(const br_prng_class **ctx, void *out, size_t len)
 {
-    rand_bytes(&((struct xprng *)(void *)ctx)->st, out, len);
+    bench_xorshift(&((struct xprng *)(void *)ctx)->st, out, len);
 }
 
 static void x_update(const br_prng_class **ctx, const void *seed, size_t len)
@@ -184,10 +173,7 @@ static int setup(void)
 
     SZ = BC->bytes;
     PUB = 1 + 2 * SZ;
-    rand_key(S.d);
-    rand_key(S.k);
-    rand_key(S.t);
-    rand_bytes(&seq, S.h, SZ);
+    bench_ec_inputs(&seq, SZ, S.d, S.k, S.t, S.h);
     if (EC->mulgen(S.pub, S.d, SZ, BC->id) != PUB || EC->mulgen(S.peer, S.t, SZ, BC->id) != PUB)
         return 0;
     S.sk.curve = BC->id;

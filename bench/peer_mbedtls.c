@@ -76,17 +76,6 @@ static struct {
  * P-384 are bench_ec.c's too */
 static uint64_t seq = 0x243f6a8885a308d3u, rng = 0x13198a2e03707344u;
 
-static void rand_bytes(uint64_t *st, uint8_t *p, size_t n)
-{
-    bench_xorshift(st, p, n);
-}
-
-static void rand_key(uint8_t *k)
-{
-    rand_bytes(&seq, k, SZ);
-    k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
-}
-
 void peer_mbedtls_exit(int status)
 {
 #if BENCH_HOST
@@ -99,7 +88,7 @@ void peer_mbedtls_exit(int status)
 static int m_rng(void *p, unsigned char *out, size_t n)
 {
     (void)p;
-    rand_bytes(&rng, out, n);
+    bench_xorshift(&rng, out, n);
     return 0;
 }
 
@@ -210,10 +199,7 @@ static int setup(void)
     mbedtls_mpi_init(&z2);
     SZ = BC->bytes;
     PUB = 1 + 2 * SZ;
-    rand_key(S.d);
-    rand_key(S.k);
-    rand_key(S.t);
-    rand_bytes(&seq, S.h, SZ);
+    bench_ec_inputs(&seq, SZ, S.d, S.k, S.t, S.h);
     ok = mbedtls_ecp_group_load(&S.g, BC->id) == 0
          && mbedtls_mpi_read_binary(&S.md_, S.d, SZ) == 0
          && mbedtls_mpi_read_binary(&S.mk, S.k, SZ) == 0

@@ -31,22 +31,11 @@ static struct {
 
 static uint64_t seq = 0x243f6a8885a308d3u, rng = 0x13198a2e03707344u;
 
-static void rand_bytes(uint64_t *st, uint8_t *p, size_t n)
-{
-    bench_xorshift(st, p, n);
-}
-
-static void rand_key(uint8_t *k)
-{
-    rand_bytes(&seq, k, 32);
-    k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
-}
-
 /* mbedTLS's copy of p256-m defines p256_generate_random as a call of
  * psa_generate_random; the benchmark is built without PSA, this is it */
 psa_status_t psa_generate_random(uint8_t *output, size_t output_size)
 {
-    rand_bytes(&rng, output, output_size);
+    bench_xorshift(&rng, output, output_size);
     return PSA_SUCCESS;
 }
 
@@ -92,10 +81,7 @@ int main(void)
     uint8_t z2[32];
 
     bench_info("peer: p256-m (3rdparty/p256-m of the mbedTLS source package)");
-    rand_key(S.d);
-    rand_key(S.k);
-    rand_key(S.t);
-    rand_bytes(&seq, S.h, 32);
+    bench_ec_inputs(&seq, 32, S.d, S.k, S.t, S.h);
     /* keys and a signature made outside the regions, checked: the signature
      * verifies, not for another hash, and both sides of the ECDH agree */
     if (p256_public_from_private(S.pub, S.d) != P256_SUCCESS

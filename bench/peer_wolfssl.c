@@ -63,20 +63,9 @@ static struct {
 
 static uint64_t seq = 0x243f6a8885a308d3u, rng = 0x13198a2e03707344u;
 
-static void rand_bytes(uint64_t *st, uint8_t *p, size_t n)
-{
-    bench_xorshift(st, p, n);
-}
-
-static void rand_key(uint8_t *k)
-{
-    rand_bytes(&seq, k, SZ);
-    k[0] = (uint8_t)((k[0] & 0x7f) | 0x40);
-}
-
 int peer_wolfssl_rand(unsigned char *out, unsigned int n)
 {
-    rand_bytes(&rng, out, n);
+    bench_xorshift(&rng, out, n);
     return 0;
 }
 
@@ -174,10 +163,7 @@ static int setup(void)
 
     SZ = BC->bytes;
     PUB = 1 + 2 * SZ;
-    rand_key(S.d);
-    rand_key(S.k);
-    rand_key(S.t);
-    rand_bytes(&seq, S.h, SZ);
+    bench_ec_inputs(&seq, SZ, S.d, S.k, S.t, S.h);
     if (wc_ecc_init(&S.key) != 0 || wc_ecc_init(&S.pubkey) != 0 || wc_ecc_init(&S.peerkey) != 0
         || wc_ecc_init(&S.gen) != 0 || wc_ecc_init(&S.tkey) != 0 || mp_init(&S.r) != MP_OKAY
         || mp_init(&S.s) != MP_OKAY)
