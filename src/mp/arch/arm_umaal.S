@@ -25,6 +25,55 @@
 #endif
 
 /*
+ * TWO_ROWS8: eight limbs of two rows of a multiply-accumulate, the step
+ * shared by mp_mla2_asm and mp_mont_redc_asm: X[j] += A[j] b0 + A[j-1] b1
+ * for the eight limbs at r0, with r1 = A (advanced by eight limbs),
+ * r3 = b0, r4 = b1, r5 and r6 the two carry chains, r7 = A[j-1] on entry
+ * and the last limb read on exit; r0 advanced by eight limbs; r8-r12 and
+ * lr are scratch. A by two LDMs of four (the second into r7-r10, so
+ * A[j-1] needs one move per group), X two limbs at a time in r12 and lr
+ * (two single loads back to back pipeline).
+ */
+        .macro  TWO_ROWS8
+        ldm     r1!, {r8, r9, r10, r11}
+        ldr     r12, [r0]
+        ldr     lr, [r0, #4]
+        umaal   r12, r5, r8, r3
+        umaal   r12, r6, r7, r4
+        umaal   lr, r5, r9, r3
+        umaal   lr, r6, r8, r4
+        str     r12, [r0]
+        str     lr, [r0, #4]
+        ldr     r12, [r0, #8]
+        ldr     lr, [r0, #12]
+        umaal   r12, r5, r10, r3
+        umaal   r12, r6, r9, r4
+        umaal   lr, r5, r11, r3
+        umaal   lr, r6, r10, r4
+        str     r12, [r0, #8]
+        str     lr, [r0, #12]
+        ldm     r1!, {r7, r8, r9, r10}
+        ldr     r12, [r0, #16]
+        ldr     lr, [r0, #20]
+        umaal   r12, r5, r7, r3
+        umaal   r12, r6, r11, r4
+        umaal   lr, r5, r8, r3
+        umaal   lr, r6, r7, r4
+        str     r12, [r0, #16]
+        str     lr, [r0, #20]
+        ldr     r12, [r0, #24]
+        ldr     lr, [r0, #28]
+        umaal   r12, r5, r9, r3
+        umaal   r12, r6, r8, r4
+        umaal   lr, r5, r10, r3
+        umaal   lr, r6, r9, r4
+        str     r12, [r0, #24]
+        str     lr, [r0, #28]
+        adds    r0, r0, #32
+        mov     r7, r10
+        .endm
+
+/*
  * ct_limb_t mp_mla_asm(ct_limb_t *X, const ct_limb_t *A, size_t n,
  *                      ct_limb_t b)
  *   r0 = X, r1 = A, r2 = n, r3 = b; returns the carry limb in r0.
@@ -96,47 +145,10 @@ mp_mla2_asm:
         mov     r7, r8
         subs    lr, lr, #1
         bne     1b
-        /* groups of eight limbs: A by two LDMs of four (the second into
-         * r7-r10, so A[j-1] needs one move per group), X two limbs at a
-         * time in r12 and lr (two single loads back to back pipeline) */
+        /* groups of eight limbs (TWO_ROWS8) */
 2:      lsrs    r2, r2, #3
         beq     4f
-3:      ldm     r1!, {r8, r9, r10, r11}
-        ldr     r12, [r0]
-        ldr     lr, [r0, #4]
-        umaal   r12, r5, r8, r3
-        umaal   r12, r6, r7, r4
-        umaal   lr, r5, r9, r3
-        umaal   lr, r6, r8, r4
-        str     r12, [r0]
-        str     lr, [r0, #4]
-        ldr     r12, [r0, #8]
-        ldr     lr, [r0, #12]
-        umaal   r12, r5, r10, r3
-        umaal   r12, r6, r9, r4
-        umaal   lr, r5, r11, r3
-        umaal   lr, r6, r10, r4
-        str     r12, [r0, #8]
-        str     lr, [r0, #12]
-        ldm     r1!, {r7, r8, r9, r10}
-        ldr     r12, [r0, #16]
-        ldr     lr, [r0, #20]
-        umaal   r12, r5, r7, r3
-        umaal   r12, r6, r11, r4
-        umaal   lr, r5, r8, r3
-        umaal   lr, r6, r7, r4
-        str     r12, [r0, #16]
-        str     lr, [r0, #20]
-        ldr     r12, [r0, #24]
-        ldr     lr, [r0, #28]
-        umaal   r12, r5, r9, r3
-        umaal   r12, r6, r8, r4
-        umaal   lr, r5, r10, r3
-        umaal   lr, r6, r9, r4
-        str     r12, [r0, #24]
-        str     lr, [r0, #28]
-        adds    r0, r0, #32
-        mov     r7, r10
+3:      TWO_ROWS8
         subs    r2, r2, #1
         bne     3b
         /* limb n: A[n-1] b1 + c0 + c1 < 2^64, one UMAAL */
@@ -257,42 +269,7 @@ mp_mont_redc_asm:
         movs    r5, #0                  /* c0 */
         movs    r6, #0                  /* c1 */
         movs    r7, #0                  /* N[j - 1] */
-2:      ldm     r1!, {r8, r9, r10, r11}
-        ldr     r12, [r0]
-        ldr     lr, [r0, #4]
-        umaal   r12, r5, r8, r3
-        umaal   r12, r6, r7, r4
-        umaal   lr, r5, r9, r3
-        umaal   lr, r6, r8, r4
-        str     r12, [r0]
-        str     lr, [r0, #4]
-        ldr     r12, [r0, #8]
-        ldr     lr, [r0, #12]
-        umaal   r12, r5, r10, r3
-        umaal   r12, r6, r9, r4
-        umaal   lr, r5, r11, r3
-        umaal   lr, r6, r10, r4
-        str     r12, [r0, #8]
-        str     lr, [r0, #12]
-        ldm     r1!, {r7, r8, r9, r10}
-        ldr     r12, [r0, #16]
-        ldr     lr, [r0, #20]
-        umaal   r12, r5, r7, r3
-        umaal   r12, r6, r11, r4
-        umaal   lr, r5, r8, r3
-        umaal   lr, r6, r7, r4
-        str     r12, [r0, #16]
-        str     lr, [r0, #20]
-        ldr     r12, [r0, #24]
-        ldr     lr, [r0, #28]
-        umaal   r12, r5, r9, r3
-        umaal   r12, r6, r8, r4
-        umaal   lr, r5, r10, r3
-        umaal   lr, r6, r9, r4
-        str     r12, [r0, #24]
-        str     lr, [r0, #28]
-        adds    r0, r0, #32
-        mov     r7, r10
+2:      TWO_ROWS8
         subs    r2, r2, #1
         bne     2b
         /* limb i + n: N[n-1] m1 + c0 + c1, plus the old T[i + n] and the
