@@ -6,11 +6,17 @@ configuration: both profiles (PROFILE=fast -O2, PROFILE=small -Os), both
 limb sizes (64, and LIMB=32), with the assembly leaves and with the C twins
 (NO_ASM=1); under valgrind on x86-64 with BMI2 and ADX also with -mbmi2
 -madx (valgrind's CPUID hides ADX, so the run-time choice would never reach
-the mp layer's MULX row there). Every case runs in its own process under
-the checker, and
+the mp layer's MULX row there). Under the checker
   - every negative control of a kind the checker claims
-    (tools/ct_claims.py) must be reported;
-  - no "real" case may be reported.
+    (tools/ct_claims.py) must be reported: each runs in its own process;
+  - no "real" case may be reported: they run one after the other in one
+    process (a checker's start-up and its translation of the library are
+    paid once, not once per case); where that process reports anything,
+    exits badly or does not run them all, each of them runs again in its
+    own process, and those runs give the verdicts. The cases are the same
+    code on the same secrets either way, and a report in the shared
+    process (the first one: valgrind folds repeats of an error,
+    MemorySanitizer stops at it) already sends every case to its own run.
 Options: --builds WORD[,WORD]  only the builds whose label has one of them
          --results DIR         one JSON-lines file per build (ct_matrix.py)
 One line per case and build; the last line is "N passed, N failed".
@@ -64,24 +70,27 @@ def build(checker, extra):
     return None, out
 
 
+def checker_cmd(checker, prog, cases):
+    if checker == "valgrind":
+        return ["valgrind", "-q", "--error-exitcode=99", "--track-origins=no",
+                prog] + list(cases), None
+    return [prog] + list(cases), dict(os.environ, MSAN_OPTIONS="exitcode=99")
+
+
+def is_report(checker, rc, err):
+    if checker == "valgrind":
+        return rc == 99 and ("uninitialised" in err or "depends on" in err)
+    return rc == 99 and "MemorySanitizer" in err
+
+
 def run_case(checker, prog, case):
     """Return (reported, detail)."""
-    if checker == "valgrind":
-        cmd = ["valgrind", "-q", "--error-exitcode=99", "--track-origins=no",
-               prog, case]
-        env = None
-    else:
-        cmd = [prog, case]
-        env = dict(os.environ, MSAN_OPTIONS="exitcode=99")
+    cmd, env = checker_cmd(checker, prog, [case])
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        env=env, timeout=600)
     err = p.stderr.decode("utf-8", "replace")
-    ran = ("ran " + case) in p.stdout.decode("utf-8", "replace")
-    if checker == "valgrind":
-        reported = p.returncode == 99 and (
-            "uninitialised" in err or "depends on" in err)
-    else:
-        reported = p.returncode == 99 and "MemorySanitizer" in err
+    ran = ("ran " + case) in p.stdout.decode("utf-8", "replace").splitlines()
+    reported = is_report(checker, p.returncode, err)
     if not reported and (p.returncode != 0 or not ran):
         return None, "exit status %d without a report:\n%s" % (p.returncode, err)
     first = ""
@@ -90,6 +99,29 @@ def run_case(checker, prog, case):
             first = line.split("==", 2)[-1].strip()
             break
     return reported, first
+
+
+def run_together(checker, prog, cases):
+    """Run the cases in one process. -> True when it exited 0, reported
+    nothing and ran every one of them (every verdict: no report), else a
+    line saying why not (each case then runs alone)."""
+    cmd, env = checker_cmd(checker, prog, cases)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       env=env, timeout=3600)
+    err = p.stderr.decode("utf-8", "replace")
+    ran = set(l[4:] for l in p.stdout.decode("utf-8", "replace").splitlines()
+              if l.startswith("ran "))
+    missing = [c for c in cases if c not in ran]
+    if p.returncode == 0 and not missing and not is_report(checker, p.returncode, err):
+        return True
+    at = ""
+    for line in err.splitlines():
+        if line.startswith("case "):
+            at = line[5:]
+        elif "uninitialised" in line or "MemorySanitizer:" in line:
+            break
+    return ("exit status %d, %d of %d cases ran, last case started: %s"
+            % (p.returncode, len(cases) - len(missing), len(cases), at or "none"))
 
 
 def main():
@@ -120,13 +152,36 @@ def main():
             suite.emit("FAIL %s: no negative control in the program" % label)
             total.failed += 1
         records = []
+        # the cases that must not be reported, in one process
+        quiet = [case for case, kind in cases if ct_claims.expectation(a.checker, kind) is False]
+        together = run_together(a.checker, prog, quiet) if quiet else False
+        if together is not True and quiet:
+            suite.emit("# %s: the %d cases run together were not all clean (%s): "
+                       "each runs alone" % (label, len(quiet), together))
+        # the shared run's own negative control: a negative control placed
+        # among real cases must make the shared run fail
+        leaky = [case for case, kind in cases if ct_claims.expectation(a.checker, kind)]
+        if quiet and leaky:
+            mixed = quiet[:2] + leaky[:1] + quiet[2:4]
+            caught = run_together(a.checker, prog, mixed)
+            ok = caught is not True
+            suite.emit("%s %s shared-run control (%s run among %s: %s)" % (
+                "PASS" if ok else "FAIL", label, leaky[0], ", ".join(quiet[:4]),
+                ("caught: " + caught) if ok else "NOT caught"))
+            if ok:
+                total.passed += 1
+            else:
+                total.failed += 1
         for case, kind in cases:
             want = ct_claims.expectation(a.checker, kind)
             if want is None:
                 # a kind this checker does not claim (tools/ct_claims.py):
                 # e.g. a secret division under valgrind; not run, not counted
                 continue
-            reported, detail = run_case(a.checker, prog, case)
+            if want is False and together is True:
+                reported, detail = False, ""
+            else:
+                reported, detail = run_case(a.checker, prog, case)
             if reported is None:
                 ok, verdict = False, "crashed: " + detail
             elif want:
@@ -135,7 +190,9 @@ def main():
                     "negative control NOT caught"
             else:
                 ok = not reported
-                verdict = "no report" if ok else ("LEAK reported: " + detail)
+                verdict = ("no report" + (" (run with the other %d)" % (len(quiet) - 1)
+                                          if together is True else "")) if ok else \
+                    ("LEAK reported: " + detail)
             suite.emit("%s %s %s (%s)" % ("PASS" if ok else "FAIL", label, case, verdict))
             if ok:
                 total.passed += 1

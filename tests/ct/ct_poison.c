@@ -8,8 +8,13 @@
  * Usage: ct_poison --list      "NAME KIND" per case (KIND: real, leaky,
  *                              leaky-div, leaky-vtmul)
  *        ct_poison --info      build report
- *        ct_poison NAME        run one case
- * tools/ct_host.py runs every case in its own process under each checker.
+ *        ct_poison NAME...     run these cases, in order, in this process
+ *
+ * Before each case "case NAME" goes to stderr (unbuffered, so a checker's
+ * report lands after the name of the case it belongs to), after it
+ * "ran NAME" to stdout. tools/ct_host.py runs each negative control in its
+ * own process, and the cases that must not be reported all in one; where
+ * that process is reported it runs each of them alone to say which.
  */
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +28,7 @@ int main(int argc, char **argv)
 {
     static unsigned char secret[CT_SECRET_BYTES];
     size_t i;
+    int arg;
 
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (i = 0; i < ct_cases_count; i++)
@@ -36,18 +42,31 @@ int main(int argc, char **argv)
 #endif
         return 0;
     }
-    for (i = 0; argc == 2 && i < ct_cases_count; i++) {
-        if (strcmp(argv[1], ct_cases[i].name) == 0) {
-            /* the values only have to be valid for the case (every bit is
-             * poisoned): the generator's first random secret */
-            ct_gen_secret(secret, ct_cases[i].gen, ct_gen_structured(ct_cases[i].gen),
-                          1, (unsigned)i);
-            CT_POISON(secret, sizeof secret);
-            ct_cases[i].fn(secret);
-            printf("ran %s\n", ct_cases[i].name);
-            return 0;
-        }
+    if (argc < 2)
+        goto usage;
+    for (arg = 1; arg < argc; arg++) {
+        for (i = 0; i < ct_cases_count; i++)
+            if (strcmp(argv[arg], ct_cases[i].name) == 0)
+                break;
+        if (i == ct_cases_count)
+            goto usage;
     }
-    fprintf(stderr, "usage: %s --list | --info | CASE\n", argv[0]);
+    for (arg = 1; arg < argc; arg++) {
+        for (i = 0; strcmp(argv[arg], ct_cases[i].name) != 0; i++)
+            ;
+        fprintf(stderr, "case %s\n", ct_cases[i].name);
+        /* the values only have to be valid for the case (every bit is
+         * poisoned): the generator's first random secret */
+        CT_UNPOISON(secret, sizeof secret);
+        ct_gen_secret(secret, ct_cases[i].gen, ct_gen_structured(ct_cases[i].gen),
+                      1, (unsigned)i);
+        CT_POISON(secret, sizeof secret);
+        ct_cases[i].fn(secret);
+        printf("ran %s\n", ct_cases[i].name);
+        fflush(stdout);
+    }
+    return 0;
+usage:
+    fprintf(stderr, "usage: %s --list | --info | CASE...\n", argv[0]);
     return 2;
 }
