@@ -132,6 +132,9 @@ space := $(empty) $(empty)
 OPTNAME := $(subst -,,$(subst $(space),,$(OPT)))
 BUILD ?= build/$(TARGET)-$(CCNAME)-$(PROFILE)-$(OPTNAME)$(VARIANT)
 B := $(BUILD)
+# vector tables (C made from test-vector files) are the same for every
+# target and profile: generated once, here, and compiled in each build
+VEC := build/vectors
 
 WARN    := -std=c99 -Wall -Wextra -Werror -Wshadow -Wcast-qual -Wstrict-prototypes
 BASE_CFLAGS := $(WARN) $(OPT) -g -ffunction-sections -fdata-sections \
@@ -184,16 +187,24 @@ $(LIB): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 # ---- vector tables ---------------------------------------------------------------
-.SECONDEXPANSION:
-$(B)/vectors/%.c: tools/gen_vectors.py $$(word 2,$$(VEC_ARGS_$$*))
-	@mkdir -p $(dir $@)
-	@test -n "$(VEC_ARGS_$*)" || { echo "no VEC_ARGS_$* in mk/*.mk" >&2; exit 1; }
-	$(PYTHON) tools/gen_vectors.py $(VEC_ARGS_$*) --name $* -o $(B)/vectors/$*
+# $(call vec_gen,NAME,COMMAND): COMMAND (a generator, given -o last) writes
+# NAME.h and NAME.c in a directory of its own, and both move into $(VEC),
+# the .c last (it is the target): two suites running at once may make the
+# same table, and neither compiles a half-written one
+vec_gen = @mkdir -p $(VEC) && echo '$(2) -o $(VEC)/$(1)' && t=$$(mktemp -d $(VEC)/.tmp-XXXXXX) && \
+    { $(2) -o $$t/$(1) && mv -f $$t/$(1).h $(VEC)/$(1).h && mv -f $$t/$(1).c $(VEC)/$(1).c; \
+      rc=$$?; rm -rf $$t; exit $$rc; }
 
-$(B)/vectors/%.o: $(B)/vectors/%.c
+.SECONDEXPANSION:
+$(VEC)/%.c: tools/gen_vectors.py $$(word 2,$$(VEC_ARGS_$$*))
+	@test -n "$(VEC_ARGS_$*)" || { echo "no VEC_ARGS_$* in mk/*.mk" >&2; exit 1; }
+	$(call vec_gen,$*,$(PYTHON) tools/gen_vectors.py $(VEC_ARGS_$*) --name $*)
+
+$(B)/vectors/%.o: $(VEC)/%.c $(B)/.flags
+	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -ffreestanding -c $< -o $@
 
-.PRECIOUS: $(B)/vectors/%.c
+.PRECIOUS: $(VEC)/%.c
 
 # ---- test programs (host and qemu-user targets) -------------------------------
 RUNNER_SRCS := tests/support/runner.c tests/support/port_host.c
@@ -204,11 +215,11 @@ HOST_BINS   := $(HOST_TESTS:%=$(B)/host-tests/%)
 
 $(B)/tests/%: tests/unit/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) -o $@
+	$(CC) $(TEST_CFLAGS) -I$(VEC) -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) -o $@
 
 $(B)/host-tests/%: tests/host/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Itests/unit -I$(B)/vectors -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
+	$(CC) $(TEST_CFLAGS) -Itests/unit -I$(VEC) -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
 
 ifeq ($(TARGET_KIND),baremetal)
 # ---- bare-metal images, run under QEMU ------------------------------------------
@@ -220,7 +231,7 @@ UNIT_IMAGES := $(UNIT_TESTS:%=$(B)/images/%.elf)
 
 $(B)/images/%.elf: tests/unit/%.c $(EMU_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
 	@mkdir -p $(dir $@)
-	$(CC) $(IMG_CFLAGS) -I$(B)/vectors -MMD -MP $< $(EMU_SRCS) $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
+	$(CC) $(IMG_CFLAGS) -I$(VEC) -MMD -MP $< $(EMU_SRCS) $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
 check: $(UNIT_IMAGES)
 	@$(PYTHON) tools/emu_run.py --qemu '$(TARGET_QEMU)' $(UNIT_IMAGES)

@@ -39,7 +39,6 @@ BENCH_LIBS_bench_ec := -lcrypto -lmbedcrypto -lbearssl
 # known answers from Python's integers for both curves, every target
 # (RFC 6979 A.2.5/A.2.6 signatures from the RFC's nonces, public keys of
 # boundary scalars, ECDH, key generation)
-$(B)/vectors/vec_ec.c: tools/gen_ec_cases.py tools/gen_ec_consts.py
-	@mkdir -p $(dir $@)
-	$(PYTHON) tools/gen_ec_cases.py -o $(B)/vectors/vec_ec
+$(VEC)/vec_ec.c: tools/gen_ec_cases.py tools/gen_ec_consts.py
+	$(call vec_gen,vec_ec,$(PYTHON) tools/gen_ec_cases.py)
 TEST_VECTORS_test_ec_curves := vec_ec

@@ -5,9 +5,8 @@
 HOST_TEST_LIBS_test_mp_openssl := -lcrypto
 
 # known answers from Python's integers for every target
-$(B)/vectors/vec_mp.c: tools/gen_mp_cases.py
-	@mkdir -p $(dir $@)
-	$(PYTHON) tools/gen_mp_cases.py -o $(B)/vectors/vec_mp
+$(VEC)/vec_mp.c: tools/gen_mp_cases.py
+	$(call vec_gen,vec_mp,$(PYTHON) tools/gen_mp_cases.py)
 TEST_VECTORS_test_mp_vectors := vec_mp
 
 # peers in the benchmark: OpenSSL's BN and mbedTLS's bignum

@@ -24,9 +24,8 @@ HOST_TEST_LIBS_test_rsa_openssl := -lcrypto
 
 # known answers from Python's integers (keys of 1024 to 3072 bits, the
 # public operation, PKCS#1 v1.5 and PSS signatures), every target
-$(B)/vectors/vec_rsa.c: tools/gen_rsa_cases.py
-	@mkdir -p $(dir $@)
-	$(PYTHON) tools/gen_rsa_cases.py -o $(B)/vectors/vec_rsa
+$(VEC)/vec_rsa.c: tools/gen_rsa_cases.py
+	$(call vec_gen,vec_rsa,$(PYTHON) tools/gen_rsa_cases.py)
 TEST_VECTORS_test_rsa := vec_rsa
 
 # ---- encryption: RSAES-OAEP and RSAES-PKCS1-v1_5 ----
@@ -48,11 +47,10 @@ VEC_ARGS_vec_wp_rsa_pkcs1_dec_2048 := wycheproof $(RSA_WP_DIR)/rsa_pkcs1_2048_te
     --group-fields $(RSA_WP_PRIV)
 VEC_ARGS_vec_rsa_ir_appendix_b := wycheproof tests/vectors/rsa/rsa_guidance_appendix_b.json \
     --fields tcId:int,comment:str,msg:hex,ct:hex --group-fields $(RSA_WP_PRIV)
-$(B)/vectors/vec_rsa_ir_wp.c: tools/gen_rsa_ir.py $(RSA_WP_DIR)/rsa_pkcs1_2048_test.json \
+$(VEC)/vec_rsa_ir_wp.c: tools/gen_rsa_ir.py $(RSA_WP_DIR)/rsa_pkcs1_2048_test.json \
         tests/vectors/rsa/rsa_guidance_appendix_b.json
-	@mkdir -p $(dir $@)
-	$(PYTHON) tools/gen_rsa_ir.py $(RSA_WP_DIR)/rsa_pkcs1_2048_test.json -o $(B)/vectors/vec_rsa_ir_wp \
-	    --check tests/vectors/rsa/rsa_guidance_appendix_b.json
+	$(call vec_gen,vec_rsa_ir_wp,$(PYTHON) tools/gen_rsa_ir.py $(RSA_WP_DIR)/rsa_pkcs1_2048_test.json \
+	    --check tests/vectors/rsa/rsa_guidance_appendix_b.json)
 TEST_VECTORS_test_rsa_enc_wycheproof := vec_wp_rsa_oaep_2048 vec_wp_rsa_pkcs1_dec_2048 vec_rsa_ir_wp
 TEST_VECTORS_test_rsa_enc := vec_rsa vec_rsa_ir_appendix_b
 HOST_TEST_LIBS_test_rsa_enc_openssl := -lcrypto
