@@ -10,13 +10,14 @@ its own "N passed, N failed". The last line printed here is the total.
   --make-args '...' extra make arguments for them (PROFILE=, OPT=, CC=)
 """
 import argparse
-import concurrent.futures
 import io
+import json
 import os
 import shlex
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -123,6 +124,98 @@ if {"bmi2", "adx"} <= suite.cpu_flags():
         "check")))
 
 
+# what each suite took, for the order in which they start: the last run's
+# times on this machine (build/suite-times.json), else these rough figures
+# (seconds on 2 cores, two suites at once) for the long ones; any other
+# suite counts as short. Only the order depends on them.
+TIMES_FILE = os.path.join(ROOT, "build", "suite-times.json")
+LONG_SUITES = {"ct-valgrind": 300, "ct-msan": 300, "check-codegen lib": 350,
+               "check-codegen mp": 380, "build-all": 240,
+               "tls: mbedTLS 3.6 with ctcrypto": 300, "unit host gcc": 280}
+
+
+def load_times():
+    try:
+        with open(TIMES_FILE) as f:
+            return {k: float(v) for k, v in json.load(f).items()}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def expected_secs(name, times):
+    if name in times:
+        return times[name]
+    if name in LONG_SUITES:
+        return LONG_SUITES[name]
+    # a bare-metal core's unit tests and trace checker: a few minutes
+    return 200 if name.startswith("unit + ct-trace") else 60
+
+
+def save_times(times, measured):
+    times = dict(times, **measured)
+    try:
+        os.makedirs(os.path.dirname(TIMES_FILE), exist_ok=True)
+        with open(TIMES_FILE + ".tmp", "w") as f:
+            json.dump(times, f, indent=0, sort_keys=True)
+        os.replace(TIMES_FILE + ".tmp", TIMES_FILE)
+    except OSError:
+        pass
+
+
+# suites that build in the same directory: never two of them at once
+SHARED_DIRS = {
+    "unit host gcc": "build/host-gcc-fast-O2",
+    "ctc command-line tool": "build/host-gcc-fast-O2",
+    "check-codegen lib": "build/all",
+    "build-all": "build/all",
+}
+
+
+class Done(threading.Event):
+    result = None
+
+
+def run_scheduled(chosen, order, jobs):
+    """Start the suites in `order` on `jobs` threads; a suite whose build
+    directory (SHARED_DIRS) is in use by a running one waits, and the next
+    one in order starts instead. -> one Done per suite (its .result:
+    run_one's)."""
+    done = [Done() for _ in chosen]
+    pending = list(order)
+    busy = set()
+    lock = threading.Condition()
+
+    def worker():
+        while True:
+            with lock:
+                while True:
+                    if not pending:
+                        return
+                    pick = next((i for i in pending
+                                 if SHARED_DIRS.get(chosen[i][0]) not in busy), None)
+                    if pick is not None:
+                        break
+                    lock.wait()
+                pending.remove(pick)
+                key = SHARED_DIRS.get(chosen[pick][0])
+                if key:
+                    busy.add(key)
+            try:
+                done[pick].result = run_one(*chosen[pick])
+            except Exception as e:  # a suite's crash is its failure, not the runner's
+                res = suite.Result()
+                res.failed += 1
+                done[pick].result = (res, "FAIL %s: the runner failed: %r\n" % (chosen[pick][0], e), 0.0)
+            with lock:
+                busy.discard(key)
+                lock.notify_all()
+            done[pick].set()
+
+    for _ in range(jobs):
+        threading.Thread(target=worker, daemon=True).start()
+    return done
+
+
 def run_one(name, cmds):
     """cmds: one command, or a list of commands run one after the other"""
     buf = io.StringIO()
@@ -162,14 +255,21 @@ def main():
         shutil.rmtree(results)
     total = suite.Result()
     t_start = time.time()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        futures = [ex.submit(run_one, name, cmd) for name, cmd in chosen]
-        for (name, _), fut in zip(chosen, futures):
-            res, text, secs = fut.result()
-            suite.emit("== %s (%.1f s): %s" % (name, secs, res.line()))
-            sys.stdout.write(text)
-            sys.stdout.flush()
-            total.add(res)
+    # the longest suites start first (the last minutes then do not run one
+    # long suite alone on one core); the output keeps the list's order
+    times = load_times()
+    order = sorted(range(len(chosen)), key=lambda i: -expected_secs(chosen[i][0], times))
+    done = run_scheduled(chosen, order, max(1, a.jobs))
+    measured = {}
+    for i, (name, _) in enumerate(chosen):
+        done[i].wait()
+        res, text, secs = done[i].result
+        measured[name] = round(secs, 1)
+        suite.emit("== %s (%.1f s): %s" % (name, secs, res.line()))
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        total.add(res)
+    save_times(times, measured)
     if full:
         # the matrix of this run's constant-time results (make ct-matrix
         # copies it into docs/)
