@@ -5,7 +5,8 @@ Runs every suite below in order; each prints one line per test group and
 its own "N passed, N failed". The last line printed here is the total.
   --list            list the suites
   --only WORD[,..]  run the suites whose name contains one of the words
-  --jobs N          run N suites at once (default 2; output stays in order)
+  --jobs N          run N suites at once (default 2); a suite's output is
+                    printed when it ends, whole
   --target T        only target T's suites (make TARGET=T test), with
   --make-args '...' extra make arguments for them (PROFILE=, OPT=, CC=)
 """
@@ -13,6 +14,7 @@ import argparse
 import io
 import json
 import os
+import queue
 import shlex
 import shutil
 import subprocess
@@ -179,11 +181,12 @@ def run_scheduled(chosen, order, jobs):
     """Start the suites in `order` on `jobs` threads; a suite whose build
     directory (SHARED_DIRS) is in use by a running one waits, and the next
     one in order starts instead. -> one Done per suite (its .result:
-    run_one's)."""
+    run_one's), and a queue of their indices in the order they end."""
     done = [Done() for _ in chosen]
     pending = list(order)
     busy = set()
     lock = threading.Condition()
+    finished = queue.Queue()
 
     def worker():
         while True:
@@ -210,10 +213,11 @@ def run_scheduled(chosen, order, jobs):
                 busy.discard(key)
                 lock.notify_all()
             done[pick].set()
+            finished.put(pick)
 
     for _ in range(jobs):
         threading.Thread(target=worker, daemon=True).start()
-    return done
+    return done, finished
 
 
 def run_one(name, cmds):
@@ -256,16 +260,19 @@ def main():
     total = suite.Result()
     t_start = time.time()
     # the longest suites start first (the last minutes then do not run one
-    # long suite alone on one core); the output keeps the list's order
+    # long suite alone on one core); each suite's output is printed, whole,
+    # when it ends
     times = load_times()
     order = sorted(range(len(chosen)), key=lambda i: -expected_secs(chosen[i][0], times))
-    done = run_scheduled(chosen, order, max(1, a.jobs))
+    done, finished = run_scheduled(chosen, order, max(1, a.jobs))
     measured = {}
-    for i, (name, _) in enumerate(chosen):
-        done[i].wait()
+    for k in range(len(chosen)):
+        i = finished.get()
+        name = chosen[i][0]
         res, text, secs = done[i].result
         measured[name] = round(secs, 1)
-        suite.emit("== %s (%.1f s): %s" % (name, secs, res.line()))
+        suite.emit("== %s (%.1f s; %d of %d, %.0f s in): %s" % (
+            name, secs, k + 1, len(chosen), time.time() - t_start, res.line()))
         sys.stdout.write(text)
         sys.stdout.flush()
         total.add(res)
