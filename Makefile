@@ -213,13 +213,19 @@ UNIT_BINS   := $(UNIT_TESTS:%=$(B)/tests/%)
 HOST_TESTS  := $(patsubst tests/host/%.c,%,$(sort $(wildcard tests/host/test_*.c)))
 HOST_BINS   := $(HOST_TESTS:%=$(B)/host-tests/%)
 
-$(B)/tests/%: tests/unit/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+# the runner is compiled once per build, not once per test program
+RUNNER_OBJS := $(RUNNER_SRCS:%.c=$(B)/support/%.o)
+$(B)/support/%.o: %.c $(B)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -I$(VEC) -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) -o $@
+	$(CC) $(TEST_CFLAGS) -MMD -MP -c $< -o $@
 
-$(B)/host-tests/%: tests/host/%.c $(RUNNER_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+$(B)/tests/%: tests/unit/%.c $(RUNNER_OBJS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Itests/unit -I$(VEC) -MMD -MP $< $(RUNNER_SRCS) $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
+	$(CC) $(TEST_CFLAGS) -I$(VEC) -MMD -MP $< $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) -o $@
+
+$(B)/host-tests/%: tests/host/%.c $(RUNNER_OBJS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Itests/unit -I$(VEC) -MMD -MP $< $(filter %.o,$^) $(LIB) $(LDFLAGS_ALL) $(HOST_TEST_LIBS_$*) -o $@
 
 ifeq ($(TARGET_KIND),baremetal)
 # ---- bare-metal images, run under QEMU ------------------------------------------
@@ -228,10 +234,18 @@ IMG_CFLAGS  := $(TEST_CFLAGS) -ffreestanding -Itargets/common/include -Itargets/
 IMG_LDFLAGS := -nostdlib $(TARGET_BM_LDFLAGS) -Wl,--gc-sections \
                -Wl,--no-warn-rwx-segments $(LDFLAGS)
 UNIT_IMAGES := $(UNIT_TESTS:%=$(B)/images/%.elf)
-
-$(B)/images/%.elf: tests/unit/%.c $(EMU_SRCS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+# the start-up code, semihosting and the runner: compiled once per build
+EMU_OBJS    := $(patsubst %.S,$(B)/emu/%.o,$(EMU_SRCS:%.c=$(B)/emu/%.o))
+$(B)/emu/%.o: %.c $(B)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(IMG_CFLAGS) -I$(VEC) -MMD -MP $< $(EMU_SRCS) $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
+	$(CC) $(IMG_CFLAGS) -MMD -MP -c $< -o $@
+$(B)/emu/%.o: %.S $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/images/%.elf: tests/unit/%.c $(EMU_OBJS) $(LIB) $(B)/.flags $$(addprefix $(B)/vectors/,$$(addsuffix .o,$$(TEST_VECTORS_$$*)))
+	@mkdir -p $(dir $@)
+	$(CC) $(IMG_CFLAGS) -I$(VEC) -MMD -MP $< $(filter %.o,$^) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
 check: $(UNIT_IMAGES)
 	@$(PYTHON) tools/emu_run.py --qemu '$(TARGET_QEMU)' $(UNIT_IMAGES)
@@ -264,9 +278,9 @@ ifeq ($(TARGET_KIND),baremetal)
 # the trace checker's image: every case, its generator's secrets (tests/ct/ct_trace.c)
 CT_TRACE_IMAGE := $(B)/images/ct_trace.elf
 
-$(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) $(CT_HDRS) $(EMU_SRCS) $(LIB) $(B)/.flags
+$(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) $(CT_HDRS) $(EMU_OBJS) $(LIB) $(B)/.flags
 	@mkdir -p $(dir $@)
-	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_SRCS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
+	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_OBJS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
 ct-trace: $(CT_TRACE_IMAGE)
 	@$(PYTHON) tools/ct_trace.py --qemu '$(TARGET_QEMU)' --image $(CT_TRACE_IMAGE) \
@@ -376,6 +390,6 @@ info-img:
 clean:
 	rm -rf build
 
--include $(LIB_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d) $(UNIT_IMAGES:.elf=.d)
+-include $(LIB_OBJS:.o=.d) $(RUNNER_OBJS:.o=.d) $(EMU_OBJS:.o=.d) $(UNIT_BINS:=.d) $(HOST_BINS:=.d) $(UNIT_IMAGES:.elf=.d)
 
 -include $(sort $(wildcard mk/*.mk))
