@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """testall.py - the whole test suite (what `make test` and .ci/run run).
 
-Runs every suite below in order; each prints one line per test group and
+Runs every suite below, the longest first; each prints one line per test group and
 its own "N passed, N failed". The last line printed here is the total.
   --list            list the suites
   --only WORD[,..]  run the suites whose name contains one of the words
@@ -173,16 +173,11 @@ SHARED_DIRS = {
 }
 
 
-class Done(threading.Event):
-    result = None
-
-
 def run_scheduled(chosen, order, jobs):
     """Start the suites in `order` on `jobs` threads; a suite whose build
     directory (SHARED_DIRS) is in use by a running one waits, and the next
-    one in order starts instead. -> one Done per suite (its .result:
-    run_one's), and a queue of their indices in the order they end."""
-    done = [Done() for _ in chosen]
+    one in order starts instead. -> a queue of (index, run_one's result)
+    in the order the suites end."""
     pending = list(order)
     busy = set()
     lock = threading.Condition()
@@ -204,20 +199,19 @@ def run_scheduled(chosen, order, jobs):
                 if key:
                     busy.add(key)
             try:
-                done[pick].result = run_one(*chosen[pick])
+                result = run_one(*chosen[pick])
             except Exception as e:  # a suite's crash is its failure, not the runner's
                 res = suite.Result()
                 res.failed += 1
-                done[pick].result = (res, "FAIL %s: the runner failed: %r\n" % (chosen[pick][0], e), 0.0)
+                result = (res, "FAIL %s: the runner failed: %r\n" % (chosen[pick][0], e), 0.0)
             with lock:
                 busy.discard(key)
                 lock.notify_all()
-            done[pick].set()
-            finished.put(pick)
+            finished.put((pick, result))
 
     for _ in range(jobs):
         threading.Thread(target=worker, daemon=True).start()
-    return done, finished
+    return finished
 
 
 def run_one(name, cmds):
@@ -264,12 +258,11 @@ def main():
     # when it ends
     times = load_times()
     order = sorted(range(len(chosen)), key=lambda i: -expected_secs(chosen[i][0], times))
-    done, finished = run_scheduled(chosen, order, max(1, a.jobs))
+    finished = run_scheduled(chosen, order, max(1, a.jobs))
     measured = {}
     for k in range(len(chosen)):
-        i = finished.get()
+        i, (res, text, secs) = finished.get()
         name = chosen[i][0]
-        res, text, secs = done[i].result
         measured[name] = round(secs, 1)
         suite.emit("== %s (%.1f s; %d of %d, %.0f s in): %s" % (
             name, secs, k + 1, len(chosen), time.time() - t_start, res.line()))

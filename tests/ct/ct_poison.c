@@ -24,6 +24,17 @@
 #include "ctcrypto/common.h"
 #include "mp/mp.h"
 
+/* the index of the case named NAME, or ct_cases_count */
+static size_t find_case(const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < ct_cases_count; i++)
+        if (strcmp(name, ct_cases[i].name) == 0)
+            break;
+    return i;
+}
+
 int main(int argc, char **argv)
 {
     static unsigned char secret[CT_SECRET_BYTES];
@@ -44,16 +55,11 @@ int main(int argc, char **argv)
     }
     if (argc < 2)
         goto usage;
-    for (arg = 1; arg < argc; arg++) {
-        for (i = 0; i < ct_cases_count; i++)
-            if (strcmp(argv[arg], ct_cases[i].name) == 0)
-                break;
-        if (i == ct_cases_count)
+    for (arg = 1; arg < argc; arg++)
+        if (find_case(argv[arg]) == ct_cases_count)
             goto usage;
-    }
     for (arg = 1; arg < argc; arg++) {
-        for (i = 0; strcmp(argv[arg], ct_cases[i].name) != 0; i++)
-            ;
+        i = find_case(argv[arg]);
         fprintf(stderr, "case %s\n", ct_cases[i].name);
         /* the values only have to be valid for the case (every bit is
          * poisoned): the generator's first random secret */
