@@ -17,8 +17,9 @@ Cases of kind "real" must pass; negative controls must be caught
 (tools/ct_claims.py): "leaky-vtmul" (the compiler's 32x32->64 product of
 secrets) where --vtmul 1 says so (default: where --vt lists a long
 multiply), and it must pass as constant time elsewhere. On any difference the first divergence is printed, with the
-function symbol and the disassembly, from a second run that writes the
-full trace of that case only. --results appends one JSON line per case.
+function symbol and the disassembly, from a second run of that case only
+in which the plugin compares the two traces as they run (diverge=) and
+writes only the lines around the difference. --results appends one JSON line per case.
 One line per case; the last line is "N passed, N failed".
 """
 import argparse
@@ -105,22 +106,28 @@ class Symbols:
         return "%s+0x%x" % (self.names[i], pc - self.addrs[i])
 
 
-def split_trace(path):
-    """-> {region: [lines]}"""
-    out, cur = {}, None
+def read_divergence(path):
+    """The plugin's diverge= output -> (index of the first difference or
+    None, region 0's lines, region K's lines; both from index start), start"""
+    at, start, out, cur = None, 0, {}, None
     with open(path, errors="replace") as f:
         for line in f:
-            if line.startswith("# region "):
-                cur = out.setdefault(int(line.split()[2]), [])
+            if line.startswith("# diverge "):
+                v = line.split()[2]
+                at = None if v == "none" else int(v)
+            elif line.startswith("# region "):
+                cur = out.setdefault(len(out), [])
             elif cur is not None:
                 cur.append(line.rstrip("\n"))
-    return out
+    if at is not None:
+        start = max(0, at - 8)
+    return at, out.get(0, []), out.get(1, []), start
 
 
-def first_divergence(ta, tb, syms, label_b, ctx=3):
-    n = min(len(ta), len(tb))
-    i = next((k for k in range(n) if ta[k] != tb[k]), n)
-    if i == n and len(ta) == len(tb):
+def first_divergence(at, ta, tb, start, syms, label_b, ctx=3):
+    """Lines showing the first difference at trace line `at`; ta, tb: the
+    two runs' lines from line `start` on (read_divergence)."""
+    if at is None:
         return []
 
     def fmt(line):
@@ -135,10 +142,10 @@ def first_divergence(ta, tb, syms, label_b, ctx=3):
             return line
         return "%-28s %s" % (syms.name(pc), f[1] if len(f) > 1 else "")
 
-    out = ["      first divergence at trace line %d (secret 0 vs secret %d):" % (i, label_b)]
-    for k in range(max(0, i - ctx), min(i + 2, max(len(ta), len(tb)))):
-        a = ta[k] if k < len(ta) else None
-        b = tb[k] if k < len(tb) else None
+    out = ["      first divergence at trace line %d (secret 0 vs secret %d):" % (at, label_b)]
+    for k in range(max(start, at - ctx), min(at + 2, start + max(len(ta), len(tb)))):
+        a = ta[k - start] if k - start < len(ta) else None
+        b = tb[k - start] if k - start < len(tb) else None
         mark = "!" if a != b else " "
         out.append("     %s %-60s | %s" % (mark, fmt(a)[:60], fmt(b)))
     return out
@@ -240,16 +247,20 @@ def main():
                                if (runs[v]["pc_hash"], runs[v]["insns"], runs[v]["mem_hash"]) !=
                                (runs[0]["pc_hash"], runs[0]["insns"], runs[0]["mem_hash"]))
                 # the second run executes this case only (its regions are
-                # numbered from 0) and stops after the run that differs
+                # numbered from 0); the plugin compares run diff_at with
+                # run 0 as it goes, writes the lines around the first
+                # difference and stops there
                 tfile = os.path.join(tmp, "trace")
                 one = os.path.join(tmp, "one-" + os.path.basename(a.image))
                 patch_image(a.image, one, seed, a.randoms, index + 1)
-                run(a.qemu, one, base + ",trace=%s,trace_regions=0-%d" % (tfile, diff_at),
+                run(a.qemu, one, base + ",trace=%s,diverge=%d" % (tfile, diff_at),
                     os.path.join(tmp, "log2"), a.timeout)
                 if os.path.exists(tfile):
-                    tr = split_trace(tfile)
-                    for l in first_divergence(tr.get(0, []), tr.get(diff_at, []), syms,
-                                              diff_at, 1 if ok else max(a.show, 4)):
+                    at, ta, tb, start = read_divergence(tfile)
+                    if at is None:
+                        suite.emit("      (the second run of this case showed no difference)")
+                    for l in first_divergence(at, ta, tb, start, syms, diff_at,
+                                              1 if ok else max(a.show, 4)):
                         suite.emit(l)
                     os.remove(tfile)
                 if not ok:

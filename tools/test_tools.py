@@ -389,6 +389,35 @@ def test_ct_trace_patch(total, tmp):
     g.end()
 
 
+def test_ct_trace_divergence(total, tmp):
+    """the lines the plugin's diverge= mode writes are read back with their
+    line numbers: a difference, a run that ends early, none"""
+    g = Group(total, "ct_trace: the plugin's divergence lines are shown where they are")
+
+    class NoSyms:
+        def name(self, pc):
+            return "f+0x%x" % pc
+    path = os.path.join(tmp, "div")
+    lines0 = ["%08x  insn%d" % (4 * i, i) for i in range(12)]
+    with open(path, "w") as f:
+        f.write("# diverge 10\n# region 0\n" + "\n".join(lines0[2:12]) +
+                "\n# region 3\n" + "\n".join(lines0[2:10]) + "\n    R4 00001000\n")
+    at, ta, tb, start = ct_trace.read_divergence(path)
+    g.check((at, start, len(ta), len(tb)) == (10, 2, 10, 9), "read: %r" % ((at, start, len(ta), len(tb)),))
+    out = ct_trace.first_divergence(at, ta, tb, start, NoSyms(), 3, 2)
+    g.check(out[0].strip().startswith("first divergence at trace line 10 (secret 0 vs secret 3)"),
+            "header: %r" % out[:1])
+    g.check(len(out) == 5 and out[3].lstrip().startswith("! f+0x28") and "data R4 00001000" in out[3]
+            and "<end of run>" in out[4] and out[1].lstrip().startswith("f+0x20"),
+            "window: %r" % out)
+    with open(path, "w") as f:
+        f.write("# diverge none\n")
+    at, ta, tb, start = ct_trace.read_divergence(path)
+    g.check(at is None and ct_trace.first_divergence(at, ta, tb, start, NoSyms(), 1) == [],
+            "no difference read as one")
+    g.end()
+
+
 def test_ct_matrix(total, tmp):
     """the matrix counts what the records say, names failures, and
     --require fails on them"""
@@ -785,6 +814,7 @@ def main():
         test_ec_odd(total, tmp)
         test_ct_gen(total, tmp)
         test_ct_trace_patch(total, tmp)
+        test_ct_trace_divergence(total, tmp)
         test_ct_matrix(total, tmp)
         test_codegen_lib(total, tmp)
         test_rsa_ir(total, tmp)
