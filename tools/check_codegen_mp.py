@@ -128,8 +128,8 @@ def functions_of(dis):
 
 
 def build_mp_objects(margs, opt, extra_cflags=""):
-    """Build the library with `make` (OPT, no vectorising or unrolling) in
-    a directory of its own; returns the list of mp object files."""
+    """Build the library's mp objects with `make` (OPT, no vectorising or
+    unrolling) in a directory of its own; returns their list."""
     info = subprocess.run(["make", "--no-print-directory", "-s"] + margs + ["info"],
                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     cc = info.stdout.decode().split(" CC=")[1].split(" BUILD=")[0]
@@ -137,9 +137,15 @@ def build_mp_objects(margs, opt, extra_cflags=""):
              else "-fno-tree-vectorize -fno-unroll-loops")
     label = "-".join(a.split("=")[1] for a in margs) + opt + extra_cflags.replace(" ", "")
     bdir = os.path.join("build", "codegen-mp", re.sub(r"[^A-Za-z0-9_.-]", "_", label))
+    # the mp objects only (the rest of the library is not read here)
+    goals = []
+    for sub in ("mp", os.path.join("mp", "arch")):
+        for f in sorted(os.listdir(os.path.join(ROOT, "src", sub))):
+            if f.endswith((".c", ".S")):
+                goals.append(os.path.join(bdir, "src", sub, f[:-2] + ".o"))
     p = subprocess.run(["make", "--no-print-directory", "-s", "-j2"] + margs +
-                       ["OPT=" + opt, "BUILD=" + bdir, "CFLAGS=" + novec + " " + extra_cflags,
-                        "lib"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                       ["OPT=" + opt, "BUILD=" + bdir, "CFLAGS=" + novec + " " + extra_cflags] +
+                       goals, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         return None, p.stdout.decode("utf-8", "replace")
     objs = []
