@@ -5,7 +5,9 @@
  * (docs/ec.md, "Jacobian coordinates"): k = n + 2d for every last Booth
  * digit d (one of them, n + 30 for P-256 and n + 26 for P-384, makes the
  * last addition add a point to itself), k = 0, n, n + 1, 2^bits - 1, and
- * small k. The oracle is k mod n (an integer computed here) through the
+ * small k. The oracles: for k = n + 2d and small k, the multiples of P
+ * and G summed by the complete addition (ec_point_add), one addition at a
+ * time; for the other k, k mod n (an integer computed here) through the
  * same functions, whose results for k < n the known answers and the
  * OpenSSL differential tests establish, and ec_mul against ec_mul_base.
  * Also the point tables' scan (ec_limbs_lookup: the assembly where the
@@ -52,8 +54,8 @@ static void test_curve(const char *name, const ec_curve *C)
 {
     uint8_t k[EC_MAX_BYTES], r[EC_MAX_BYTES];
     ec_affine G, P;
-    ec_point R1, R2, Q;
-    int d;
+    ec_point R1, R2, Q, P1, G1, P2, G2, SP, SG;
+    int d, j;
     unsigned v;
 
     tr_group(name);
@@ -63,20 +65,33 @@ static void test_curve(const char *name, const ec_curve *C)
     ec_mul(C, &Q, k, &G);
     TR_CHECK(ct_cond_bit(ec_point_to_affine(C, &P, &Q)));
 
-    /* n + 2d for every d in [-16, 15]: (n + 2d) P = 2d P */
-    for (d = -16; d <= 15; d++) {
-        TR_EQ(n_plus(C, k, 2 * d), 0);
-        ec_mul(C, &R1, k, &P);
-        if (d >= 0)
-            small(C, r, (unsigned)(2 * d));
-        else
-            (void)n_plus(C, r, 2 * d);
-        ec_mul(C, &R2, r, &P);
-        same_point(C, &R1, &R2);
-        /* and with G: ec_mul_base (table or ladder) and ec_mul agree */
-        ec_mul_base(C, &R1, k);
-        ec_mul(C, &R2, r, &G);
-        same_point(C, &R1, &R2);
+    /* n + 2d for every d in [-16, 15]: (n + 2d) P = 2d P, which for d < 0
+     * is -(2|d| P); the multiples 2j P and 2j G (j = 0..16) are sums made
+     * by the complete addition, independent of the scalar multiplications */
+    ec_point_from_affine(C, &P1, &P);
+    ec_point_from_affine(C, &G1, &G);
+    ec_point_add(C, &P2, &P1, &P1);
+    ec_point_add(C, &G2, &G1, &G1);
+    ec_point_set_infinity(C, &SP);
+    ec_point_set_infinity(C, &SG);
+    for (j = 0; j <= 16; j++) {
+        for (d = j; d >= -j && d >= -16; d -= 2 * j) {
+            if (d > 15)
+                continue;
+            TR_EQ(n_plus(C, k, 2 * d), 0);
+            ec_mul(C, &R1, k, &P);
+            ec_point_copy(C, &R2, &SP);
+            ec_point_cneg(C, &R2, ct_cond_from_bit(d < 0));
+            same_point(C, &R1, &R2);
+            ec_mul_base(C, &R1, k);
+            ec_point_copy(C, &R2, &SG);
+            ec_point_cneg(C, &R2, ct_cond_from_bit(d < 0));
+            same_point(C, &R1, &R2);
+            if (j == 0)
+                break;
+        }
+        ec_point_add(C, &SP, &SP, &P2);
+        ec_point_add(C, &SG, &SG, &G2);
     }
     /* k = 0 and k = n: infinity; n + 1: P */
     small(C, k, 0);
@@ -94,17 +109,18 @@ static void test_curve(const char *name, const ec_curve *C)
     ec_mul(C, &R1, k, &P);
     ec_point_from_affine(C, &R2, &P);
     same_point(C, &R1, &R2);
-    /* small k: every value up to 70 (k = 2d and its neighbours) */
+    /* small k: every value up to 70 (k = 2d and its neighbours), against
+     * v P and v G summed one addition at a time */
+    ec_point_set_infinity(C, &SP);
+    ec_point_set_infinity(C, &SG);
     for (v = 1; v <= 70; v++) {
+        ec_point_add(C, &SP, &SP, &P1);
+        ec_point_add(C, &SG, &SG, &G1);
         small(C, k, v);
         ec_mul(C, &R1, k, &P);
+        same_point(C, &R1, &SP);
         ec_mul_base(C, &Q, k);
-        /* v P = v 7 G */
-        small(C, r, 7 * v);
-        ec_mul(C, &R2, r, &G);
-        same_point(C, &R1, &R2);
-        ec_mul(C, &R2, k, &G);
-        same_point(C, &Q, &R2);
+        same_point(C, &Q, &SG);
     }
     /* 2^bits - 1 = (2^bits - 1 - n) + n */
     memset(k, 0xff, C->bytes);
