@@ -15,6 +15,9 @@
 #   make check-codegen        disassembly checks, every target: the hot loops
 #                             and the library objects (check-codegen-lib)
 #   make build-all            cross-build the library for every target
+#   make install              headers, libctcrypto.a and a pkg-config file under
+#                             $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); CMake
+#                             builds: CMakeLists.txt (docs/integration.md)
 #   make test-tls             ctcrypto under mbedTLS 3.6 (fetched into build/peers,
 #                             built in build/tls): mbedTLS's test suites and
 #                             handshakes with openssl over 127.0.0.1 (docs/tls.md)
@@ -164,7 +167,8 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run bench-peers deps deps-bench ct-valgrind ct-msan \
-        check-codegen check-codegen-lib build-all test-tls clean info info-img ct-prog ct-trace ct-matrix
+        check-codegen check-codegen-lib build-all test-tls clean info info-img ct-prog ct-trace ct-matrix \
+        install
 all: lib
 lib: $(LIB)
 
@@ -378,6 +382,21 @@ bench-peers:
 	@$(PYTHON) tools/peers.py --cores '$(subst $(space),$(comma),$(strip $(CORES)))' \
 	    --profiles '$(PEER_PROFILES)' --libs '$(PEER_LIBS)'
 
+# ---- install ------------------------------------------------------------------
+# the headers, the archive and ctcrypto.pc (cmake/ctcrypto.pc.in, which the
+# CMake install fills in too); the pkg-config Cflags carry the build's
+# CTC_* definitions, so a program sees the configuration the library has
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CTC_VERSION := $(shell sed -n 's/^\#define CTC_VERSION "\(.*\)"/\1/p' include/ctcrypto/common.h)
+PC_DEFS := $(strip $(filter -DCTC_%,$(filter-out -DCTC_TARGET_NAME=%,$(DEFS) $(CFLAGS))))
+install: $(LIB)
+	install -d $(DESTDIR)$(PREFIX)/include/ctcrypto $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/ctcrypto/*.h $(DESTDIR)$(PREFIX)/include/ctcrypto/
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|lib|' -e 's|@VERSION@|$(CTC_VERSION)|' \
+	    -e 's|@DEFS@|$(PC_DEFS)|' cmake/ctcrypto.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ctcrypto.pc
+
 info:
 	@echo "TARGET=$(TARGET) CC=$(CC) BUILD=$(B)"
 	@echo "CFLAGS=$(LIB_CFLAGS)"
@@ -386,6 +405,7 @@ info-img:
 	@echo "IMG_CFLAGS=$(IMG_CFLAGS)"
 	@echo "IMG_LDFLAGS=$(IMG_LDFLAGS)"
 	@echo "EMU_SRCS=$(EMU_SRCS)"
+	@echo "QEMU=$(TARGET_QEMU)"
 
 clean:
 	rm -rf build

@@ -8,7 +8,7 @@
 set -e
 
 PKGS="make gcc libc6-dev binutils python3 clang libclang-rt-dev valgrind
-openssl libssl-dev libmbedtls-dev libbearssl-dev
+openssl libssl-dev libmbedtls-dev libbearssl-dev cmake pkgconf
 gcc-arm-none-eabi gcc-riscv64-unknown-elf gcc-xtensa-lx106
 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross

@@ -108,6 +108,9 @@ SUITES = [
     ("P-256-only image", [PY, "tools/check_p256_only.py"]),
     ("cycles", [PY, "tools/cycles/test_models.py"]),
     ("ctc command-line tool", [PY, "tools/test_ctc.py"]),
+    # make install + pkg-config, CMake add_subdirectory and find_package,
+    # host and Cortex-M4 (docs/integration.md)
+    ("packaging", [PY, "tools/test_packaging.py"]),
     # ctcrypto under mbedTLS 3.6 (fetched from Debian's source package;
     # a fetch that fails prints SKIP and counts nothing): mbedTLS's own
     # test suites and handshakes with OpenSSL over 127.0.0.1 (docs/tls.md)

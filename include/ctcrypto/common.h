@@ -13,6 +13,10 @@
 
 #include "config.h"
 
+/* the release (make install's pkg-config file and CMake's package version
+ * read it from here) */
+#define CTC_VERSION "0.1.0"
+
 #define CTC_OK              0
 #define CTC_ERR_LENGTH     -1  /* an input has a length the operation refuses */
 #define CTC_ERR_RANGE      -2  /* an integer input is outside its allowed range */

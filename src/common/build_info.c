@@ -62,7 +62,7 @@
 #endif
 
 static const char ctc_build_info_text[] =
-    "ctcrypto 0.1.0"
+    "ctcrypto " CTC_VERSION
     " target=" CTC_TARGET_NAME
     " ct-asm=" CT_ASM_NAME
     " mp-asm=" MP_ASM_NAME " mp-mul=" MP_MUL_NAME " mp-carry=" MP_CARRY_NAME
