@@ -5,7 +5,8 @@ libc, no compiler helper such as a division routine): every undefined symbol
 of every object must be defined by another object of the same archive.
 The builds are those of tools/targets.py (every target of targets/*/target.mk
 and its variants, with gcc and, where the target supports it, clang), each
-in its own directory build/all/<label>-<profile>, which
+in the Makefile's own build directory of that configuration (shared with
+make test's unit suites, under a lock: targets.Build.make), which
 tools/check_codegen_lib.py then disassembles.
 One line per build; the last line is "N passed, N failed"."""
 import os

@@ -4,7 +4,7 @@
 For every build of tools/targets.py's codegen_builds() (gcc on every target
 and variant, clang on the host) and both profiles (small = -Os, fast =
 -O2) it builds the library as tools/build_all.py does (same directories,
-build/all/<label>-<profile>, same flags: the code as shipped), runs
+the Makefile's build directory of each, same flags: the code as shipped), runs
 objdump -dr on every object of src/ and judges every function.
 
 Which functions are constant time: every function defined in the library
@@ -484,7 +484,7 @@ def _make_info(build, profile):
 
 
 def compile_one(build, profile, src, tag, extra=()):
-    """src with the library's flags into build/all/<dir>/codegen-lib/."""
+    """src with the library's flags into <build dir>/codegen-lib/."""
     cc, cflags, out = make_info(build, profile)
     if cc is None or cflags is None:
         return None, "make info failed: " + out

@@ -38,6 +38,7 @@ class Build:
         self.target, self.label, self.margs = target, label, margs
         self.arch, self.cross, self.kind, self.compiler = arch, cross, kind, compiler
         self.vt = vt  # the core's variable-time instructions (TARGET_VT)
+        self._dirs = {}
 
     @property
     def objdump(self):
@@ -48,19 +49,28 @@ class Build:
         return self.cross + "nm"
 
     def build_dir(self, profile):
-        """The directory tools/build_all.py builds this library in (and that
-        tools/check_codegen_lib.py reads)."""
-        return os.path.join("build", "all", "%s-%s" % (self.label, profile))
+        """The Makefile's own build directory for this build and profile,
+        the one `make TARGET=... PROFILE=... check` uses (asked of `make
+        info` once): tools/build_all.py and tools/check_codegen_lib.py
+        build the library there, and make test's unit suites of the same
+        configuration find it built (or build it for them)."""
+        if profile not in self._dirs:
+            p = subprocess.run(["make", "--no-print-directory", "-s"] + self.margs +
+                               ["PROFILE=" + profile, "info"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            out = p.stdout.decode("utf-8", "replace")
+            m = re.search(r" BUILD=(\S+)", out)
+            if p.returncode != 0 or not m:
+                raise RuntimeError("make info for %s %s: %s" % (self.label, profile, out[-500:]))
+            self._dirs[profile] = m.group(1)
+        return self._dirs[profile]
 
     def make(self, profile, goals, extra=()):
         """Run make for this build and profile in build_dir(profile),
-        holding a lock on that directory: tools/build_all.py and
-        tools/check_codegen_lib.py share it and may run as parallel suites.
-        -> (return code, output)"""
+        holding that directory's lock (make_lib_locked below takes the same
+        one). -> (return code, output)"""
         bdir = self.build_dir(profile)
-        os.makedirs(os.path.join(ROOT, "build", "all"), exist_ok=True)
-        with open(os.path.join(ROOT, bdir + ".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with dir_lock(bdir):
             p = subprocess.run(["make", "--no-print-directory", "-s", "-j2"] + self.margs +
                                ["PROFILE=" + profile, "BUILD=" + bdir] + list(extra) + list(goals),
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -68,6 +78,45 @@ class Build:
 
     def __repr__(self):
         return "Build(%s)" % self.label
+
+
+class dir_lock:
+    """An exclusive lock on one build directory (a file beside it): two
+    programs that may build the library in the same directory at once
+    (make test's suites) build it one after the other."""
+
+    def __init__(self, bdir):
+        self.path = os.path.join(ROOT, bdir.rstrip("/") + ".lock")
+
+    def __enter__(self):
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        self.f = open(self.path, "w")
+        fcntl.flock(self.f, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+def make_lib_locked(cmd):
+    """For a `make VAR=... GOAL` command line (optionally behind `env
+    X=...`): build that configuration's library first, holding the lock of
+    its build directory, so that the command itself then only reads it.
+    -> None, or the output of a failed library build"""
+    if "make" not in cmd:
+        return None
+    i = cmd.index("make")
+    args = [a for a in cmd[i + 1:] if a.startswith("-") or "=" in a]
+    env = dict(os.environ, **dict(a.split("=", 1) for a in cmd[1:i])) if cmd[:1] == ["env"] else None
+    p = subprocess.run(["make", "--no-print-directory", "-s"] + [a for a in args if "=" in a] +
+                       ["info"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    m = re.search(r" BUILD=(\S+)", p.stdout.decode("utf-8", "replace"))
+    if p.returncode != 0 or not m:
+        return None     # not a library build (the command reports for itself)
+    with dir_lock(m.group(1)):
+        p = subprocess.run(["make"] + args + ["lib"], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return None if p.returncode == 0 else p.stdout.decode("utf-8", "replace")
 
 
 def read_target_mk(path):
