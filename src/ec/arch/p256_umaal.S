@@ -47,91 +47,83 @@
 
 /*
  * Two reduction steps at once: m0, m1 are words i, i+1 (i even), w3..w7
- * words i+3..i+7; the registers of m0 and m1 receive words i+8 and i+9.
- * Step i+1 takes word i+1 before step i has touched it (step i adds from
- * word i+3 on), so with M = m0 + m1 2^32 the two steps add
+ * words i+3..i+7; the registers of m0 and m1 receive words i+8 and i+9;
+ * t0, t1, t2 are scratch. Step i+1 takes word i+1 before step i has
+ * touched it (step i adds from word i+3 on), so with M = m0 + m1 2^32 the
+ * two steps add
  *   M 2^96 + M 2^192 (2^64 - 2^32 + 1)   (relative to word i),
  * that is m0, m1 at words i+3, i+4 and the four words of
  *   M (2^64 - 2^32 + 1) = (m0, m1, m0, m1) - (0, m0, m1, 0)
- *                       = (m0, v1, v2, v3)   (v in r8, r9, r10)
+ *                       = (m0, v1, v2, v3)   (v in t0, t1, t2)
  * at words i+6..i+9: one subtraction chain, then one addition chain over
  * words i+3..i+9. Words i+8 and i+9 are new (zero before), and the sum of
  * the steps so far stays below 2^(256 + 32 (i + 2)) (L < 2^256 and the
  * multipliers below 2^(32 (i + 2)), p < 2^256), so the chain never
  * carries out of word i+9.
  */
-        .macro  RED_PAIR m0, m1, w3, w4, w5, w6, w7
-        subs    r8, \m1, \m0
-        sbcs    r9, \m0, \m1
-        sbc     r10, \m1, #0
+        .macro  RED_PAIR m0, m1, w3, w4, w5, w6, w7, t0, t1, t2
+        subs    \t0, \m1, \m0
+        sbcs    \t1, \m0, \m1
+        sbc     \t2, \m1, #0
         adds    \w3, \w3, \m0
         adcs    \w4, \w4, \m1
         adcs    \w5, \w5, #0
         adcs    \w6, \w6, \m0
-        adcs    \w7, \w7, r8
-        adcs    \m0, r9, #0
-        adc     \m1, r10, #0
+        adcs    \w7, \w7, \t0
+        adcs    \m0, \t1, #0
+        adc     \m1, \t2, #0
         .endm
 
-/* the eight steps on L in r0-r7; U in r0-r7 after */
-        .macro  REDC_LOW
-        RED_PAIR r0, r1, r3, r4, r5, r6, r7
-        RED_PAIR r2, r3, r5, r6, r7, r0, r1
-        RED_PAIR r4, r5, r7, r0, r1, r2, r3
-        RED_PAIR r6, r7, r1, r2, r3, r4, r5
+/* the eight steps on L in r0-r7 (t0, t1, t2 scratch); U in r0-r7 after */
+        .macro  REDC_LOW t0, t1, t2
+        RED_PAIR r0, r1, r3, r4, r5, r6, r7, \t0, \t1, \t2
+        RED_PAIR r2, r3, r5, r6, r7, r0, r1, \t0, \t1, \t2
+        RED_PAIR r4, r5, r7, r0, r1, r2, r3, \t0, \t1, \t2
+        RED_PAIR r6, r7, r1, r2, r3, r4, r5, \t0, \t1, \t2
         .endm
 
 /*
- * (top, r0..r7) -> r0..r7 reduced, for a value below 2p: subtract p over
- * nine words (r8 = all ones), the final borrow becomes the mask r9 (all
- * ones when the value was below p) and p & r9 is added back. p & r9 has
- * words r9, r9, r9, 0, 0, 0, r9 >> 31, r9.
+ * r0..r7 - p over eight words, the borrow left in the flags (C clear when
+ * there was one). p's words ffffffff are subtracted as an addition:
+ * SUBS x, #0xffffffff computes x + NOT(0xffffffff) + 1 = x + 1 and SBCS
+ * x, #0xffffffff computes x + 0 + C, that is ADDS x, #1 and ADCS x, #0,
+ * flags included, with no register holding all ones.
  */
-        .macro  REDUCE_ONCE top
-        mvn     r8, #0
-        subs    r0, r0, r8
-        sbcs    r1, r1, r8
-        sbcs    r2, r2, r8
+        .macro  SUB_P
+        adds    r0, r0, #1
+        adcs    r1, r1, #0
+        adcs    r2, r2, #0
         sbcs    r3, r3, #0
         sbcs    r4, r4, #0
         sbcs    r5, r5, #0
         sbcs    r6, r6, #1
-        sbcs    r7, r7, r8
-        sbcs    \top, \top, #0
-        sbc     r9, r9, r9
-        adds    r0, r0, r9
-        adcs    r1, r1, r9
-        adcs    r2, r2, r9
+        adcs    r7, r7, #0
+        .endm
+
+/* r0..r7 += p & m (m all ones or zero): p & m has words m, m, m, 0, 0, 0,
+ * m >> 31, m */
+        .macro  ADD_P_MASKED m
+        adds    r0, r0, \m
+        adcs    r1, r1, \m
+        adcs    r2, r2, \m
         adcs    r3, r3, #0
         adcs    r4, r4, #0
         adcs    r5, r5, #0
-        adcs    r6, r6, r9, lsr #31
-        adc     r7, r7, r9
+        adcs    r6, r6, \m, lsr #31
+        adc     r7, r7, \m
         .endm
 
 /*
- * The tail of mul and sqr: T (16 words) at sp, X at [sp, #64]. Reduce
- * the low half, add the high half (the carry in r12), reduce once, store.
+ * (top, r0..r7) -> r0..r7 reduced, for a value V = top 2^256 + E below 2p
+ * (top 0 or 1): E - p = E' - b 2^256 (SUB_P, borrow b), so V - p =
+ * (top - b) 2^256 + E'; V - p lies in [-p, p), so top - b is 0 (V >= p:
+ * E' is the result) or -1 (V < p: E' + p mod 2^256 = E is), and it is
+ * the mask of the p added back.
  */
-        .macro  REDC_TAIL
-        ldm     sp, {r0, r1, r2, r3, r4, r5, r6, r7}
-        REDC_LOW
-        add     lr, sp, #32
-        ldm     lr!, {r8, r9, r10, r11}
-        mov     r12, #0
-        adds    r0, r0, r8
-        adcs    r1, r1, r9
-        adcs    r2, r2, r10
-        adcs    r3, r3, r11
-        ldm     lr, {r8, r9, r10, r11}
-        adcs    r4, r4, r8
-        adcs    r5, r5, r9
-        adcs    r6, r6, r10
-        adcs    r7, r7, r11
-        adc     r12, r12, #0
-        REDUCE_ONCE r12
-        ldr     r8, [sp, #64]
-        stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
+        .macro  REDUCE_ONCE top
+        SUB_P
+        sbc     \top, \top, #0
+        ADD_P_MASKED \top
         .endm
 
 /* words 2i, 2i+1 (T at sp + toff, A[i] at r12 + aoff) of the high half
@@ -151,17 +143,24 @@
 
 /*
  * void p256_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
- *   r0 = X, r1 = A, r2 = B. Stack: T[16] at sp, X at sp + 64, B + 16 at
- *   sp + 68 (sp + 72: padding to 8 bytes).
+ *   r0 = X, r1 = A, r2 = B. Stack: T[0..12] at sp (T[13..15] stay in
+ *   r10, r11, lr), X at sp + 64, B + 16 at sp + 68 (sp + 72: padding to
+ *   8 bytes).
  * The product in two passes of four rows each: rows j..j+3 (j = 0, 4)
- * with b0..b3 = B[j..j+3] in r3-r6 and one UMAAL carry chain per row in
- * r7-r10 (c0..c3). Column j+t gets A[t-r] b_r for the rows r with
- * 0 <= t-r <= 7; A[t] is loaded at column t into a window of four
- * registers (A[s] in r0, r2, r12, lr for s mod 4 = 0, 1, 2, 3: A[s] is
- * used by columns s..s+3), the column's word in r11. The chain of row r
- * ends at column r+7; its carry starts column r+8, where that register
- * is the column's word. The first pass starts each chain with UMULL (no
- * earlier word to add); the second adds to the words of the first.
+ * with b0..b3 = B[j..j+3] in r3-r6 and one UMAAL carry chain per row.
+ * Column j+t gets A[t-r] b_r for the rows r with 0 <= t-r <= 7; A[t] is
+ * loaded at column t into a window of four registers (A[s] is used by
+ * columns s..s+3, so A[s+4] takes the register of A[s]). The chain of
+ * row r ends at column r+7; its carry starts column r+8, where that
+ * register is the column's word. The first pass starts each chain with
+ * UMULL (no earlier word to add), its window is r0, r2, r12, lr (A[0..3]
+ * by one LDM), its chains r7-r10, the column's word r11; the second adds
+ * to the words of the first, with the window r0, r2, r12, r9, the chains
+ * r8, r10, r11, lr and the column's word r7, so that its last three words
+ * end in r10, r11, lr, where the reduction leaves them.
+ * Then L = T mod 2^256 is reduced to U in r0-r7 (REDC_LOW, scratch r8,
+ * r9, r12), U + T / 2^256 < 2p is formed with its carry c, and the
+ * subtraction of p (borrow b) gives the mask c - b (REDUCE_ONCE).
  */
         .section .text.p256_fe_mul_asm,"ax",%progbits
         .globl  p256_fe_mul_asm
@@ -175,19 +174,16 @@ p256_fe_mul_asm:
         str     r0, [sp, #64]
         str     r2, [sp, #68]
         /* rows 0..3: columns 0..11 */
-        ldr     r0, [r1, #0]
+        ldm     r1, {r0, r2, r12, lr}
         umull   r11, r7, r0, r3
         str     r11, [sp, #0]
-        ldr     r2, [r1, #4]
         umull   r11, r8, r0, r4
         umaal   r11, r7, r2, r3
         str     r11, [sp, #4]
-        ldr     r12, [r1, #8]
         umull   r11, r9, r0, r5
         umaal   r11, r7, r12, r3
         umaal   r11, r8, r2, r4
         str     r11, [sp, #8]
-        ldr     lr, [r1, #12]
         umull   r11, r10, r0, r6
         umaal   r11, r7, lr, r3
         umaal   r11, r8, r12, r4
@@ -234,71 +230,90 @@ p256_fe_mul_asm:
         /* rows 4..7: columns 4..15 */
         ldr     r0, [sp, #68]
         ldm     r0, {r3, r4, r5, r6}
-        mov     r7, #0
         mov     r8, #0
-        mov     r9, #0
         mov     r10, #0
+        mov     r11, #0
+        mov     lr, #0
         ldr     r0, [r1, #0]
-        ldr     r11, [sp, #16]
-        umaal   r11, r7, r0, r3
-        str     r11, [sp, #16]
+        ldr     r7, [sp, #16]
+        umaal   r7, r8, r0, r3
+        str     r7, [sp, #16]
         ldr     r2, [r1, #4]
-        ldr     r11, [sp, #20]
-        umaal   r11, r7, r2, r3
-        umaal   r11, r8, r0, r4
-        str     r11, [sp, #20]
+        ldr     r7, [sp, #20]
+        umaal   r7, r8, r2, r3
+        umaal   r7, r10, r0, r4
+        str     r7, [sp, #20]
         ldr     r12, [r1, #8]
-        ldr     r11, [sp, #24]
-        umaal   r11, r7, r12, r3
-        umaal   r11, r8, r2, r4
-        umaal   r11, r9, r0, r5
-        str     r11, [sp, #24]
-        ldr     lr, [r1, #12]
-        ldr     r11, [sp, #28]
-        umaal   r11, r7, lr, r3
-        umaal   r11, r8, r12, r4
-        umaal   r11, r9, r2, r5
-        umaal   r11, r10, r0, r6
-        str     r11, [sp, #28]
+        ldr     r7, [sp, #24]
+        umaal   r7, r8, r12, r3
+        umaal   r7, r10, r2, r4
+        umaal   r7, r11, r0, r5
+        str     r7, [sp, #24]
+        ldr     r9, [r1, #12]
+        ldr     r7, [sp, #28]
+        umaal   r7, r8, r9, r3
+        umaal   r7, r10, r12, r4
+        umaal   r7, r11, r2, r5
+        umaal   r7, lr, r0, r6
+        str     r7, [sp, #28]
         ldr     r0, [r1, #16]
-        ldr     r11, [sp, #32]
-        umaal   r11, r7, r0, r3
-        umaal   r11, r8, lr, r4
-        umaal   r11, r9, r12, r5
-        umaal   r11, r10, r2, r6
-        str     r11, [sp, #32]
+        ldr     r7, [sp, #32]
+        umaal   r7, r8, r0, r3
+        umaal   r7, r10, r9, r4
+        umaal   r7, r11, r12, r5
+        umaal   r7, lr, r2, r6
+        str     r7, [sp, #32]
         ldr     r2, [r1, #20]
-        ldr     r11, [sp, #36]
-        umaal   r11, r7, r2, r3
-        umaal   r11, r8, r0, r4
-        umaal   r11, r9, lr, r5
-        umaal   r11, r10, r12, r6
-        str     r11, [sp, #36]
+        ldr     r7, [sp, #36]
+        umaal   r7, r8, r2, r3
+        umaal   r7, r10, r0, r4
+        umaal   r7, r11, r9, r5
+        umaal   r7, lr, r12, r6
+        str     r7, [sp, #36]
         ldr     r12, [r1, #24]
-        ldr     r11, [sp, #40]
-        umaal   r11, r7, r12, r3
-        umaal   r11, r8, r2, r4
-        umaal   r11, r9, r0, r5
-        umaal   r11, r10, lr, r6
-        str     r11, [sp, #40]
-        ldr     lr, [r1, #28]
-        ldr     r11, [sp, #44]
-        umaal   r11, r7, lr, r3
-        umaal   r11, r8, r12, r4
-        umaal   r11, r9, r2, r5
-        umaal   r11, r10, r0, r6
-        str     r11, [sp, #44]
-        umaal   r7, r8, lr, r4
-        umaal   r7, r9, r12, r5
-        umaal   r7, r10, r2, r6
-        str     r7, [sp, #48]
-        umaal   r8, r9, lr, r5
-        umaal   r8, r10, r12, r6
-        str     r8, [sp, #52]
-        umaal   r9, r10, lr, r6
-        str     r9, [sp, #56]
-        str     r10, [sp, #60]
-        REDC_TAIL
+        ldr     r7, [sp, #40]
+        umaal   r7, r8, r12, r3
+        umaal   r7, r10, r2, r4
+        umaal   r7, r11, r0, r5
+        umaal   r7, lr, r9, r6
+        str     r7, [sp, #40]
+        ldr     r9, [r1, #28]
+        ldr     r7, [sp, #44]
+        umaal   r7, r8, r9, r3
+        umaal   r7, r10, r12, r4
+        umaal   r7, r11, r2, r5
+        umaal   r7, lr, r0, r6
+        str     r7, [sp, #44]
+        umaal   r8, r10, r9, r4
+        umaal   r8, r11, r12, r5
+        umaal   r8, lr, r2, r6
+        str     r8, [sp, #48]
+        umaal   r10, r11, r9, r5
+        umaal   r10, lr, r12, r6
+        umaal   r11, lr, r9, r6
+        /* the low half L = T[0..7] reduced to U; T[8..12] from the stack
+         * and T[13..15] in r10, r11, lr added with the carry c, then the
+         * subtraction of p gives the mask (REDUCE_ONCE with top = c) */
+        ldm     sp, {r0, r1, r2, r3, r4, r5, r6, r7}
+        REDC_LOW r8, r9, r12
+        ldrd    r8, r9, [sp, #32]
+        adds    r0, r0, r8
+        adcs    r1, r1, r9
+        ldrd    r8, r9, [sp, #40]
+        adcs    r2, r2, r8
+        adcs    r3, r3, r9
+        ldr     r8, [sp, #48]
+        adcs    r4, r4, r8
+        adcs    r5, r5, r10
+        adcs    r6, r6, r11
+        adcs    r7, r7, lr
+        /* c - 1 in r8; after SUB_P, r8 + C = c - 1 + (1 - b) = c - b */
+        sbc     r8, r8, r8
+        SUB_P
+        adc     r8, r8, #0
+        ADD_P_MASKED r8
+        ldr     r9, [sp, #64]
+        stm     r9, {r0, r1, r2, r3, r4, r5, r6, r7}
         add     sp, sp, #76
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   p256_fe_mul_asm, .-p256_fe_mul_asm
@@ -402,7 +417,7 @@ p256_fe_sqr_asm:
         umaal   r5, r11, r9, lr
         umaal   r6, r11, r10, lr
         umaal   r7, r11, r12, lr
-        REDC_LOW
+        REDC_LOW r8, r9, r10
         ldr     r12, [sp, #68]
         /* the high half, added to U in r0-r7: UMAAL with lr = 2 adds
          * 2 T[k] and the carry chain r11 (at most 3, so no overflow:
