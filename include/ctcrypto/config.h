@@ -38,17 +38,30 @@
  *   CTC_AES           1 (default): AES and its modes are built in
  *                     (ctcrypto/aes.h). 0: left out (their functions do
  *                     not exist).
+ *   CTC_EC_COMB_WIN   4 or 5: the digit width of k G (key generation,
+ *                     signing) and so the points per row of the
+ *                     fixed-base tables (8 or 16). 4 wins with the small
+ *                     tables of microcontrollers (twice the rows in the
+ *                     same bytes), 5 with a table of one row per digit (52
+ *                     additions for P-256 instead of 64); docs/ec.md has
+ *                     the measured trade-off. Default: 5 on 64-bit
+ *                     targets without CTC_PROFILE_SMALL, else 4.
  *   CTC_P256_TABLE_ROWS, CTC_P384_TABLE_ROWS
- *                     the size of the curve's fixed-base table for k G
- *                     (key generation, signing): rows of 16 affine points
- *                     (P-256: 1 KiB per row, up to 52, e.g. 1, 2, 4, 13,
- *                     26, 52; P-384: 1.5 KiB per row, up to 77, e.g. 1, 4,
- *                     7, 11, 20, 77; a count that the spacing
- *                     ceil(digits / rows) does not give back is refused).
- *                     More rows, fewer doublings (docs/ec.md has the
- *                     measured trade-off). Default: 1 with
- *                     CTC_PROFILE_SMALL, else 52 and 20 on 64-bit targets
- *                     and 4 and 4 on the others (microcontrollers).
+ *                     the size of the curve's fixed-base table for k G:
+ *                     rows of 2^(CTC_EC_COMB_WIN - 1) affine points, up to
+ *                     ceil(bits / CTC_EC_COMB_WIN) rows. Window 4:
+ *                     P-256 512 bytes per row, up to 64 (e.g. 1, 2, 4, 8,
+ *                     16, 32, 64), P-384 768 bytes, up to 96 (e.g. 1, 2,
+ *                     4, 8, 12, 16, 24, 32, 48, 96). Window 5: P-256 1 KiB
+ *                     per row, up to 52 (e.g. 1, 2, 4, 13, 26, 52), P-384
+ *                     1.5 KiB, up to 77 (e.g. 1, 4, 7, 11, 20, 77). A count
+ *                     that the spacing ceil(digits / rows) does not give
+ *                     back is refused. More rows, fewer doublings
+ *                     (docs/ec.md; P-256 on Cortex-M4 meets 410 k cycles
+ *                     per key generation from 16 rows, 8 KiB). Default: 2
+ *                     and 2 with CTC_PROFILE_SMALL (1 KiB, 1.5 KiB), 52 and
+ *                     20 on 64-bit targets (52 KiB, 30 KiB), else 8 and 8
+ *                     (microcontrollers: 4 KiB, 6 KiB).
  *   CTC_RSA_MAX_BITS  the largest RSA modulus, in bits: sizes the key
  *                     structs of ctcrypto/rsa.h and the stack scratch of
  *                     the RSA functions. A multiple of 64 from 1024 to
@@ -111,23 +124,31 @@
 #define CTC_EC_TABLE_DEFAULT_ 1
 #endif
 
+#ifndef CTC_EC_COMB_WIN
+#if CTC_EC_TABLE_DEFAULT_ == 2
+#define CTC_EC_COMB_WIN 5
+#else
+#define CTC_EC_COMB_WIN 4
+#endif
+#endif
+
 #ifndef CTC_P256_TABLE_ROWS
 #if CTC_EC_TABLE_DEFAULT_ == 0
-#define CTC_P256_TABLE_ROWS 1
+#define CTC_P256_TABLE_ROWS 2
 #elif CTC_EC_TABLE_DEFAULT_ == 2
 #define CTC_P256_TABLE_ROWS 52
 #else
-#define CTC_P256_TABLE_ROWS 4
+#define CTC_P256_TABLE_ROWS 8
 #endif
 #endif
 
 #ifndef CTC_P384_TABLE_ROWS
 #if CTC_EC_TABLE_DEFAULT_ == 0
-#define CTC_P384_TABLE_ROWS 1
+#define CTC_P384_TABLE_ROWS 2
 #elif CTC_EC_TABLE_DEFAULT_ == 2
 #define CTC_P384_TABLE_ROWS 20
 #else
-#define CTC_P384_TABLE_ROWS 4
+#define CTC_P384_TABLE_ROWS 8
 #endif
 #endif
 

@@ -82,10 +82,11 @@ typedef struct {
 
 /*
  * A curve. Limb arrays have C->limbs limbs; field constants are in
- * Montgomery form. The fixed-base table is table_rows rows of 16 affine
- * points packed as 2 * limbs limbs (x then y): entry j of row m is
- * (j + 1) 2^(5 S m) G with S = table_spacing, and rows * S >= digits
- * (ec_mul_base.c; tools/gen_ec_table.py; its size is a build option).
+ * Montgomery form. The fixed-base table is table_rows rows of
+ * EC_COMB_ENTRIES affine points packed as 2 * limbs limbs (x then y):
+ * entry j of row m is (j + 1) 2^(EC_COMB_WIN S m) G with S =
+ * table_spacing, and rows * S >= EC_COMB_DIGITS(bits) (ec_mul_base.c;
+ * tools/gen_ec_table.py; its size is a build option).
  * The odd multiples of G for verification, g_odd, are 2^(g_odd_w - 2)
  * affine points packed the same way: entry j is (2j + 1) G, the digits of
  * a width-g_odd_w NAF (ec_mul_vartime.c).
@@ -108,6 +109,7 @@ typedef struct ec_curve {
     int nonce_hash;             /* RFC 6979's HMAC hash (ctcrypto/hash.h id) */
     const ct_limb_t *table;     /* fixed-base table (ec_mul_base.c) */
     unsigned table_rows, table_spacing;
+    int comb_digits;            /* k G's digits: EC_COMB_DIGITS(bits) */
     size_t keygen_min, keygen_max; /* random bytes key generation takes */
     unsigned leaves;            /* field leaves: EC_LEAVES_* */
     const ct_limb_t *g_odd;     /* G, 3G, 5G, ..: odd multiples, affine */
@@ -246,7 +248,8 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * The point tables' scan: ct_limbs_lookup's contract (X = entry index of
  * count entries of n limbs, every entry read, zeros for index >= count),
  * with n a multiple of 4 (the tables' 2L and 3L, L = 8 or 12 32-bit
- * limbs) and count even (16: the rows of k G and the table of k P).
+ * limbs) and count even (8 or 16: the rows of k G; 16: the table of
+ * k P).
  * 32-bit Arm with UMAAL and MLS: src/ec/arch/ec_lookup_arm.S (MLS by the
  * selection mask instead of AND and OR per word; Cortex-M4, gcc -O2:
  * P-256 key generation 595.8 k -> 571.2 k cycles, ECDH 1.354 M -> 1.315 M,
@@ -292,9 +295,22 @@ ct_cond ec_mul_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
  */
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
 /*
+ * k G's digits (ec_mul_base.c): the same recoding with EC_COMB_WIN bits
+ * (CTC_EC_COMB_WIN: 4 or 5), k = sum d_i 2^(W i), |d_i| <= 2^(W - 1), for
+ * a k below 2^(bits - 1) and i < EC_COMB_DIGITS(bits); a row of the
+ * fixed-base table holds EC_COMB_ENTRIES points.
+ */
+#define EC_COMB_WIN CTC_EC_COMB_WIN
+#if EC_COMB_WIN != 4 && EC_COMB_WIN != 5
+#error "CTC_EC_COMB_WIN must be 4 or 5"
+#endif
+#define EC_COMB_ENTRIES (1 << (EC_COMB_WIN - 1))
+#define EC_COMB_DIGITS(bits) (((bits) + EC_COMB_WIN - 1) / EC_COMB_WIN)
+ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+/*
  * R = k * G in constant time for any k of C->bytes bytes, with the
- * curve's fixed-base table: one mixed addition per digit and
- * 5 (table_spacing - 1) doublings.
+ * curve's fixed-base table: k folded below 2^(bits - 1), one mixed
+ * addition per digit and EC_COMB_WIN (table_spacing - 1) doublings.
  */
 void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
 /*

@@ -55,9 +55,16 @@ static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
         return ct_cond_from_bit(t_);                                    \
     } while (0)
 
+#if !CTC_PROFILE_SMALL
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
 {
     BOOTH_DIGIT(EC_WIN);
+}
+#endif
+
+ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
+{
+    BOOTH_DIGIT(EC_COMB_WIN);
 }
 
 #if CTC_PROFILE_SMALL

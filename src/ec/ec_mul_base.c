@@ -2,35 +2,52 @@
  * ec_mul_base.c - constant-time k G (key generation, signing) with the
  * curve's fixed-base table.
  *
- * With the signed 5-bit digits of ec_mul.c, k = sum d_i 2^(5i) with
- * |d_i| <= 16 and i < D. The table has `rows` rows and spacing S (rows * S
- * >= D); digit i = c + S m is in column c and row m, and
+ * The fold. k is reduced mod n (k < 2^bits < 2n: one conditional
+ * subtraction) and replaced by n - k when its top bit is set, the result
+ * negated at the end: -(n - k) G = k G. Either way the value, k', is below
+ * 2^(bits - 1), so D = ceil(bits / W) signed W-bit digits (ec_comb_digit,
+ * the recoding of ec_mul.c with W = EC_COMB_WIN, 4 or 5) give k' = sum
+ * d_i 2^(W i) exactly, |d_i| <= 2^(W - 1) (the top digit's carry-out is
+ * bit W D - 1 >= bits - 1 of k', zero). With W = 4 a row of the
+ * table holds 8 points instead of 16, so the same bytes hold twice the
+ * rows: the small tables of microcontrollers take far fewer doublings and
+ * scan half the bytes per digit, for 64 digits instead of 52 (P-256);
+ * with one row per digit the 52 additions of W = 5 win (docs/ec.md,
+ * "Fixed-base table sizes"; the build chooses, ctcrypto/config.h).
  *
- *     k G = sum_c 2^(5c) sum_m d_(c + S m) T_m,   T_m = 2^(5 S m) G,
+ * The table has `rows` rows and spacing S (rows * S >= D); digit i = c +
+ * S m is in column c and row m, and
  *
- * so the columns are taken from c = S - 1 down to 0, with 5 doublings
+ *     k' G = sum_c 2^(W c) sum_m d_(c + S m) T_m,   T_m = 2^(W S m) G,
+ *
+ * so the columns are taken from c = S - 1 down to 0, with W doublings
  * between columns and one mixed addition of +-|d| T_m per digit, the point
- * read from row m by a scan of all 16 entries. Digit 0 selects no entry
- * (the lookup yields zeros) and the sum is kept by a masked copy, so every
- * digit costs the same. S = 1 is the large table (one row per digit, no
- * doubling), one row is 1G..16G and 5 (D - 1) doublings; the build picks
- * the size (ctcrypto/config.h, docs/ec.md).
+ * read from row m by a scan of all its entries. Digit 0 selects no entry
+ * (the lookup yields zeros) and the addition is masked off
+ * (ec_jac_add_affine_if), so every digit costs the same. S = 1 is the
+ * large table (one row per digit, no doubling).
  *
- * The additions are Jacobian mixed ones (ec_jacobian.c), wrong for equal
- * points. Write the sum before an addition as s G and the addend as
- * d 2^(5j) G (j = S m, the exponent of its digit within the column). The
- * digits in s that sit below 2^(5j) add up to L with |L| <= 16 (2^(5j) -
- * 1) / 31 < 2^(5j) / 2, the others to a multiple H of 2^(5j + 5). s = d
- * 2^(5j) as integers needs L = 0 mod 2^(5j), so L = 0, and then H = d
- * 2^(5j) with |d| <= 16 < 32, so d = 0: no digit (a masked copy) - and s =
- * 0 (infinity) the addition handles. So equal points would need s = d
- * 2^(5j) mod n but not as integers, hence |s| + |d 2^(5j)| >= n. In every
- * column but the last (c >= 1) every exponent is at most D - 2, so |s| <
- * 2^(5(D - 1)) / 2 and |d 2^(5j)| <= 2^(5(D - 2) + 4), both below n / 2
- * for both curves (5(D - 1) = 255 and 380), so it cannot happen. The last column (c = 0) takes
- * the complete projective mixed formula (ec_point.c) instead - unless the
- * table has one row per digit (S = 1), where s has no part H and only the
- * very last addition can reach n.
+ * Every addition is a Jacobian mixed one (ec_jacobian.c), wrong for equal
+ * points only; the fold is what rules them out, with no complete formula
+ * anywhere. Before the addition of digit i = c + S m, in units of 2^(W c),
+ * the sum is s = sum of d_i' 2^(W e') over the digits already added and
+ * the addend is d_i 2^(W e), e = S m, the exponents e' distinct from e and
+ * from each other. First, |s| + |d_i 2^(W e)| is at most the sum of
+ * |d_i| 2^(W i) over all digits: the top one is below 2^(bits - 1) / 2^(W
+ * (D - 1)) + 1 in magnitude, so it contributes at most 2^(bits - 1) (its
+ * bits are those of k' from W (D - 1), plus a carry), and the others at
+ * most 2^(W - 1) (2^(W (D - 1)) - 1) / (2^W - 1) < 2^(W (D - 1)) 8 / 15
+ * <= 2^(bits - 1) 8 / 15 (W (D - 1) <= bits - 1): the total is below
+ * 0.77 2^bits, so below n for both curves (n > 2^bits (1 - 2^-32)), and
+ * equal points (s = d_i 2^(W e) mod
+ * n) need s = d_i 2^(W e) as integers. Second, the digits of s with e' <
+ * e sum to at most 2^(W - 1) (2^(W e) - 1) / (2^W - 1) < 2^(W e) in
+ * magnitude, so they must sum to 0, and the rest are multiples of 2^(W e
+ * + W): d_i would be a multiple of 2^W, so d_i = 0, which adds nothing.
+ * s = 0 (infinity) and s = -d_i 2^(W e) the formula handles. The argument
+ * holds for every table size, and tests/unit/test_ec_mul.c checks the
+ * scalars at its edges (2^(bits - 1) +- small, (n - 1) / 2 +- small,
+ * n - small) against ec_mul.
  */
 #include "ec.h"
 
@@ -39,53 +56,53 @@
 void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
 {
     ct_limb_t entry[2 * EC_LIMBS];
+    ec_sc s, t;
+    uint8_t kb[EC_MAX_BYTES];
     ec_affine A;
-    /* the sum in Jacobian coordinates, then (last column) projective */
-    union {
-        ec_jac j;
-        ec_point p;
-    } acc, sum;
+    ec_jac acc;
     uint32_t a;
-    ct_cond neg, nz;
-    int c, m, i, j, complete = 0;
-    int S = (int)C->table_spacing, rows = (int)C->table_rows, D = ec_booth_digits(C);
+    ct_cond neg, nz, top;
+    int c, m, i, j, mc;
+    int S = (int)C->table_spacing, rows = (int)C->table_rows;
+    int D = C->comb_digits;
 
-    ec_jac_set_infinity(C, &acc.j);
+    /* k' = k mod n, or n - (k mod n) when its top bit is set */
+    (void)ec_sc_from_bytes(C, s, k);
+    ec_sc_reduce_once(C, s, s);
+    (void)mp_sub(t, C->n.N, s, L);
+    top = ct_cond_from_bit((uint32_t)(s[L - 1] >> (MP_LIMB_BITS - 1)));
+    ct_limbs_cmov(top, s, t, L);
+    ec_sc_to_bytes(C, kb, s);
+
+    ec_jac_set_infinity(C, &acc);
     for (c = S - 1; c >= 0; c--) {
-        for (j = 0; c < S - 1 && j < EC_WIN; j++)
-            ec_jac_dbl(C, &acc.j, &acc.j);
-        for (m = 0; m < rows; m++) {
+        for (j = 0; c < S - 1 && j < EC_COMB_WIN; j++)
+            ec_jac_dbl(C, &acc, &acc);
+        /* rows = ceil(D / S), so only the last row can lie past the last
+         * digit (public; counted here, not by a division of the compiler's
+         * making, which tools/check_codegen.py refuses) */
+        mc = c + S * (rows - 1) < D ? rows : rows - 1;
+        for (m = 0; m < mc; m++) {
             i = c + S * m;
-            if (i >= D)             /* public: past the last digit */
-                break;
-            neg = ec_booth_digit(C, &a, k, i);
+            neg = ec_comb_digit(C, &a, kb, i);
             /* entry a - 1; a = 0 gives an index past the row: all zeros */
-            ec_limbs_lookup(entry, C->table + (size_t)m * 16 * 2 * L, 16, 2 * L, (size_t)a - 1);
+            ec_limbs_lookup(entry, C->table + (size_t)m * EC_COMB_ENTRIES * 2 * L,
+                            EC_COMB_ENTRIES, 2 * L, (size_t)a - 1);
             mp_copy(A.x, entry, L);
             mp_copy(A.y, entry + L, L);
             ec_fe_neg(C, entry, A.y);       /* (entry is free) */
             ct_limbs_cmov(neg, A.y, entry, L);
             nz = ct_u32_nonzero(a);
-            /* public: the column and row decide the formula (above) */
-            if (c == 0 && !complete && (S > 1 || i == D - 1)) {
-                ec_jac_to_point(C, &sum.p, &acc.j);     /* (sum is free) */
-                ec_point_copy(C, &acc.p, &sum.p);
-                complete = 1;
-            }
-            if (!complete) {
-                ec_jac_add_affine_if(C, &acc.j, &acc.j, &A, nz);
-            } else {
-                ec_point_add_affine(C, &sum.p, &acc.p, &A);
-                ct_limbs_cmov(nz, acc.p.X, sum.p.X, L);
-                ct_limbs_cmov(nz, acc.p.Y, sum.p.Y, L);
-                ct_limbs_cmov(nz, acc.p.Z, sum.p.Z, L);
-            }
+            ec_jac_add_affine_if(C, &acc, &acc, &A, nz);
         }
     }
-    ec_point_copy(C, R, &acc.p);
+    ec_jac_cneg(C, &acc, top);
+    ec_jac_to_point(C, R, &acc);
     ct_zeroize(&acc, sizeof acc);
-    ct_zeroize(&sum, sizeof sum);
     ct_zeroize(&A, sizeof A);
     ct_zeroize(entry, sizeof entry);
+    ct_zeroize(s, sizeof s);
+    ct_zeroize(t, sizeof t);
+    ct_zeroize(kb, sizeof kb);
     ct_zeroize(&a, sizeof a);
 }

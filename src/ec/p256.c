@@ -22,13 +22,15 @@ typedef struct {
 typedef char p256_entry_is_2L_limbs[sizeof(p256_affine) == 2 * P256_LIMBS * sizeof(ct_limb_t) ? 1 : -1];
 
 /* the fixed-base table the build asked for (ctcrypto/config.h): the rows
- * of P256_table.h at multiples of the spacing S = ceil(D / rows), D = 52;
- * a row count that S does not give back exactly is refused */
+ * of P256_table.h for the build's window at multiples of the spacing S =
+ * ceil(D / rows), D = EC_COMB_DIGITS(256) (64 or 52 for windows of 4 or 5
+ * bits); a row count that S does not give back exactly is refused */
+#define P256_COMB_DIGITS EC_COMB_DIGITS(256)
 #define P256_TABLE_ROWS CTC_P256_TABLE_ROWS
-#define P256_TABLE_SPACING ((52 + P256_TABLE_ROWS - 1) / P256_TABLE_ROWS)
-#if P256_TABLE_ROWS < 1 || P256_TABLE_ROWS > 52 || \
-    (52 + P256_TABLE_SPACING - 1) / P256_TABLE_SPACING != P256_TABLE_ROWS
-#error "CTC_P256_TABLE_ROWS must be 1..52 and ceil(52 / ceil(52 / rows)) = rows"
+#define P256_TABLE_SPACING ((P256_COMB_DIGITS + P256_TABLE_ROWS - 1) / P256_TABLE_ROWS)
+#if P256_TABLE_ROWS < 1 || P256_TABLE_ROWS > P256_COMB_DIGITS || \
+    (P256_COMB_DIGITS + P256_TABLE_SPACING - 1) / P256_TABLE_SPACING != P256_TABLE_ROWS
+#error "CTC_P256_TABLE_ROWS must be 1..D and ceil(D / ceil(D / rows)) = rows (D: ec.h, EC_COMB_DIGITS)"
 #endif
 #include "p256_table.h"
 #define P256_TABLE ((const ct_limb_t *)(const void *)p256_table)
@@ -42,7 +44,7 @@ static const ec_curve p256 = {
     { p256_n, p256_n_r2, P256_LIMBS, P256_N_NINV },
     p256_one, p256_b, p256_p_r3, p256_sqrt_exp, p256_n_minus_1, p256_gx, p256_gy,
     p256_n_bytes, p256_oid, sizeof p256_oid, CTC_HASH_SHA256,
-    P256_TABLE, CTC_P256_TABLE_ROWS, P256_TABLE_SPACING,
+    P256_TABLE, CTC_P256_TABLE_ROWS, P256_TABLE_SPACING, P256_COMB_DIGITS,
     CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM,
     EC_LEAVES_P256,
     p256_g_odd, P256_G_ODD_W,

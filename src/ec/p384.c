@@ -19,13 +19,15 @@ typedef struct {
 typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * sizeof(ct_limb_t) ? 1 : -1];
 
 /* the fixed-base table the build asked for (ctcrypto/config.h): the rows
- * of P384_table.h at multiples of the spacing S = ceil(D / rows), D = 77;
- * a row count that S does not give back exactly is refused */
+ * of P384_table.h for the build's window at multiples of the spacing S =
+ * ceil(D / rows), D = EC_COMB_DIGITS(384) (96 or 77 for windows of 4 or 5
+ * bits); a row count that S does not give back exactly is refused */
+#define P384_COMB_DIGITS EC_COMB_DIGITS(384)
 #define P384_TABLE_ROWS CTC_P384_TABLE_ROWS
-#define P384_TABLE_SPACING ((77 + P384_TABLE_ROWS - 1) / P384_TABLE_ROWS)
-#if P384_TABLE_ROWS < 1 || P384_TABLE_ROWS > 77 || \
-    (77 + P384_TABLE_SPACING - 1) / P384_TABLE_SPACING != P384_TABLE_ROWS
-#error "CTC_P384_TABLE_ROWS must be 1..77 and ceil(77 / ceil(77 / rows)) = rows"
+#define P384_TABLE_SPACING ((P384_COMB_DIGITS + P384_TABLE_ROWS - 1) / P384_TABLE_ROWS)
+#if P384_TABLE_ROWS < 1 || P384_TABLE_ROWS > P384_COMB_DIGITS || \
+    (P384_COMB_DIGITS + P384_TABLE_SPACING - 1) / P384_TABLE_SPACING != P384_TABLE_ROWS
+#error "CTC_P384_TABLE_ROWS must be 1..D and ceil(D / ceil(D / rows)) = rows (D: ec.h, EC_COMB_DIGITS)"
 #endif
 #include "p384_table.h"
 
@@ -54,6 +56,7 @@ static const ec_curve p384 = {
     p384_one, p384_b, p384_p_r3, p384_sqrt_exp, p384_n_minus_1, p384_gx, p384_gy,
     p384_n_bytes, p384_oid, sizeof p384_oid, CTC_HASH_SHA384,
     (const ct_limb_t *)(const void *)p384_table, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
+    P384_COMB_DIGITS,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
     P384_LEAVES,
     p384_g_odd, P384_G_ODD_W,

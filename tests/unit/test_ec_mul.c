@@ -10,6 +10,10 @@
  * time; for the other k, k mod n (an integer computed here) through the
  * same functions, whose results for k < n the known answers and the
  * OpenSSL differential tests establish, and ec_mul against ec_mul_base.
+ * And k G at the edges of ec_mul_base's fold (k replaced by n - k when
+ * its top bit is set, the result negated; ec_mul_base.c): k =
+ * 2^(bits - 1) + v and (n - 1) / 2 + v for v in [-3, 3] against ec_mul
+ * of G, and n - v for v = 1..3 against the negation of v G.
  * Also the point tables' scan (ec_limbs_lookup: the assembly where the
  * target has it) against its C twin ct_limbs_lookup and the entry itself.
  */
@@ -37,6 +41,32 @@ static void small(const ec_curve *C, uint8_t *out, unsigned v)
     memset(out, 0, C->bytes);
     out[C->bytes - 1] = (uint8_t)(v & 0xff);
     out[C->bytes - 2] = (uint8_t)(v >> 8);
+}
+
+/* out = in + v (big-endian bytes, small signed v, no carry out of the
+ * top byte in the uses here) */
+static void bytes_plus(const ec_curve *C, uint8_t *out, const uint8_t *in, int v)
+{
+    int i, c = v;
+
+    for (i = (int)C->bytes - 1; i >= 0; i--) {
+        c += in[i];
+        out[i] = (uint8_t)(c & 0xff);
+        c >>= 8;
+    }
+}
+
+/* out = in >> 1 (big-endian bytes) */
+static void bytes_half(const ec_curve *C, uint8_t *out, const uint8_t *in)
+{
+    unsigned carry = 0, b;
+    size_t i;
+
+    for (i = 0; i < C->bytes; i++) {
+        b = in[i];
+        out[i] = (uint8_t)((b >> 1) | (carry << 7));
+        carry = b & 1u;
+    }
 }
 
 /* R1 and R2 are the same point (both infinity counts) */
@@ -141,6 +171,32 @@ static void test_curve(const char *name, const ec_curve *C)
     ec_mul_base(C, &R1, k);
     ec_mul(C, &R2, r, &G);
     same_point(C, &R1, &R2);
+    /* the fold's edges: 2^(bits - 1) + v (the top bit set from v = 0 on)
+     * and (n - 1) / 2 + v, against ec_mul */
+    memset(r, 0, C->bytes);
+    r[0] = 0x80;
+    for (d = -3; d <= 3; d++) {
+        bytes_plus(C, k, r, d);
+        ec_mul_base(C, &R1, k);
+        ec_mul(C, &R2, k, &G);
+        same_point(C, &R1, &R2);
+    }
+    bytes_half(C, r, C->n_bytes);
+    for (d = -3; d <= 3; d++) {
+        bytes_plus(C, k, r, d);
+        ec_mul_base(C, &R1, k);
+        ec_mul(C, &R2, k, &G);
+        same_point(C, &R1, &R2);
+    }
+    /* n - v is -(v G) */
+    for (v = 1; v <= 3; v++) {
+        TR_EQ(n_plus(C, k, -(int)v), 0);
+        ec_mul_base(C, &R1, k);
+        small(C, k, v);
+        ec_mul(C, &R2, k, &G);
+        ec_point_cneg(C, &R2, ct_cond_from_bit(1));
+        same_point(C, &R1, &R2);
+    }
     tr_group_end();
 }
 
@@ -190,11 +246,11 @@ int main(void)
     test_lookup();
 #if CTC_EC_P256
     test_curve("P-256 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "
-               "small k, 2^256 - 1)", ec_p256());
+               "small k, 2^256 - 1, the fold's edges)", ec_p256());
 #endif
 #if CTC_EC_P384
     test_curve("P-384 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "
-               "small k, 2^384 - 1)", ec_p384());
+               "small k, 2^384 - 1, the fold's edges)", ec_p384());
 #endif
     return tr_finish();
 }
