@@ -258,6 +258,21 @@ def test_ec_tables(total, tmp):
     g.end()
 
 
+def test_aes_armv7(total, tmp):
+    """the committed src/aes/arch/aes_armv7.S is what tools/gen_aes_armv7m.py writes"""
+    g = Group(total, "gen_aes_armv7m: src/aes/arch/aes_armv7.S is the generator's output")
+    out = os.path.join(tmp, "aes_armv7.S")
+    p = subprocess.run([sys.executable, os.path.join(HERE, "gen_aes_armv7m.py"), "-o", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    g.check(p.returncode == 0, "generator failed: %s" % p.stdout.decode(errors="replace"))
+    if p.returncode == 0:
+        with open(out, "rb") as f1, \
+                open(os.path.join(ROOT, "src", "aes", "arch", "aes_armv7.S"), "rb") as f2:
+            g.check(f1.read() == f2.read(), "src/aes/arch/aes_armv7.S differs from the "
+                    "generator's output")
+    g.end()
+
+
 def test_ec_odd(total, tmp):
     """the committed src/ec/<curve>_odd.h are what tools/gen_ec_odd.py writes"""
     g = Group(total, "gen_ec_odd: src/ec/p256_odd.h and p384_odd.h are the generator's output")
@@ -812,6 +827,7 @@ def main():
         test_ec_tables(total, tmp)
         test_ec_consts(total, tmp)
         test_ec_odd(total, tmp)
+        test_aes_armv7(total, tmp)
         test_ct_gen(total, tmp)
         test_ct_trace_patch(total, tmp)
         test_ct_trace_divergence(total, tmp)

@@ -451,15 +451,11 @@ static inline void aes_add_round_key(uint32_t q[8], const uint32_t *rk)
 }
 
 /* see aes_impl.h; fixsliced (see aes_mix_columns_t1): round r's key and
- * MixColumns use the offset r mod 4 */
-void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
-                       uint8_t out0[16], uint8_t out1[16],
-                       const uint8_t in0[16], const uint8_t in1[16])
+ * MixColumns use the offset r mod 4. The C twin of aes_ct32_rounds_asm. */
+void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds)
 {
-    uint32_t q[8];
-    unsigned r, i;
+    unsigned r;
 
-    aes_load2(q, in0, in1);
     aes_add_round_key(q, rk);
     for (r = 1; r < rounds; r++) {
         aes_sbox(q);
@@ -473,9 +469,41 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
     }
     aes_sbox(q);
     aes_add_round_key(q, rk + 8 * rounds);
+}
+
+/* see aes_impl.h */
+void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
+{
+    unsigned i;
+
+    aes_pack(q);
+#if AES_HAVE_ARMV7_ASM
+    aes_ct32_rounds_asm(q, rk, rounds);
+#else
+    aes_ct32_rounds_c(q, rk, rounds);
+#endif
     for (i = 0; i < 8; i++)            /* align: ShiftRows^(rounds mod 4) */
         q[i] = aes_shift_row_pow_word(q[i], rounds);
-    aes_store2(out0, out1, q);
+    aes_pack(q);
+}
+
+/* see aes_impl.h */
+void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
+                       uint8_t out0[16], uint8_t out1[16],
+                       const uint8_t in0[16], const uint8_t in1[16])
+{
+    uint32_t q[8];
+    unsigned c;
+
+    for (c = 0; c < 4; c++) {
+        q[2 * c] = ld32le(in0 + 4 * c);
+        q[2 * c + 1] = ld32le(in1 + 4 * c);
+    }
+    aes_ct32_encrypt2_words(rk, rounds, q);
+    for (c = 0; c < 4; c++) {
+        st32le(out0 + 4 * c, q[2 * c]);
+        st32le(out1 + 4 * c, q[2 * c + 1]);
+    }
     ct_zeroize(q, sizeof q);
 }
 

@@ -17,16 +17,57 @@ static void copy16(uint8_t d[16], const uint8_t s[16])
         d[i] = s[i];
 }
 
-/* ctr += 1 over its last n bytes, big-endian, without a branch */
-static void ctr_inc(uint8_t ctr[16], unsigned n)
+static inline uint32_t ld32le(const uint8_t *p)
 {
-    uint32_t c = 1;
-    unsigned i;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+         | (uint32_t)p[3] << 24;
+}
 
-    for (i = 16; i > 16 - n; i--) {
-        c += ctr[i - 1];
-        ctr[i - 1] = (uint8_t)c;
-        c >>= 8;
+static inline void st32le(uint8_t *p, uint32_t x)
+{
+    p[0] = (uint8_t)x;
+    p[1] = (uint8_t)(x >> 8);
+    p[2] = (uint8_t)(x >> 16);
+    p[3] = (uint8_t)(x >> 24);
+}
+
+/*
+ * Whole 32-byte pieces whose input and output are word-aligned are XORed a
+ * word at a time where the compiler can be told that such words alias the
+ * bytes (may_alias) and the words are little-endian; else byte by byte.
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define AES_CTR_WORDS 1
+typedef uint32_t __attribute__((may_alias)) aes_word_alias;
+#else
+#define AES_CTR_WORDS 0
+#endif
+
+/* the bytes of x reversed (one REV on Arm, BSWAP on x86) */
+static inline uint32_t bswap32(uint32_t x)
+{
+    return (x >> 24) | ((x >> 8) & 0x0000ff00u) | ((x << 8) & 0x00ff0000u)
+         | (x << 24);
+}
+
+/*
+ * The counter block as four little-endian words (w[c] = bytes 4c..4c+3),
+ * += 1 big-endian over its last n bytes (16 or 4, inc128 or inc32): the
+ * words are byte-reversed into big-endian values and the carry runs
+ * through 64-bit sums, without a branch.
+ */
+static void ctr_inc_words(uint32_t w[4], unsigned n)
+{
+    uint64_t s = (uint64_t)bswap32(w[3]) + 1;
+    int c;
+
+    w[3] = bswap32((uint32_t)s);
+    if (n == 16) {                     /* public: the mode's counter width */
+        for (c = 2; c >= 0; c--) {
+            s = (uint64_t)bswap32(w[c]) + (s >> 32);
+            w[c] = bswap32((uint32_t)s);
+        }
     }
 }
 
@@ -34,8 +75,9 @@ static void ctr_inc(uint8_t ctr[16], unsigned n)
 void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
                  uint8_t *out, const uint8_t *in, size_t len)
 {
-    uint8_t c1[16], ks[32];
+    uint32_t cw[4], q[8];
     size_t i, j;
+    unsigned c;
 
 #if AES_HAVE_X86_NI
     if (aes_hw() & AES_HW_AES) {
@@ -43,20 +85,46 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
         return;
     }
 #endif
+    for (c = 0; c < 4; c++)
+        cw[c] = ld32le(ctr + 4 * c);
+    /* two counter blocks per pass, as words (aes_ct32_encrypt2_words);
+     * after the loop the counter is past the blocks used (a last piece of
+     * at most 16 bytes uses one) */
     for (i = 0; i < len; i += 32) {
         size_t n = len - i < 32 ? len - i : 32;
 
-        copy16(c1, ctr);
-        ctr_inc(c1, inc_bytes);
-        aes_ct32_encrypt2(key->rk, key->rounds, ks, ks + 16, ctr, c1);
-        for (j = 0; j < n; j++)
-            out[i + j] = (uint8_t)(in[i + j] ^ ks[j]);
-        /* past the blocks used: two, or one for a last piece of <= 16 */
-        copy16(ctr, c1);
+        for (c = 0; c < 4; c++)
+            q[2 * c] = cw[c];
+        ctr_inc_words(cw, inc_bytes);
+        for (c = 0; c < 4; c++)
+            q[2 * c + 1] = cw[c];
         if (n > 16)
-            ctr_inc(ctr, inc_bytes);
+            ctr_inc_words(cw, inc_bytes);
+        aes_ct32_encrypt2_words(key->rk, key->rounds, q);
+#if AES_CTR_WORDS
+        if (n == 32 && (((uintptr_t)(in + i) | (uintptr_t)(out + i)) & 3) == 0) {
+            /* whole and word-aligned (public): a word at a time */
+            const aes_word_alias *s32 = (const aes_word_alias *)(const void *)(in + i);
+            aes_word_alias *d32 = (aes_word_alias *)(void *)(out + i);
+
+            for (c = 0; c < 4; c++) {
+                d32[c] = s32[c] ^ q[2 * c];
+                d32[4 + c] = s32[4 + c] ^ q[2 * c + 1];
+            }
+            continue;
+        }
+#endif
+        {
+            for (j = 0; j < n; j++) {
+                uint32_t w = q[2 * ((j >> 2) & 3) + (j >> 4)];
+
+                out[i + j] = (uint8_t)(in[i + j] ^ (w >> (8 * (j & 3))));
+            }
+        }
     }
-    ct_zeroize(ks, sizeof ks);
+    for (c = 0; c < 4; c++)
+        st32le(ctr + 4 * c, cw[c]);
+    ct_zeroize(q, sizeof q);
 }
 
 /* see ctcrypto/aes.h */

@@ -36,6 +36,33 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
                        uint8_t out0[16], uint8_t out1[16],
                        const uint8_t in0[16], const uint8_t in1[16]);
 
+/*
+ * The rounds of the fixsliced encryption on the bitsliced state q of two
+ * blocks: AddRoundKey 0, rounds - 1 rounds, the last round without
+ * MixColumns; the state keeps the offsets of round `rounds` (the caller
+ * aligns it). aes_ct32_rounds_c is the portable code and the C twin of
+ * aes_ct32_rounds_asm (arch/aes_armv7.S, made by tools/gen_aes_armv7m.py:
+ * Thumb-2 and A32, so Cortex-M3, M4, M7 and Armv7-A; not Thumb-1), which
+ * aes_ct32_encrypt2 calls where it is built.
+ */
+void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds);
+#if CTC_AES && !CTC_NO_ASM && defined(__arm__) \
+    && (defined(__thumb2__) || !defined(__thumb__)) \
+    && (defined(__GNUC__) || defined(__clang__))
+#define AES_HAVE_ARMV7_ASM 1
+void aes_ct32_rounds_asm(uint32_t q[8], const uint32_t *rk, unsigned rounds);
+#else
+#define AES_HAVE_ARMV7_ASM 0
+#endif
+
+/*
+ * The same pass on words: q[2 c + b] is word c of block b, loaded
+ * little-endian (bytes 4c..4c+3, byte 4c in the low bits), on input and on
+ * output, so a caller that holds its blocks as words (CTR's counters) skips
+ * the byte conversions.
+ */
+void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8]);
+
 /* out0 = D(in0), out1 = D(in1) in one pass. */
 void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
                        uint8_t out0[16], uint8_t out1[16],

@@ -446,6 +446,45 @@ static void test_build_info(void)
     tr_group_end();
 }
 
+#if AES_HAVE_ARMV7_ASM
+/*
+ * The fixsliced rounds in assembly (arch/aes_armv7.S) against their C twin,
+ * aes_ct32_rounds_c, on random states and round keys for 10, 12 and 14
+ * rounds, and on all-zero and all-one words (built where the assembly is).
+ */
+static void test_rounds_twin(void)
+{
+    static const unsigned rounds[3] = { 10, 12, 14 };
+    uint32_t q[8], q2[8], rk[120], rk2[120];
+    unsigned i, r, trial;
+
+    tr_group("fixsliced rounds: assembly = C twin (random states and keys, 0 and ~0 words)");
+    for (trial = 0; trial < 60; trial++) {
+        r = rounds[trial % 3];
+        if (trial < 12) {
+            uint32_t w = trial & 1 ? 0xffffffffu : 0;
+
+            for (i = 0; i < 8; i++)
+                q[i] = w;
+            for (i = 0; i < 120; i++)
+                rk[i] = trial & 2 ? ~w : w;
+        } else {
+            for (i = 0; i < 8; i++)
+                q[i] = tr_rand32();
+            for (i = 0; i < 120; i++)
+                rk[i] = tr_rand32();
+        }
+        memcpy(q2, q, sizeof q);
+        memcpy(rk2, rk, sizeof rk);
+        aes_ct32_rounds_c(q2, rk, r);
+        aes_ct32_rounds_asm(q, rk, r);
+        TR_MEM(q, q2, sizeof q);
+        TR_MEM(rk, rk2, sizeof rk);        /* the key is only read */
+    }
+    tr_group_end();
+}
+#endif
+
 int main(void)
 {
     static const unsigned combos[4] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL };
@@ -467,6 +506,9 @@ int main(void)
         test_errors();
     }
     test_gcm_onepass();
+#if AES_HAVE_ARMV7_ASM
+    test_rounds_twin();
+#endif
     aes_hw_allow(~0u);
     return tr_finish();
 }
