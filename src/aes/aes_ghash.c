@@ -10,10 +10,11 @@
  * digit: no carry ever reaches the next position of the same residue, and
  * bit p of xa * yb is the parity of its column, i.e. bit p of the
  * carry-less product of xa and yb. XOR-ing the four products of each
- * residue and masking keeps exactly the carry-less product (bmul32). The
- * products are 32x32->32-bit (MUL), never 32x32->64 (UMULL, whose time
- * depends on its operands on Cortex-M3); see the leaky_umull control in
- * tests/ct/cases.def.
+ * residue and masking keeps exactly the carry-less product (bmul32). On
+ * 32-bit cores the products are 32x32->32-bit (MUL), never 32x32->64
+ * (UMULL, whose time depends on its operands on Cortex-M3; see the
+ * leaky_umull control in tests/ct/cases.def), except on Armv7E-M
+ * (bmul32x64 below).
  *
  * The high half of the 64-bit carry-less product comes from bit-reversed
  * operands: rev(x) * rev(y) has at bit k what x * y has at bit 62 - k, so
@@ -37,6 +38,37 @@
 
 #if CTC_AES
 
+/*
+ * Where a 32x32->64-bit product takes the same time for every operand
+ * (UMULL on Armv7E-M: Cortex-M4, M7; the 64-bit MUL of x86-64 and AArch64),
+ * the same holes give the whole 64-bit carry-less product from 16 such
+ * products: a column still sums at most 8 one-bits, and the degree-62
+ * product fits. That replaces the two 32-bit halves (the second from
+ * bit-reversed operands) of bmul32. Not on Cortex-M3 (UMULL ends early on
+ * small operands) nor on the other 32-bit cores (no such product, or a
+ * library call).
+ */
+#if defined(__ARM_ARCH_7EM__) || defined(__x86_64__) || defined(__aarch64__)
+#define AES_GHASH_MUL64 1
+
+static inline uint64_t bmul32x64(uint32_t x, uint32_t y)
+{
+    uint64_t x0 = x & 0x11111111u, x1 = x & 0x22222222u;
+    uint64_t x2 = x & 0x44444444u, x3 = x & 0x88888888u;
+    uint64_t y0 = y & 0x11111111u, y1 = y & 0x22222222u;
+    uint64_t y2 = y & 0x44444444u, y3 = y & 0x88888888u;
+    uint64_t z0, z1, z2, z3;
+
+    z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+    z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+    z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+    z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+    return (z0 & 0x1111111111111111u) | (z1 & 0x2222222222222222u)
+         | (z2 & 0x4444444444444444u) | (z3 & 0x8888888888888888u);
+}
+#else
+#define AES_GHASH_MUL64 0
+
 /* the low 32 bits of the carry-less product of x and y */
 static inline uint32_t bmul32(uint32_t x, uint32_t y)
 {
@@ -53,6 +85,7 @@ static inline uint32_t bmul32(uint32_t x, uint32_t y)
     return (z0 & 0x11111111u) | (z1 & 0x22222222u)
          | (z2 & 0x44444444u) | (z3 & 0x88888888u);
 }
+#endif
 
 static inline uint32_t rev32(uint32_t x)
 {
@@ -104,15 +137,27 @@ static inline void kara64(uint32_t r[4], const uint32_t lo[9],
 /* y = y * H in GF(2^128), y as big-endian words */
 static void ghash_mul(uint32_t y[4], const uint32_t hk[18])
 {
-    uint32_t xo[9], xr[9], lo[9], hi[9], l[4], h[4], m[4], z[8], r[4];
+    uint32_t xo[9], lo[9], hi[9], l[4], h[4], m[4], z[8], r[4];
+#if !AES_GHASH_MUL64
+    uint32_t xr[9];
+#endif
     unsigned i;
 
     kara_operands(xo, y[3], y[2], y[1], y[0]);
+#if AES_GHASH_MUL64
+    for (i = 0; i < 9; i++) {
+        uint64_t p = bmul32x64(xo[i], hk[i]);
+
+        lo[i] = (uint32_t)p;
+        hi[i] = (uint32_t)(p >> 32);
+    }
+#else
     kara_operands(xr, rev32(y[3]), rev32(y[2]), rev32(y[1]), rev32(y[0]));
     for (i = 0; i < 9; i++) {
         lo[i] = bmul32(xo[i], hk[i]);
         hi[i] = rev32(bmul32(xr[i], hk[9 + i])) >> 1;
     }
+#endif
     kara64(l, lo, hi, 0);
     kara64(h, lo, hi, 3);
     kara64(m, lo, hi, 6);
@@ -146,7 +191,9 @@ static void ghash_mul(uint32_t y[4], const uint32_t hk[18])
     y[2] = r[1];
     y[3] = r[0];
     ct_zeroize(xo, sizeof xo);
+#if !AES_GHASH_MUL64
     ct_zeroize(xr, sizeof xr);
+#endif
     ct_zeroize(lo, sizeof lo);
     ct_zeroize(hi, sizeof hi);
     ct_zeroize(z, sizeof z);

@@ -42,11 +42,12 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
  * MixColumns; the state keeps the offsets of round `rounds` (the caller
  * aligns it). aes_ct32_rounds_c is the portable code and the C twin of
  * aes_ct32_rounds_asm (arch/aes_armv7.S, made by tools/gen_aes_armv7m.py:
- * Thumb-2 and A32, so Cortex-M3, M4, M7 and Armv7-A; not Thumb-1), which
- * aes_ct32_encrypt2 calls where it is built.
+ * Thumb-2 and A32, so Cortex-M3, M4, M7 and Armv7-A; not Thumb-1; not
+ * with PROFILE=small, for its size), which aes_ct32_encrypt2_words calls
+ * where it is built.
  */
 void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds);
-#if CTC_AES && !CTC_NO_ASM && defined(__arm__) \
+#if CTC_AES && !CTC_NO_ASM && !CTC_PROFILE_SMALL && defined(__arm__) \
     && (defined(__thumb2__) || !defined(__thumb__)) \
     && (defined(__GNUC__) || defined(__clang__))
 #define AES_HAVE_ARMV7_ASM 1

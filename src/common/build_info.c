@@ -51,10 +51,13 @@
 #define CTC_PROFILE_NAME "fast"
 #endif
 
-/* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one, and
- * AES-NI with PCLMULQDQ chosen at run time where it was built */
+/* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one (its
+ * rounds in Armv7 assembly where that is built: ct32-armv7), and AES-NI
+ * with PCLMULQDQ chosen at run time where it was built */
 #if CTC_AES && AES_HAVE_X86_NI
 #define CTC_AES_NAME "ct32+aesni-cpuid"
+#elif CTC_AES && AES_HAVE_ARMV7_ASM
+#define CTC_AES_NAME "ct32-armv7"
 #elif CTC_AES
 #define CTC_AES_NAME "ct32"
 #else
