@@ -200,6 +200,12 @@ static const struct {
     { NULL, "--scheme", OPT_SCHEME, 1 },
     { NULL, "--bits", OPT_BITS, 1 },
     { NULL, "--salt-len", OPT_SALT_LEN, 1 },
+    { "-e", "--encrypt", OPT_ENCRYPT, 0 },
+    { "-d", "--decrypt", OPT_DECRYPT, 0 },
+    { NULL, "--nonce", OPT_NONCE, 1 },
+    { NULL, "--aad", OPT_AAD, 1 },
+    { NULL, "--iv", OPT_IV, 1 },
+    { NULL, "--tag-len", OPT_TAG_LEN, 1 },
 };
 
 const char *opt_name(int id)
@@ -433,6 +439,8 @@ static int run_command(const char *cmd, struct opts *o)
         return ec_command(cmd, o);
     if (rsa_is_command(cmd))
         return rsa_command(cmd, o);
+    if (aes_is_command(cmd))
+        return aes_command(cmd, o);
     if (strcmp(cmd, "hash") == 0) {
         r = refuse(o, "hash", 0, 0, 1);
         return r ? r : cmd_digest(o, NULL);
@@ -470,7 +478,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "hash") != 0 && strcmp(cmd, "hmac") != 0 && strcmp(cmd, "hkdf") != 0
-        && !ec_is_command(cmd) && !rsa_is_command(cmd))
+        && !ec_is_command(cmd) && !rsa_is_command(cmd) && !aes_is_command(cmd))
         return usage_error("unknown command ", cmd);
     r = parse(&o, argc, argv);
     if (r == 0)
