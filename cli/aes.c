@@ -683,21 +683,22 @@ static int run(struct aes *c, const struct opts *o)
         fail(in, ": ", strerror(errno));
         return EXIT_BAD;
     }
-    /* without --nonce: a fresh one in front of the output, or read from the input */
-    r = 0;
-    if ((c->id == CMD_GCM || c->id == CMD_CCM) && c->nonce.text == NULL) {
+    /* plaintext is released only once verified (GCM, CCM) or unpadded (CBC) */
+    hold = c->decrypt && c->id != CMD_CTR;
+    secret = c->decrypt;
+    r = sink_open(&s, o->val[OPT_OUT], hold, secret);
+    /* without --nonce: a fresh one in front of the output, or read from the input
+     * (CCM reads it with the rest) */
+    if (r == 0 && (c->id == CMD_GCM || c->id == CMD_CCM) && c->nonce.text == NULL) {
         np = nonce;
         nl = sizeof nonce;
         if (!c->decrypt)
             r = random_nonce(nonce, sizeof nonce);
         else if (c->id == CMD_GCM)
             r = read_exact(c, nonce, sizeof nonce, "nonce");
+        if (r != 0)
+            sink_discard(&s);
     }
-    /* plaintext is released only once verified (GCM, CCM) or unpadded (CBC) */
-    hold = c->decrypt && c->id != CMD_CTR;
-    secret = c->decrypt;
-    if (r == 0)
-        r = sink_open(&s, o->val[OPT_OUT], hold, secret);
     if (r == 0) {
         switch (c->id) {
         case CMD_CTR: r = cmd_ctr(c, &s); break;
