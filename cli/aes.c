@@ -96,6 +96,21 @@ static int cmd_usage(const struct aes *c, const char *a, const char *b)
 
 /* ---- output -------------------------------------------------------------------- */
 
+/* Removes what was written (the temporary file or the spool). */
+static void sink_discard(struct sink *s)
+{
+    if (s->tmp != NULL) {
+        close(s->fd);
+        unlink(s->tmp);
+        free(s->tmp);
+        s->tmp = NULL;
+    }
+    if (s->spool != NULL) {
+        fclose(s->spool);
+        s->spool = NULL;
+    }
+}
+
 /* hold: keep standard output back until sink_commit; secret: --out gets
  * mode 0600 (else 0644 less the umask, as write_file) */
 static int sink_open(struct sink *s, const char *path, int hold, int secret)
@@ -140,6 +155,7 @@ static int sink_open(struct sink *s, const char *path, int hold, int secret)
         umask(mask);
         if (fchmod(s->fd, 0644 & ~mask) != 0) {
             fail(s->tmp, ": ", strerror(errno));
+            sink_discard(s);
             return EXIT_BAD;
         }
     }
@@ -154,21 +170,6 @@ static int sink_write(struct sink *s, const uint8_t *p, size_t n)
         return EXIT_BAD;
     }
     return 0;
-}
-
-/* Removes what was written (the temporary file or the spool). */
-static void sink_discard(struct sink *s)
-{
-    if (s->tmp != NULL) {
-        close(s->fd);
-        unlink(s->tmp);
-        free(s->tmp);
-        s->tmp = NULL;
-    }
-    if (s->spool != NULL) {
-        fclose(s->spool);
-        s->spool = NULL;
-    }
 }
 
 /* Releases the output: renames the temporary file to --out, or copies the
@@ -683,8 +684,9 @@ static int run(struct aes *c, const struct opts *o)
         fail(in, ": ", strerror(errno));
         return EXIT_BAD;
     }
-    /* plaintext is released only once verified (GCM, CCM) or unpadded (CBC) */
-    hold = c->decrypt && c->id != CMD_CTR;
+    /* GCM's plaintext is released once verified, CBC's once unpadded (CCM
+     * decrypts in memory and writes only after the check) */
+    hold = c->decrypt && (c->id == CMD_GCM || c->id == CMD_CBC);
     secret = c->decrypt;
     r = sink_open(&s, o->val[OPT_OUT], hold, secret);
     /* without --nonce: a fresh one in front of the output, or read from the input
