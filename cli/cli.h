@@ -42,9 +42,11 @@ enum opt_id {
     OPT_CURVE, OPT_HASH, OPT_PRIV, OPT_PRIV_FILE, OPT_PUB, OPT_PUB_FILE, OPT_PEER,
     OPT_PEER_FILE, OPT_MSG, OPT_IN, OPT_SIG, OPT_SIG_FILE, OPT_SIG_OUT, OPT_OUT,
     OPT_FORMAT, OPT_TYPE, OPT_P1363, OPT_COMPRESSED, OPT_SCHEME, OPT_BITS,
-    OPT_SALT_LEN, OPT_COUNT
+    OPT_SALT_LEN, OPT_ENCRYPT, OPT_DECRYPT, OPT_NONCE, OPT_AAD, OPT_IV, OPT_TAG_LEN,
+    OPT_COUNT
 };
-#define OPT_BIT(id) (1ul << (id))
+/* a set of options (more than 32 of them: unsigned long long) */
+#define OPT_BIT(id) (1ull << (id))
 
 struct opts {
     const char *val[OPT_COUNT];   /* the value given ("" for a flag), or NULL */
@@ -67,6 +69,9 @@ int ec_command(const char *cmd, struct opts *o);
 /* cli/rsa.c: the same for the RSA commands */
 int rsa_is_command(const char *cmd);
 int rsa_command(const char *cmd, struct opts *o);
+/* cli/aes.c: the same for the AES commands */
+int aes_is_command(const char *cmd);
+int aes_command(const char *cmd, struct opts *o);
 
 /*
  * *out = the contents of the file `path` ("-": standard input), malloc'd,
@@ -82,5 +87,13 @@ void read_free(uint8_t *p, size_t len);
  * EXIT_BAD.
  */
 int write_file(const char *path, const uint8_t *p, size_t n, int secret);
+
+/*
+ * read(2) of n bytes from fd into buf, fewer only at the end of the input:
+ * *got says how many. write_all: write(2) of all of p[0..n). Both retry
+ * after EINTR and return 0 or -1 (errno set); neither prints.
+ */
+int read_full(int fd, uint8_t *buf, size_t n, size_t *got);
+int write_all(int fd, const uint8_t *p, size_t n);
 
 #endif /* CLI_CLI_H */

@@ -72,6 +72,27 @@ static const char usage_text[] =
     "        fail but gives a pseudo-random message (as OpenSSL 3.2 and later), so\n"
     "        what it decrypts must be authenticated by other means.\n"
     "\n"
+    "AES commands (the key's length, 16, 24 or 32 bytes, chooses AES-128/192/256;\n"
+    "the input is --in FILE or standard input, the output --out FILE or standard\n"
+    "output; -e encrypts, -d decrypts):\n"
+    "  aes-gcm -e|-d --key HEX [--nonce HEX] [--aad HEX] [--in FILE] [--out FILE]\n"
+    "        GCM: ciphertext || 16-byte tag. Without --nonce, encryption draws a\n"
+    "        random 12-byte nonce and writes nonce || ciphertext || tag, and\n"
+    "        decryption reads that layout.\n"
+    "  aes-ccm -e|-d --key HEX [--nonce HEX] [--aad HEX] [--tag-len N] [--in FILE]\n"
+    "          [--out FILE]\n"
+    "        CCM, the same layouts; nonce 7 to 13 bytes (random: 12), tag 4 to 16\n"
+    "        bytes, even (default 16); at most 64 MiB of text (held in memory).\n"
+    "        A GCM or CCM tag that does not verify writes nothing and exits 1.\n"
+    "  aes-cbc -e|-d --key HEX --iv HEX [--in FILE] [--out FILE]\n"
+    "        CBC with PKCS#7 padding, as openssl enc -aes-N-cbc -K HEX -iv HEX;\n"
+    "        a bad padding writes nothing and exits 1.\n"
+    "  aes-ctr -e|-d --key HEX --iv HEX [--in FILE] [--out FILE]\n"
+    "        CTR, the 16-byte IV the first counter block, the whole block\n"
+    "        incremented big-endian, as openssl enc -aes-N-ctr.\n"
+    "  cmac --key HEX [FILE...]\n"
+    "        Print the AES-CMAC of each FILE (or standard input).\n"
+    "\n"
     "  help      this text (also --help, -h)\n"
     "  version   library version, build options, the SHA-2 code in use and the\n"
     "            curves built in (also --version)\n"
@@ -105,11 +126,19 @@ static const char usage_text[] =
     "  --salt-len L      PSS salt length: digest (default: the hash's length), max,\n"
     "                    a number of bytes, or (rsa-verify) auto: any length\n"
     "  --bits N          rsa-keygen: the modulus size, even, 2048 to 4096\n"
+    "  --key HEX         AES commands: the key, 16, 24 or 32 bytes\n"
+    "  --nonce HEX, --iv HEX, --aad HEX\n"
+    "                    AES nonce (GCM: 1 byte or more, 12 recommended; CCM: 7 to\n"
+    "                    13), IV (CBC, CTR: 16 bytes), additional authenticated\n"
+    "                    data (GCM, CCM; default empty)\n"
+    "  --tag-len N       aes-ccm: the tag's length, 4, 6, ..., 16 (default 16)\n"
+    "  -e, --encrypt, -d, --decrypt\n"
+    "                    the direction of the AES cipher commands\n"
     "  --p1363           signatures as r || s (IEEE P1363) instead of DER\n"
     "  --compressed      pub: print the compressed point (02/03 || x)\n"
     "  --sig-out FILE    ecdsa-sign: write the signature's bytes to FILE\n"
-    "  -o, --out FILE    where keygen, pub and the RSA commands write (default:\n"
-    "                    standard output)\n"
+    "  -o, --out FILE    where keygen, pub, the RSA and the AES commands write\n"
+    "                    (default: standard output)\n"
     "  --format pem|der  the key file format keygen, pub, rsa-keygen and rsa-pub\n"
     "                    write (default pem)\n"
     "  --type pkcs8|sec1 keygen: PKCS#8 PRIVATE KEY (default) or SEC1 EC PRIVATE KEY;\n"
@@ -117,14 +146,16 @@ static const char usage_text[] =
     "                    rsa-pub: spki (default) or pkcs1 (RSA PUBLIC KEY)\n"
     "  --                end of options\n"
     "\n"
-    "Output is lowercase hex (RSA: raw bytes, and keys). For hash and hmac\n"
-    "each line is \"HEX  NAME\" as sha256sum prints it (NAME is \"-\" for\n"
-    "standard input).\n"
+    "Output is lowercase hex (RSA, AES ciphers: raw bytes, and keys). For hash,\n"
+    "hmac and cmac each line is \"HEX  NAME\" as sha256sum prints it (NAME is \"-\"\n"
+    "for standard input).\n"
     "Exit status: 0 success, 1 bad or unreadable input, 2 usage error; for\n"
     "ecdsa-verify 1 means only an invalid signature (it does not verify, is not\n"
     "strict DER or has the wrong length) and every other error is 2; the same for\n"
     "rsa-verify (an invalid signature: it does not verify, is not k bytes or is\n"
-    "not below n).\n"
+    "not below n). In the AES commands every bad option value (hex, the length of\n"
+    "a key, nonce, IV or tag) is 2; 1 is for the data (unreadable, too short or\n"
+    "too large input, a tag that does not verify, a bad padding).\n"
     "\n"
     "Curves built in (--curve NAME or an alias):\n";
 
@@ -200,6 +231,12 @@ static const struct {
     { NULL, "--scheme", OPT_SCHEME, 1 },
     { NULL, "--bits", OPT_BITS, 1 },
     { NULL, "--salt-len", OPT_SALT_LEN, 1 },
+    { "-e", "--encrypt", OPT_ENCRYPT, 0 },
+    { "-d", "--decrypt", OPT_DECRYPT, 0 },
+    { NULL, "--nonce", OPT_NONCE, 1 },
+    { NULL, "--aad", OPT_AAD, 1 },
+    { NULL, "--iv", OPT_IV, 1 },
+    { NULL, "--tag-len", OPT_TAG_LEN, 1 },
 };
 
 const char *opt_name(int id)
@@ -433,6 +470,8 @@ static int run_command(const char *cmd, struct opts *o)
         return ec_command(cmd, o);
     if (rsa_is_command(cmd))
         return rsa_command(cmd, o);
+    if (aes_is_command(cmd))
+        return aes_command(cmd, o);
     if (strcmp(cmd, "hash") == 0) {
         r = refuse(o, "hash", 0, 0, 1);
         return r ? r : cmd_digest(o, NULL);
@@ -470,7 +509,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "hash") != 0 && strcmp(cmd, "hmac") != 0 && strcmp(cmd, "hkdf") != 0
-        && !ec_is_command(cmd) && !rsa_is_command(cmd))
+        && !ec_is_command(cmd) && !rsa_is_command(cmd) && !aes_is_command(cmd))
         return usage_error("unknown command ", cmd);
     r = parse(&o, argc, argv);
     if (r == 0)

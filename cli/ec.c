@@ -30,7 +30,7 @@ struct ec {
 
 static const struct {
     const char *name;
-    unsigned long opts;        /* the options it takes */
+    unsigned long long opts;   /* the options it takes */
 } commands[] = {
     { "pub", OPT_BIT(OPT_CURVE) | OPT_BIT(OPT_PRIV) | OPT_BIT(OPT_PRIV_FILE) | OPT_BIT(OPT_PUB)
              | OPT_BIT(OPT_PUB_FILE) | OPT_BIT(OPT_OUT) | OPT_BIT(OPT_FORMAT)
@@ -467,7 +467,7 @@ static int cmd_ecdh(struct ec *e, const struct opts *o)
 int ec_command(const char *cmd, struct opts *o)
 {
     const char *missing;
-    unsigned long allowed = 0;
+    unsigned long long allowed = 0;
     struct ec e;
     size_t i;
     int id;

@@ -32,7 +32,7 @@ enum { SCHEME_PKCS1, SCHEME_PSS, SCHEME_OAEP };
 
 static const struct {
     const char *name;
-    unsigned long opts;        /* the options it takes */
+    unsigned long long opts;   /* the options it takes */
 } commands[] = {
     { "rsa-keygen", OPT_BIT(OPT_BITS) | OPT_BIT(OPT_OUT) | OPT_BIT(OPT_FORMAT)
                     | OPT_BIT(OPT_TYPE) },
@@ -667,7 +667,7 @@ static int cmd_pub(const struct rsa *c, const struct opts *o)
 
 int rsa_command(const char *cmd, struct opts *o)
 {
-    unsigned long allowed = 0;
+    unsigned long long allowed = 0;
     struct rsa c;
     size_t i;
     int id;

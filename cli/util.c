@@ -134,8 +134,24 @@ void read_free(uint8_t *p, size_t len)
     }
 }
 
+int read_full(int fd, uint8_t *buf, size_t n, size_t *got)
+{
+    *got = 0;
+    while (*got < n) {
+        ssize_t r = read(fd, buf + *got, n - *got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        *got += (size_t)r;
+    }
+    return 0;
+}
+
 /* write(2) directly, so no stdio buffer keeps a copy of a private key */
-static int write_all(int fd, const uint8_t *p, size_t n)
+int write_all(int fd, const uint8_t *p, size_t n)
 {
     while (n > 0) {
         ssize_t w = write(fd, p, n);

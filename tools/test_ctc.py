@@ -11,7 +11,12 @@ failure) both ways for every curve `ctc --version` lists: keys made and
 converted by openssl signed here and verified there and the reverse for
 SHA-256/384/512, keygen files read back by openssl, SubjectPublicKeyInfo
 bytes, ECDH.
-One line per test group; the last line is "N passed, N failed".
+The AES commands: aes-cbc and aes-ctr against `openssl enc` and cmac against
+`openssl mac` both ways, aes-gcm and aes-ccm against Wycheproof's cases and
+round trips (and Python's cryptography module when it is installed),
+tampered inputs, every error path.
+One line per test group; the last line is "N passed, N failed". Arguments
+are make variables for the build (`test_ctc.py CC=clang SANITIZE=1`).
 """
 import hashlib
 import hmac
@@ -52,9 +57,10 @@ class Group:
             self.total.failed += 1
 
 
-def build():
-    p = subprocess.run(["make", "--no-print-directory", "-s", "-j2", "TARGET=host", "ctc",
-                        "info"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+def build(make_args):
+    p = subprocess.run(["make", "--no-print-directory", "-s", "-j2", "TARGET=host"]
+                       + make_args + ["ctc", "info"], cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
     out = p.stdout.decode("utf-8", "replace")
     if p.returncode != 0:
         return None, out
@@ -233,6 +239,9 @@ def test_help(total, ctc):
                                                 "rsa-keygen", "rsa-pub", "rsa-sign", "rsa-verify",
                                                 "rsa-encrypt", "rsa-decrypt", "--scheme",
                                                 "--bits", "--salt-len", "implicit rejection",
+                                                "aes-gcm", "aes-ccm", "aes-cbc", "aes-ctr",
+                                                "cmac", "--nonce", "--aad", "--iv",
+                                                "--tag-len", "--encrypt", "--decrypt",
                                                 "Exit status"]), "%s: %r" % (arg, out[:80]))
         g.check(all(len(line) <= 80 for line in out.splitlines()),
                 "%s: a line longer than 80 characters" % arg)
@@ -1399,9 +1408,379 @@ def test_rsa_errors(total, ctc, tmp, keys):
     g.end()
 
 
+# ---- AES ----------------------------------------------------------------------
+
+AES_SIZES = [0, 1, 15, 16, 17, 4096]
+AES_KEYS = [16, 24, 32]
+BIG = 5 << 20              # the large input, streamed through a pipe
+WYCHEPROOF = os.path.join(ROOT, "tests", "vectors", "wycheproof")
+
+
+def aes_ref():
+    """Python's cryptography module's AESGCM and AESCCM if it is installed
+    (tools/deps.sh does not install it: without it the AEAD commands are
+    checked with Wycheproof's known answers and round trips only)."""
+    try:
+        from cryptography.hazmat.primitives.ciphers.aead import AESCCM, AESGCM
+    except ImportError:
+        return None
+    return AESGCM, AESCCM
+
+
+def ctc_bytes(ctc, args, stdin=b""):
+    """(exit status, stdout bytes, stderr text), the input through a pipe"""
+    p = subprocess.run([ctc] + args, input=stdin, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=300)
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+
+def clean_dir(path):
+    """an empty directory for --out files (what a failure leaves is checked)"""
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def test_aes_openssl(total, ctc, tmp, rnd):
+    g = Group(total, "ctc aes-cbc/aes-ctr = openssl enc, both ways, AES-128/192/256, sizes "
+              "0 to 4096 and 5 MiB through a pipe")
+    for mode in ("cbc", "ctr"):
+        for klen in AES_KEYS:
+            cipher = "-aes-%d-%s" % (8 * klen, mode)
+            for n in AES_SIZES:
+                key, iv = os.urandom(klen), os.urandom(16)
+                msg = bytes(rnd.getrandbits(8) for _ in range(n))
+                pt = write(os.path.join(tmp, "aes.pt"), msg)
+                rc, ct = ossl(["enc", cipher, "-K", key.hex(), "-iv", iv.hex(), "-in", pt])
+                g.check(rc == 0, "openssl enc %s %d: %d" % (cipher, n, rc))
+                args = ["--key", key.hex(), "--iv", iv.hex()]
+                # ctc encrypts = openssl's ciphertext (file to file, pipe to pipe)
+                out = os.path.join(tmp, "aes.ct")
+                rc, o, err = ctc_bytes(ctc, ["aes-" + mode, "-e", "--in", pt, "--out", out] + args)
+                g.check(rc == 0 and o == b"" and err == "" and read(out) == ct,
+                        "%s %d: ctc -e file = openssl: %d %r" % (cipher, n, rc, err))
+                rc, o, err = ctc_bytes(ctc, ["aes-" + mode, "--encrypt"] + args, stdin=msg)
+                g.check(rc == 0 and o == ct, "%s %d: ctc -e pipe = openssl: %d %r"
+                        % (cipher, n, rc, err))
+                # ctc decrypts openssl's ciphertext; openssl decrypts ctc's
+                rc, o, err = ctc_bytes(ctc, ["aes-" + mode, "-d"] + args, stdin=ct)
+                g.check(rc == 0 and o == msg, "%s %d: ctc -d of openssl: %d %r"
+                        % (cipher, n, rc, err))
+                rc, o, err = ctc_bytes(ctc, ["aes-" + mode, "--decrypt", "--in", out,
+                                             "--out", os.path.join(tmp, "aes.back")] + args)
+                g.check(rc == 0 and read(os.path.join(tmp, "aes.back")) == msg,
+                        "%s %d: ctc -d file: %d %r" % (cipher, n, rc, err))
+                rc, o = ossl(["enc", "-d", cipher, "-K", key.hex(), "-iv", iv.hex(),
+                                   "-in", out])
+                g.check(rc == 0 and o == msg, "%s %d: openssl -d of ctc: %d" % (cipher, n, rc))
+            # several MiB: more than one 64 KiB buffer, through pipes both ways
+            key, iv = os.urandom(klen), os.urandom(16)
+            big = os.urandom(BIG + 5)
+            pt = write(os.path.join(tmp, "aes.big"), big)
+            rc, ct = ossl(["enc", cipher, "-K", key.hex(), "-iv", iv.hex(), "-in", pt])
+            args = ["--key", key.hex(), "--iv", iv.hex()]
+            rc, o, err = ctc_bytes(ctc, ["aes-" + mode, "-e"] + args, stdin=big)
+            g.check(rc == 0 and o == ct, "%s big: ctc -e = openssl: %d %r" % (cipher, rc, err))
+            rc, o, err = ctc_bytes(ctc, ["aes-" + mode, "-d"] + args, stdin=ct)
+            g.check(rc == 0 and o == big, "%s big: ctc -d of openssl: %d %r" % (cipher, rc, err))
+    # CTR: the whole 16-byte block is the counter (the carry crosses every byte)
+    key = os.urandom(16)
+    msg = os.urandom(200000)
+    pt = write(os.path.join(tmp, "aes.pt"), msg)
+    for iv in ("ff" * 16, "00" * 8 + "ff" * 8, "ff" * 15 + "00", "00" * 12 + "fffffff0"):
+        rc, ct = ossl(["enc", "-aes-128-ctr", "-K", key.hex(), "-iv", iv, "-in", pt])
+        rc, o, err = ctc_bytes(ctc, ["aes-ctr", "-e", "--key", key.hex(), "--iv", iv],
+                               stdin=msg)
+        g.check(rc == 0 and o == ct, "ctr carry, iv %s: %d %r" % (iv, rc, err))
+    g.end()
+
+
+def test_cmac_openssl(total, ctc, tmp, rnd):
+    g = Group(total, "ctc cmac = openssl mac CMAC, AES-128/192/256, sizes 0 to 4096, several "
+              "files, standard input, 5 MiB through a pipe")
+    big = os.urandom(BIG + 7)
+    for klen in AES_KEYS:
+        key = os.urandom(klen)
+        cipher = "AES-%d-CBC" % (8 * klen)
+        paths = []
+        for n in AES_SIZES + [BIG + 7]:
+            data = big if n == BIG + 7 else bytes(rnd.getrandbits(8) for _ in range(n))
+            path = write(os.path.join(tmp, "cmac%d.bin" % n), data)
+            paths.append(path)
+            rc, want = ossl(["mac", "-cipher", cipher, "-macopt", "hexkey:" + key.hex(),
+                                  "-in", path, "CMAC"])
+            want = want.decode().strip().lower()
+            g.check(rc == 0 and len(want) == 32, "openssl mac %s %d: %d" % (cipher, n, rc))
+            rc, out, err = run(ctc, ["cmac", "--key", key.hex(), path])
+            g.check(rc == 0 and out == "%s  %s\n" % (want, path) and err == "",
+                    "%s %d: %d %r %r" % (cipher, n, rc, out, err))
+            if n in (17, BIG + 7):
+                rc, out, err = run(ctc, ["cmac", "-k", key.hex().upper()], stdin=data)
+                g.check(rc == 0 and out == "%s  -\n" % want, "%s %d stdin: %d %r"
+                        % (cipher, n, rc, out))
+        # several files: one line each, in order
+        rc, out, err = run(ctc, ["cmac", "--key", key.hex()] + paths[:4])
+        g.check(rc == 0 and len(out.splitlines()) == 4
+                and [line.split("  ")[1] for line in out.splitlines()] == paths[:4],
+                "several files: %r" % out)
+    g.end()
+
+
+def wycheproof(name):
+    import json
+    with open(os.path.join(WYCHEPROOF, name)) as f:
+        return json.load(f)["testGroups"]
+
+
+def test_aead_known(total, ctc, tmp):
+    g = Group(total, "ctc aes-gcm/aes-ccm = Wycheproof's AES-GCM and AES-CCM cases, both "
+              "ways (modified tags exit 1, bad nonce and tag sizes exit 2)")
+    out = os.path.join(tmp, "aead.out")
+    for mode, name in (("gcm", "aes_gcm_test.json"), ("ccm", "aes_ccm_test.json")):
+        for grp in wycheproof(name):
+            tag_len = grp["tagSize"] // 8
+            for t in grp["tests"]:
+                what = "%s tcId %d" % (mode, t["tcId"])
+                args = ["aes-" + mode, "--key", t["key"], "--nonce", t["iv"]]
+                if t["aad"]:
+                    args += ["--aad", t["aad"]]
+                if mode == "ccm":
+                    args += ["--tag-len", str(tag_len)]
+                msg, ct = bytes.fromhex(t["msg"]), bytes.fromhex(t["ct"] + t["tag"])
+                nl = len(t["iv"]) // 2
+                bad_size = (nl == 0 if mode == "gcm" else
+                            not 7 <= nl <= 13 or tag_len % 2 or not 4 <= tag_len <= 16)
+                if bad_size:
+                    for d in ("-e", "-d"):
+                        rc, o, err = ctc_bytes(ctc, args + [d], stdin=ct if d == "-d" else msg)
+                        g.check(rc == 2 and o == b"" and len(err.splitlines()) == 1,
+                                "%s %s: exit %d (want 2) %r" % (what, d, rc, err))
+                    continue
+                if t["result"] == "valid":
+                    rc, o, err = ctc_bytes(ctc, args + ["-e"], stdin=msg)
+                    g.check(rc == 0 and o == ct, "%s -e: %d %r" % (what, rc, err))
+                rc, o, err = ctc_bytes(ctc, args + ["-d"], stdin=ct)
+                if t["result"] == "valid":
+                    g.check(rc == 0 and o == msg, "%s -d: %d %r" % (what, rc, err))
+                else:
+                    g.check(rc == 1 and o == b"" and "authentication failed" in err,
+                            "%s -d (invalid): %d %r" % (what, rc, err))
+                    if os.path.exists(out):
+                        os.unlink(out)
+                    rc, o, err = ctc_bytes(ctc, args + ["-d", "--out", out], stdin=ct)
+                    g.check(rc == 1 and not os.path.exists(out),
+                            "%s -d --out (invalid): %d, file left" % (what, rc))
+    g.end()
+
+
+def test_aead(total, ctc, tmp, rnd):
+    ref = aes_ref()
+    g = Group(total, "ctc aes-gcm/aes-ccm: round trips, AES-128/192/256, sizes 0 to 4096 and "
+              "5 MiB through a pipe, the random-nonce layout%s"
+              % (", = Python cryptography's AESGCM/AESCCM" if ref else
+                 " (Python cryptography not installed: no differential)"))
+    for mode in ("gcm", "ccm"):
+        for klen in AES_KEYS:
+            for n in AES_SIZES + [BIG]:
+                key = os.urandom(klen)
+                nonce = os.urandom(12 if mode == "gcm" or n == BIG else 7 + n % 7)
+                aad = os.urandom(n % 20)
+                tag_len = 16 if mode == "gcm" else 4 + 2 * (n % 7)
+                msg = os.urandom(n)
+                args = ["aes-" + mode, "--key", key.hex()]
+                if aad:
+                    args += ["--aad", aad.hex()]
+                if mode == "ccm":
+                    args += ["--tag-len", str(tag_len)]
+                what = "%s AES-%d %d bytes" % (mode, 8 * klen, n)
+                # with --nonce: ciphertext || tag
+                rc, ct, err = ctc_bytes(ctc, args + ["-e", "--nonce", nonce.hex()], stdin=msg)
+                g.check(rc == 0 and len(ct) == n + tag_len, "%s -e: %d %r" % (what, rc, err))
+                if ref:
+                    want = (ref[0](key).encrypt(nonce, msg, aad) if mode == "gcm"
+                            else ref[1](key, tag_len).encrypt(nonce, msg, aad))
+                    g.check(ct == want, "%s: ctc -e = cryptography" % what)
+                rc, o, err = ctc_bytes(ctc, args + ["-d", "--nonce", nonce.hex()], stdin=ct)
+                g.check(rc == 0 and o == msg, "%s -d: %d %r" % (what, rc, err))
+                # without --nonce: a fresh 12-byte nonce in front, read back by -d
+                rc, ct1, err = ctc_bytes(ctc, args + ["-e"], stdin=msg)
+                rc2, ct2, err = ctc_bytes(ctc, args + ["-e"], stdin=msg)
+                g.check(rc == 0 and rc2 == 0 and len(ct1) == 12 + n + tag_len
+                        and ct1[:12] != ct2[:12], "%s random nonce: %d %r" % (what, rc, err))
+                rc, o, err = ctc_bytes(ctc, args + ["-d"], stdin=ct1)
+                g.check(rc == 0 and o == msg, "%s -d random nonce: %d %r" % (what, rc, err))
+                rc, o, err = ctc_bytes(ctc, args + ["-d", "--nonce", ct1[:12].hex()],
+                                       stdin=ct1[12:])
+                g.check(rc == 0 and o == msg, "%s layout nonce || ct || tag: %d" % (what, rc))
+                if ref:
+                    back = (ref[0](key).decrypt(ct1[:12], ct1[12:], aad) if mode == "gcm"
+                            else ref[1](key, tag_len).decrypt(ct1[:12], ct1[12:], aad))
+                    g.check(back == msg, "%s: cryptography decrypts the layout" % what)
+                # files both ways
+                if n == 4096:
+                    pt = write(os.path.join(tmp, "aead.pt"), msg)
+                    ctf, back = os.path.join(tmp, "aead.ct"), os.path.join(tmp, "aead.back")
+                    rc, o, err = ctc_bytes(ctc, args + ["-e", "--in", pt, "--out", ctf])
+                    rc2, o2, err2 = ctc_bytes(ctc, args + ["-d", "--in", ctf, "--out", back])
+                    g.check(rc == 0 and rc2 == 0 and o == o2 == b"" and read(back) == msg
+                            and os.stat(back).st_mode & 0o777 == 0o600,
+                            "%s files: %d %d %r %r" % (what, rc, rc2, err, err2))
+    g.end()
+
+
+def test_aes_tamper(total, ctc, tmp):
+    g = Group(total, "ctc AES: a modified tag, ciphertext, nonce or AAD, a bad padding: "
+              "exit 1, no output file, nothing on standard output")
+    d = clean_dir(os.path.join(tmp, "tamper"))
+    out = os.path.join(d, "out")
+    keep = write(os.path.join(d, "keep"), b"old contents")
+
+    def refused(what, args, data, text):
+        rc, o, err = ctc_bytes(ctc, args, stdin=data)
+        g.check(rc == 1 and o == b"" and len(err.splitlines()) == 1 and text in err,
+                "%s (stdout): %d %d bytes %r" % (what, rc, len(o), err))
+        rc, o, err = ctc_bytes(ctc, args + ["--out", out], stdin=data)
+        g.check(rc == 1 and os.listdir(d) == ["keep"], "%s (--out): %d, %r left"
+                % (what, rc, os.listdir(d)))
+        rc, o, err = ctc_bytes(ctc, args + ["--out", keep], stdin=data)
+        g.check(rc == 1 and read(keep) == b"old contents" and os.listdir(d) == ["keep"],
+                "%s: an existing --out file was changed" % what)
+
+    for mode in ("gcm", "ccm"):
+        key, aad = os.urandom(16), os.urandom(5)
+        for n in (0, 17, 4096, BIG):
+            msg = os.urandom(n)
+            args = ["aes-" + mode, "--key", key.hex(), "--aad", aad.hex()]
+            rc, ct, err = ctc_bytes(ctc, args + ["-e"], stdin=msg)
+            what = "%s %d bytes" % (mode, n)
+            for pos, name in ((len(ct) - 1, "tag"), (5, "nonce"), (12, "ciphertext")):
+                if name == "ciphertext" and n == 0:
+                    continue
+                bad = bytearray(ct)
+                bad[pos] ^= 0x80
+                refused("%s, a flipped %s bit" % (what, name), args + ["-d"], bytes(bad),
+                        "authentication failed")
+            refused("%s, another AAD" % what, ["aes-" + mode, "--key", key.hex(), "-d"], ct,
+                    "authentication failed")
+            refused("%s, truncated" % what, args + ["-d"], ct[:-1], "")
+        refused("%s, shorter than the nonce" % mode, args + ["-d"], b"\0" * 11, "too short")
+        refused("%s, shorter than the tag" % mode, args + ["-d", "--nonce", "00" * 12],
+                b"\0" * 15, "too short")
+    # CBC: a last block whose padding is wrong, a length that is not whole blocks
+    key, iv = os.urandom(32), os.urandom(16)
+    args = ["aes-cbc", "-d", "--key", key.hex(), "--iv", iv.hex()]
+    pt = write(os.path.join(tmp, "aes.pad"), os.urandom(BIG) + b"\x00" * 16)
+    rc, ct = ossl(["enc", "-aes-256-cbc", "-nopad", "-K", key.hex(), "-iv", iv.hex(),
+                        "-in", pt])
+    refused("cbc padding byte 0", args, ct, "bad padding")
+    pt = write(os.path.join(tmp, "aes.pad"), b"\x01" * 14 + b"\x02\x03")
+    rc, ct = ossl(["enc", "-aes-256-cbc", "-nopad", "-K", key.hex(), "-iv", iv.hex(),
+                        "-in", pt])
+    refused("cbc padding 03 02", args, ct, "bad padding")
+    pt = write(os.path.join(tmp, "aes.pad"), b"\x11" * 32)
+    rc, ct = ossl(["enc", "-aes-256-cbc", "-nopad", "-K", key.hex(), "-iv", iv.hex(),
+                        "-in", pt])
+    refused("cbc padding 17", args, ct, "bad padding")
+    refused("cbc 17 bytes", args, b"\0" * 17, "whole number of 16-byte blocks")
+    refused("cbc empty", args, b"", "whole number of 16-byte blocks")
+    g.end()
+
+
+def test_aes_errors(total, ctc, tmp):
+    g = Group(total, "ctc AES errors: bad key, nonce, IV and tag lengths and missing "
+              "arguments exit 2, one line on stderr, nothing on stdout")
+    missing = os.path.join(tmp, "no-such-file")
+    k16, iv = "00" * 16, "00" * 16
+    cases = []
+    for cmd in ("aes-gcm", "aes-ccm", "aes-cbc", "aes-ctr"):
+        extra = ["--iv", iv] if cmd in ("aes-cbc", "aes-ctr") else []
+        for d in ("-e", "-d"):
+            for klen in (0, 1, 15, 17, 23, 25, 31, 33, 64):
+                cases.append(([cmd, d, "--key", "00" * klen] + extra, 2,
+                              "--key is %d bytes; AES takes 16, 24 or 32" % klen))
+            cases += [
+                ([cmd, d] + extra, 2, "needs --key"),
+                ([cmd, d, "--key", "0"] + extra, 2, "--key: not a hex string"),
+                ([cmd, d, "--key", "zz" * 16] + extra, 2, "--key: not a hex string"),
+                ([cmd, d, "--key", k16, "--salt", "00"] + extra, 2, "takes no --salt"),
+                ([cmd, d, "--key", k16, "file"] + extra, 2, "takes no file arguments"),
+                ([cmd, d, "--key", k16, "--in", missing] + extra, 1, "No such file"),
+                ([cmd, d, "--key", k16, "--out", os.path.join(missing, "o")] + extra, 1,
+                 "No such file"),
+            ]
+        cases += [
+            ([cmd, "--key", k16] + extra, 2, "needs -e (encrypt) or -d (decrypt)"),
+            ([cmd, "-e", "-d", "--key", k16] + extra, 2, "-e and -d exclude each other"),
+            ([cmd, "-e", "--key"], 2, "missing value after --key"),
+        ]
+    for cmd in ("aes-cbc", "aes-ctr"):
+        for d in ("-e", "-d"):
+            cases += [
+                ([cmd, d, "--key", k16], 2, "needs --iv"),
+                ([cmd, d, "--key", k16, "--iv", ""], 2, "--iv is 0 bytes; it takes 16"),
+                ([cmd, d, "--key", k16, "--iv", "00" * 15], 2, "--iv is 15 bytes"),
+                ([cmd, d, "--key", k16, "--iv", "00" * 17], 2, "--iv is 17 bytes"),
+                ([cmd, d, "--key", k16, "--iv", "0x" * 16], 2, "--iv: not a hex string"),
+                ([cmd, d, "--key", k16, "--iv", iv, "--nonce", "00" * 12], 2,
+                 "takes no --nonce"),
+                ([cmd, d, "--key", k16, "--iv", iv, "--aad", "00"], 2, "takes no --aad"),
+                ([cmd, d, "--key", k16, "--iv", iv, "--tag-len", "16"], 2,
+                 "takes no --tag-len"),
+            ]
+    for d in ("-e", "-d"):
+        cases += [
+            (["aes-gcm", d, "--key", k16, "--nonce", ""], 2, "--nonce is empty"),
+            (["aes-gcm", d, "--key", k16, "--nonce", "123"], 2, "--nonce: not a hex"),
+            (["aes-gcm", d, "--key", k16, "--aad", "xy"], 2, "--aad: not a hex"),
+            (["aes-gcm", d, "--key", k16, "--iv", iv], 2, "takes no --iv"),
+            (["aes-gcm", d, "--key", k16, "--tag-len", "12"], 2, "takes no --tag-len"),
+        ]
+        for nl in (0, 1, 6, 14, 16):
+            cases.append((["aes-ccm", d, "--key", k16, "--nonce", "00" * nl], 2,
+                          "--nonce is %d bytes; CCM takes 7 to 13" % nl))
+        for tl in ("0", "2", "3", "5", "15", "17", "18", "x", "", "-4", "16k"):
+            cases.append((["aes-ccm", d, "--key", k16, "--tag-len", tl], 2,
+                          "--tag-len must be 4, 6, 8, 10, 12, 14 or 16"))
+        cases.append((["aes-ccm", d, "--key", k16, "--iv", iv], 2, "takes no --iv"))
+    cases += [
+        (["cmac"], 2, "needs --key"),
+        (["cmac", "--key", "00" * 15], 2, "--key is 15 bytes"),
+        (["cmac", "--key", "0"], 2, "--key: not a hex string"),
+        (["cmac", "--key", k16, "-e"], 2, "takes no --encrypt"),
+        (["cmac", "--key", k16, "--in", "x"], 2, "takes no --in"),
+        (["cmac", "--key", k16, missing], 1, "No such file"),
+        (["cmac", "--key", k16, tmp], 1, "read error"),
+    ]
+    for args, status, text in cases:
+        rc, out, err = run(ctc, args)
+        lines = err.splitlines()
+        ok = (rc == status and len(lines) == 1 and lines[0].startswith("ctc: ")
+              and text in lines[0] and out == "")
+        g.check(ok, "%r: exit %d (want %d), stdout %r, stderr %r" % (args, rc, status, out, err))
+    # CCM's limits: the nonce's length field, the in-memory cap
+    rc, out, err = run(ctc, ["aes-ccm", "-e", "--key", k16, "--nonce", "00" * 13],
+                       stdin=b"\0" * 65536)
+    g.check(rc == 1 and "65536 bytes of text is too long for a 13-byte nonce" in err
+            and out == "", "ccm 13-byte nonce, 65536 bytes: %d %r" % (rc, err))
+    rc, out, err = run(ctc, ["aes-ccm", "-e", "--key", k16, "--nonce", "00" * 13],
+                       stdin=b"\0" * 65535)
+    g.check(rc == 0 and len(out) > 0, "ccm 13-byte nonce, 65535 bytes: %d %r" % (rc, err))
+    rc, out, err = run(ctc, ["aes-ccm", "-e", "--key", k16, "--nonce", "00" * 7],
+                       stdin=b"\0" * ((64 << 20) + 1))
+    g.check(rc == 1 and "too large" in err and "64 MiB" in err and out == "",
+            "ccm over 64 MiB: %d %r" % (rc, err))
+    # a good file among missing ones: its line is still printed
+    good = write(os.path.join(tmp, "cmac-good"), b"abc")
+    rc, out, err = run(ctc, ["cmac", "--key", k16, missing, good])
+    g.check(rc == 1 and len(out.splitlines()) == 1 and len(err.splitlines()) == 1,
+            "cmac mixed files: %d %r %r" % (rc, out, err))
+    g.end()
+
+
 def main():
     total = suite.Result()
-    ctc, log = build()
+    # extra make variables from the command line, e.g. CC=clang SANITIZE=1
+    ctc, log = build(sys.argv[1:])
     if ctc is None:
         suite.emit("FAIL ctc: build failed\n" + log)
         total.failed += 1
@@ -1437,6 +1816,14 @@ def main():
             test_rsa_encrypt(total, ctc, tmp, keys)
             test_rsa_errors(total, ctc, tmp, keys)
             suite.emit("(RSA part: %.1f s)" % (time.time() - t0))
+            t0 = time.time()
+            test_aes_openssl(total, ctc, tmp, rnd)
+            test_cmac_openssl(total, ctc, tmp, rnd)
+            test_aead_known(total, ctc, tmp)
+            test_aead(total, ctc, tmp, rnd)
+            test_aes_tamper(total, ctc, tmp)
+            test_aes_errors(total, ctc, tmp)
+            suite.emit("(AES part: %.1f s)" % (time.time() - t0))
     suite.emit(total.line())
     return 1 if total.failed else 0
 
