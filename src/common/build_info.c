@@ -51,12 +51,24 @@
 #define CTC_PROFILE_NAME "fast"
 #endif
 
-/* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one, and
- * AES-NI with PCLMULQDQ chosen at run time where it was built */
+/* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one, or
+ * the table core that is not constant time (CTC_AES_TABLE), and AES-NI with
+ * PCLMULQDQ chosen at run time where it was built */
+#if CTC_AES_TABLE == CTC_AES_TABLE_FLASH
+#define CTC_AES_SW_NAME "table-flash-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
+#define CTC_AES_SW_NAME "table-unrolled-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_RAM
+#define CTC_AES_SW_NAME "table-ram-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_SBOX
+#define CTC_AES_SW_NAME "table-sbox-NOT-CONSTANT-TIME"
+#else
+#define CTC_AES_SW_NAME "ct32"
+#endif
 #if CTC_AES && AES_HAVE_X86_NI
-#define CTC_AES_NAME "ct32+aesni-cpuid"
+#define CTC_AES_NAME CTC_AES_SW_NAME "+aesni-cpuid"
 #elif CTC_AES
-#define CTC_AES_NAME "ct32"
+#define CTC_AES_NAME CTC_AES_SW_NAME
 #else
 #define CTC_AES_NAME "none"
 #endif
