@@ -30,14 +30,27 @@ static void ctr_inc(uint8_t ctr[16], unsigned n)
         c >>= 8;
     }
 }
+#endif
 
-/* the constant-time core, two blocks per pass */
-static void ctr_ct32(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
-                     uint8_t *out, const uint8_t *in, size_t len)
+/* see aes_impl.h */
+void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
+                 uint8_t *out, const uint8_t *in, size_t len)
 {
+#if !AES_HAVE_TABLE
     uint8_t c1[16], ks[32];
     size_t i, j;
+#endif
 
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {
+        aes_ni_ctr_xor(key->rk8, key->rounds, ctr, inc_bytes, out, in, len);
+        return;
+    }
+#endif
+#if AES_HAVE_TABLE
+    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
+    aes_tbl_ctr_xor_vartime(key->ek, key->rounds, ctr, inc_bytes, out, in, len);
+#else
     for (i = 0; i < len; i += 32) {
         size_t n = len - i < 32 ? len - i : 32;
 
@@ -52,24 +65,6 @@ static void ctr_ct32(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes
             ctr_inc(ctr, inc_bytes);
     }
     ct_zeroize(ks, sizeof ks);
-}
-#endif
-
-/* see aes_impl.h */
-void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
-                 uint8_t *out, const uint8_t *in, size_t len)
-{
-#if AES_HAVE_X86_NI
-    if (aes_hw() & AES_HW_AES) {
-        aes_ni_ctr_xor(key->rk8, key->rounds, ctr, inc_bytes, out, in, len);
-        return;
-    }
-#endif
-#if AES_HAVE_TABLE
-    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
-    aes_tbl_ctr_xor_vartime(key->ek, key->rounds, ctr, inc_bytes, out, in, len);
-#else
-    ctr_ct32(key, ctr, inc_bytes, out, in, len);
 #endif
 }
 

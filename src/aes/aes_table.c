@@ -271,9 +271,9 @@ static inline void tbl_enc(const uint32_t *ek, unsigned rounds, uint32_t s[4])
     TE_ROUND(t, s, k);
     k += 4;
 #else
-    unsigned r;
+    const uint32_t *end = ek + 4 * rounds;
 
-    for (r = 1; r < rounds; r++, k += 4) {
+    for (; k != end; k += 4) {          /* rounds 1 .. rounds - 1 */
         TE_ROUND(t, s, k);
         s0 = t0;
         s1 = t1;
@@ -296,10 +296,9 @@ static inline void tbl_dec(const uint32_t *dk, unsigned rounds, uint32_t s[4])
 {
     uint32_t s0 = s[0] ^ dk[0], s1 = s[1] ^ dk[1], s2 = s[2] ^ dk[2],
              s3 = s[3] ^ dk[3], t0, t1, t2, t3;
-    const uint32_t *k = dk + 4;
-    unsigned r;
+    const uint32_t *k = dk + 4, *end = dk + 4 * rounds;
 
-    for (r = 1; r < rounds; r++, k += 4) {
+    for (; k != end; k += 4) {          /* rounds 1 .. rounds - 1 */
         TD_ROUND(t, s, k);
         s0 = t0;
         s1 = t1;
