@@ -34,6 +34,9 @@
 #   CT_CHECK=valgrind|msan     build with the constant-time checker hooks
 #   SANITIZE=1                 AddressSanitizer + UndefinedBehaviorSanitizer
 #                              (host; every report is fatal)
+#   AES_TABLE=flash|unrolled|ram|sbox
+#                              a table-based AES core, NOT constant time
+#                              (CTC_AES_TABLE, include/ctcrypto/config.h)
 
 TARGET  ?= host
 PROFILE ?= fast
@@ -43,6 +46,7 @@ LIMB    ?=
 BARRIER ?=
 CT_CHECK ?=
 SANITIZE ?= 0
+AES_TABLE ?=
 
 TARGETS := $(patsubst targets/%/target.mk,%,$(wildcard targets/*/target.mk))
 
@@ -109,6 +113,17 @@ endif
 ifneq ($(LIMB),)
 DEFS    += -DCTC_LIMB_BITS=$(LIMB)
 VARIANT := $(VARIANT)-limb$(LIMB)
+endif
+ifneq ($(AES_TABLE),)
+AES_TABLE_flash := 1
+AES_TABLE_unrolled := 2
+AES_TABLE_ram := 3
+AES_TABLE_sbox := 4
+ifeq ($(AES_TABLE_$(AES_TABLE)),)
+$(error AES_TABLE must be flash, unrolled, ram or sbox)
+endif
+DEFS    += -DCTC_AES_TABLE=$(AES_TABLE_$(AES_TABLE))
+VARIANT := $(VARIANT)-aestable-$(AES_TABLE)
 endif
 SAN_FLAGS :=
 ifeq ($(CT_CHECK),valgrind)

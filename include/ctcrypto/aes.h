@@ -28,7 +28,9 @@
  *  - Implementation: the constant-time 32-bit bitsliced core on every
  *    target, and AES-NI with PCLMULQDQ on x86-64 CPUs that have them,
  *    chosen at run time (docs/aes.md); no table, branch or memory index
- *    depends on the key or the data.
+ *    depends on the key or the data. Unless the library is built with
+ *    CTC_AES_TABLE (ctcrypto/config.h): then a table-based core replaces
+ *    the bitsliced one and the block cipher is NOT constant time.
  *  - What is secret: keys, plaintexts, key streams, hash keys, CMAC
  *    subkeys and messages, tags before they are output, the PKCS#7 padding
  *    until it has been checked. What is public: every length (the
@@ -49,9 +51,19 @@
 
 /* An expanded AES key: 11, 13 or 15 round keys of 8 words each, in the
  * bitsliced layout of the constant-time core; on x86-64 also as FIPS 197's
- * bytes for the AES-NI core. */
+ * bytes for the AES-NI core. With a table core (CTC_AES_TABLE, not
+ * constant time) FIPS 197's round keys as words instead (each column's
+ * four bytes little-endian), and for the T-table cores the round keys of
+ * the equivalent inverse cipher. */
 typedef struct {
+#if CTC_AES_TABLE
+    uint32_t ek[60];
+#if CTC_AES_TABLE != CTC_AES_TABLE_SBOX
+    uint32_t dk[60];
+#endif
+#else
     uint32_t rk[120];
+#endif
     uint32_t rounds;     /* 10, 12 or 14; 0 when not set */
 #if defined(__x86_64__)
     uint8_t rk8[240];

@@ -66,6 +66,23 @@
  *                     structs of ctcrypto/rsa.h and the stack scratch of
  *                     the RSA functions. A multiple of 64 from 1024 to
  *                     4096 (default 4096).
+ *   CTC_AES_TABLE     0 (default): the AES block cipher is the constant-time
+ *                     bitsliced core. Else a table-based core that is NOT
+ *                     CONSTANT TIME (its memory addresses depend on the key
+ *                     and the data: cache and bus timing reveal them), for
+ *                     firmware that accepts that trade-off for speed
+ *                     (docs/aes.md has the measured table):
+ *                     CTC_AES_TABLE_FLASH (1): T-tables in read-only memory
+ *                       (4 KiB for encryption, 4 KiB + 256 bytes for the
+ *                       inverse cipher), rounds in a loop;
+ *                     CTC_AES_TABLE_UNROLLED (2): the same tables, rounds
+ *                       written out;
+ *                     CTC_AES_TABLE_RAM (3): the same tables computed into
+ *                       RAM (8.25 KiB) by the first ctc_aes_key_set, rounds
+ *                       in a loop;
+ *                     CTC_AES_TABLE_SBOX (4): the 256-byte S-box and its
+ *                       256-byte inverse, MixColumns computed.
+ *                     AES-NI, where built, still runs when the CPU has it.
  */
 #ifndef CTCRYPTO_CONFIG_H
 #define CTCRYPTO_CONFIG_H
@@ -114,6 +131,17 @@
 
 #ifndef CTC_AES
 #define CTC_AES 1
+#endif
+
+#define CTC_AES_TABLE_FLASH 1
+#define CTC_AES_TABLE_UNROLLED 2
+#define CTC_AES_TABLE_RAM 3
+#define CTC_AES_TABLE_SBOX 4
+#ifndef CTC_AES_TABLE
+#define CTC_AES_TABLE 0
+#endif
+#if CTC_AES_TABLE < 0 || CTC_AES_TABLE > 4
+#error "CTC_AES_TABLE must be 0 or one of CTC_AES_TABLE_FLASH, _UNROLLED, _RAM, _SBOX"
 #endif
 
 #if CTC_PROFILE_SMALL

@@ -1,8 +1,10 @@
 /*
  * aes_cpu.c - which AES core runs (aes_hw, aes_hw_allow, aes_encrypt1,
  * aes_encrypt2 and aes_decrypt2 in aes_impl.h): the hardware one where it was built and
- * ctc_cpu_features() reports it, else the constant-time 32-bit core. The choice depends on
- * the CPU only, never on the data.
+ * ctc_cpu_features() reports it, else the constant-time 32-bit core, or the
+ * table core (not constant time) when the library was built with
+ * CTC_AES_TABLE. The choice depends on the CPU and the build only, never on
+ * the data.
  */
 #include "aes_impl.h"
 
@@ -59,7 +61,13 @@ void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
         return;
     }
 #endif
+#if AES_HAVE_TABLE
+    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
+    aes_tbl_encrypt_vartime(key->ek, key->rounds, out0, in0);
+    aes_tbl_encrypt_vartime(key->ek, key->rounds, out1, in1);
+#else
     aes_ct32_encrypt2(key->rk, key->rounds, out0, out1, in0, in1);
+#endif
 }
 
 /* see aes_impl.h */
@@ -83,22 +91,35 @@ void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
         return;
     }
 #endif
+#if AES_HAVE_TABLE
+    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
+    aes_tbl_decrypt_vartime(AES_TBL_DK(key), key->rounds, out0, in0);
+    aes_tbl_decrypt_vartime(AES_TBL_DK(key), key->rounds, out1, in1);
+#else
     aes_ct32_decrypt2(key->rk, key->rounds, out0, out1, in0, in1);
+#endif
 }
 
 /* see aes_impl.h */
 void aes_encrypt1(const ctc_aes_key *key, uint8_t out[16], const uint8_t in[16])
 {
-    uint8_t spare[16];
-
 #if AES_HAVE_X86_NI
     if (aes_hw() & AES_HW_AES) {
         aes_ni_encrypt_blocks(key->rk8, key->rounds, out, in, 1);
         return;
     }
 #endif
-    aes_ct32_encrypt2(key->rk, key->rounds, out, spare, in, in);
-    ct_zeroize(spare, sizeof spare);
+#if AES_HAVE_TABLE
+    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
+    aes_tbl_encrypt_vartime(key->ek, key->rounds, out, in);
+#else
+    {
+        uint8_t spare[16];
+
+        aes_ct32_encrypt2(key->rk, key->rounds, out, spare, in, in);
+        ct_zeroize(spare, sizeof spare);
+    }
+#endif
 }
 
 #endif /* CTC_AES */

@@ -17,6 +17,7 @@ static void copy16(uint8_t d[16], const uint8_t s[16])
         d[i] = s[i];
 }
 
+#if !AES_HAVE_TABLE
 static inline uint32_t ld32le(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
@@ -70,14 +71,17 @@ static void ctr_inc_words(uint32_t w[4], unsigned n)
         }
     }
 }
+#endif
 
 /* see aes_impl.h */
 void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
                  uint8_t *out, const uint8_t *in, size_t len)
 {
+#if !AES_HAVE_TABLE
     uint32_t cw[4], q[8];
     size_t i, j;
     unsigned c;
+#endif
 
 #if AES_HAVE_X86_NI
     if (aes_hw() & AES_HW_AES) {
@@ -85,6 +89,10 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
         return;
     }
 #endif
+#if AES_HAVE_TABLE
+    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
+    aes_tbl_ctr_xor_vartime(key->ek, key->rounds, ctr, inc_bytes, out, in, len);
+#else
     for (c = 0; c < 4; c++)
         cw[c] = ld32le(ctr + 4 * c);
     /* two counter blocks per pass, as words (aes_ct32_encrypt2_words);
@@ -125,6 +133,7 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
     for (c = 0; c < 4; c++)
         st32le(ctr + 4 * c, cw[c]);
     ct_zeroize(q, sizeof q);
+#endif
 }
 
 /* see ctcrypto/aes.h */

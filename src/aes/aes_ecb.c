@@ -18,7 +18,11 @@ int ctc_aes_key_set(ctc_aes_key *key, const uint8_t *k, size_t k_len)
         return CTC_ERR_AES_KEY_LEN;
     if (k == NULL)
         return CTC_ERR_PARAM;
+#if AES_HAVE_TABLE
+    aes_tbl_key(key->ek, AES_TBL_DK(key), k, (unsigned)(k_len / 4));
+#else
     aes_ct32_key_expand(key->rk, k, (unsigned)(k_len / 4));
+#endif
 #if defined(__x86_64__)
     aes_key_expand_bytes(key->rk8, k, (unsigned)(k_len / 4));
 #endif
@@ -47,11 +51,14 @@ static int ecb_check(const ctc_aes_key *key, const uint8_t *out,
     return CTC_OK;
 }
 
-/* two blocks per pass; an odd last block goes with a copy of itself */
+/* two blocks per pass; an odd last block goes with a copy of itself (the
+ * table core: one block at a time) */
 static void ecb_run(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
                     size_t len, int decrypt)
 {
+#if !AES_HAVE_TABLE
     uint8_t spare[16];
+#endif
     size_t i;
 
 #if AES_HAVE_X86_NI
@@ -63,6 +70,15 @@ static void ecb_run(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
         return;
     }
 #endif
+#if AES_HAVE_TABLE
+    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
+    for (i = 0; i < len; i += 16) {
+        if (decrypt)
+            aes_tbl_decrypt_vartime(AES_TBL_DK(key), key->rounds, out + i, in + i);
+        else
+            aes_tbl_encrypt_vartime(key->ek, key->rounds, out + i, in + i);
+    }
+#else
     for (i = 0; i + 32 <= len; i += 32) {
         if (decrypt)
             aes_ct32_decrypt2(key->rk, key->rounds, out + i, out + i + 16,
@@ -78,6 +94,7 @@ static void ecb_run(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
             aes_ct32_encrypt2(key->rk, key->rounds, out + i, spare, in + i, in + i);
         ct_zeroize(spare, sizeof spare);
     }
+#endif
 }
 
 /* see ctcrypto/aes.h */

@@ -75,6 +75,40 @@ void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
  */
 uint32_t aes_ct32_subword(uint32_t w);
 
+/* ---- the table cores, NOT constant time (aes_table.c) --------------------- */
+
+/*
+ * Built when CTC_AES_TABLE is set (ctcrypto/config.h): then they replace
+ * the bitsliced core (AES-NI still runs where the CPU has it). Round keys
+ * are FIPS 197's words, each column's bytes little-endian: ek[4 (rounds +
+ * 1)]; dk the equivalent inverse cipher's for the T-table variants, ek
+ * itself for CTC_AES_TABLE_SBOX (plain inverse cipher).
+ * CT: the _vartime functions read tables at addresses made of key and
+ * data bytes: they leak both. aes_tbl_key is constant time.
+ */
+#if CTC_AES && CTC_AES_TABLE
+#define AES_HAVE_TABLE 1
+/* ek (and dk but for the S-box variant) from a key of nk words (4, 6, 8);
+ * with CTC_AES_TABLE_RAM the first call computes the tables (not thread
+ * safe: the first ctc_aes_key_set must end before another starts) */
+void aes_tbl_key(uint32_t *ek, uint32_t *dk, const uint8_t *key, unsigned nk);
+void aes_tbl_encrypt_vartime(const uint32_t *ek, unsigned rounds,
+                             uint8_t out[16], const uint8_t in[16]);
+void aes_tbl_decrypt_vartime(const uint32_t *dk, unsigned rounds,
+                             uint8_t out[16], const uint8_t in[16]);
+/* aes_ctr_xor's job, one block at a time; inc_bytes 4 or 16 */
+void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
+                             uint8_t ctr[16], unsigned inc_bytes, uint8_t *out,
+                             const uint8_t *in, size_t len);
+#if CTC_AES_TABLE == CTC_AES_TABLE_SBOX
+#define AES_TBL_DK(key) ((key)->ek)
+#else
+#define AES_TBL_DK(key) ((key)->dk)
+#endif
+#else
+#define AES_HAVE_TABLE 0
+#endif
+
 /* ---- the hardware core (arch/aes_x86.c) and the choice (aes_cpu.c) -------- */
 
 /*
@@ -134,6 +168,7 @@ void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
  * out = in ^ the key stream E(ctr), E(ctr + 1), ... for len bytes; ctr is a
  * big-endian counter in its last inc_bytes bytes (16 for CTR, 4 for GCM's
  * inc32), advanced past the blocks used (a last partial block counts).
+ * With a table core (AES_HAVE_TABLE) inc_bytes must be 4 or 16.
  */
 void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
                  uint8_t *out, const uint8_t *in, size_t len);

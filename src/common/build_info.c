@@ -52,14 +52,26 @@
 #endif
 
 /* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one (its
- * rounds in Armv7 assembly where that is built: ct32-armv7), and AES-NI
- * with PCLMULQDQ chosen at run time where it was built */
+ * rounds in Armv7 assembly where that is built: ct32-armv7), or the table
+ * core that is not constant time (CTC_AES_TABLE), and AES-NI with
+ * PCLMULQDQ chosen at run time where it was built */
+#if CTC_AES_TABLE == CTC_AES_TABLE_FLASH
+#define CTC_AES_SW_NAME "table-flash-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
+#define CTC_AES_SW_NAME "table-unrolled-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_RAM
+#define CTC_AES_SW_NAME "table-ram-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_SBOX
+#define CTC_AES_SW_NAME "table-sbox-NOT-CONSTANT-TIME"
+#elif AES_HAVE_ARMV7_ASM
+#define CTC_AES_SW_NAME "ct32-armv7"
+#else
+#define CTC_AES_SW_NAME "ct32"
+#endif
 #if CTC_AES && AES_HAVE_X86_NI
-#define CTC_AES_NAME "ct32+aesni-cpuid"
-#elif CTC_AES && AES_HAVE_ARMV7_ASM
-#define CTC_AES_NAME "ct32-armv7"
+#define CTC_AES_NAME CTC_AES_SW_NAME "+aesni-cpuid"
 #elif CTC_AES
-#define CTC_AES_NAME "ct32"
+#define CTC_AES_NAME CTC_AES_SW_NAME
 #else
 #define CTC_AES_NAME "none"
 #endif

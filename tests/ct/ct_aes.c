@@ -12,8 +12,9 @@
  * The negative controls: the textbook table AES round (SubBytes by a
  * lookup in a 256-byte S-box at the secret state byte, then ShiftRows),
  * the shape of every table-based core; and the textbook PKCS#7 unpadding
- * that loops over the padding's length and stops at the first wrong byte.
- * Every checker must flag both.
+ * that loops over the padding's length and stops at the first wrong byte;
+ * and the library's own table core (aes_table.c, CTC_AES_TABLE), which is
+ * not constant time. Every checker must flag all three.
  */
 #include "ctcrypto/aes.h"
 #include "aes/aes_impl.h"
@@ -36,7 +37,7 @@ void ct_case_aes_key_schedule(const unsigned char *secret)
 
     for (n = 16; n <= 32; n += 8) {
         (void)ctc_aes_key_set(&k, secret + n, n);
-        ct_keep_mem(k.rk, sizeof k.rk);
+        ct_keep_mem(&k, sizeof k);
     }
     ctc_aes_key_wipe(&k);
 }
@@ -144,6 +145,42 @@ void ct_case_aes_leaky_table(const unsigned char *secret)
 
     aes_leaky_table_round(out, secret, secret + 16);
     ct_keep_mem(out, 16);
+}
+
+/*
+ * The negative control of the real table cores (aes_table.c, NOT constant
+ * time; CTC_AES_TABLE): key setup, a block each way and CTR on a secret key
+ * and text. In a library built without one, the T-table core in flash
+ * (CTC_AES_TABLE_FLASH) is compiled here from its source.
+ */
+#if !CTC_AES_TABLE
+#define AES_TBL_STANDALONE CTC_AES_TABLE_FLASH
+#include "aes/aes_table.c"
+#endif
+
+void ct_case_aes_table_core(const unsigned char *secret)
+{
+    static const uint8_t iv[16] = { 0xf0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    12, 13, 14, 15 };
+    uint32_t ek[60], dk[60];
+    uint8_t ctr[16], out[40];
+    unsigned i;
+
+    aes_tbl_key(ek, dk, secret, 4);
+#if CTC_AES_TABLE == CTC_AES_TABLE_SBOX
+    for (i = 0; i < 60; i++)           /* the S-box core decrypts with ek */
+        dk[i] = ek[i];
+#endif
+    aes_tbl_encrypt_vartime(ek, 10, out, secret + 16);
+    ct_keep_mem(out, 16);
+    aes_tbl_decrypt_vartime(dk, 10, out, secret + 32);
+    ct_keep_mem(out, 16);
+    for (i = 0; i < 16; i++)
+        ctr[i] = iv[i];
+    aes_tbl_ctr_xor_vartime(ek, 10, ctr, 16, out, secret + 48, sizeof out);
+    ct_keep_mem(out, sizeof out);
+    ct_zeroize(ek, sizeof ek);
+    ct_zeroize(dk, sizeof dk);
 }
 
 void ct_case_aes_cbc(const unsigned char *secret)

@@ -258,7 +258,9 @@ int main(void)
     tr_init("test_aes_modes_openssl");
     for (c = 0; c < (AES_HAVE_X86_NI ? 2u : 1u); c++) {
         aes_hw_allow(c == 0 ? ~0u : 0);
-        tr_puts(aes_hw() ? "# cores: hardware (AES-NI)\n" : "# cores: ct32\n");
+        tr_puts(aes_hw() ? "# cores: hardware (AES-NI)\n"
+                : AES_HAVE_TABLE ? "# cores: the table core (CTC_AES_TABLE)\n"
+                : "# cores: ct32\n");
         test_cbc();
         test_ccm();
         test_cmac();

@@ -214,7 +214,9 @@ int main(void)
     tr_init("test_aes_openssl");
     for (c = 0; c < (AES_HAVE_X86_NI ? 2u : 1u); c++) {
         aes_hw_allow(c == 0 ? ~0u : 0);
-        tr_puts(aes_hw() ? "# cores: hardware (AES-NI, PCLMULQDQ)\n" : "# cores: ct32\n");
+        tr_puts(aes_hw() ? "# cores: hardware (AES-NI, PCLMULQDQ)\n"
+                : AES_HAVE_TABLE ? "# cores: the table core (CTC_AES_TABLE)\n"
+                : "# cores: ct32\n");
         test_ecb_ctr();
         test_gcm();
     }

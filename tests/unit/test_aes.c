@@ -432,11 +432,79 @@ static void test_errors(void)
     tr_group_end();
 }
 
+#if CTC_AES_TABLE == CTC_AES_TABLE_FLASH
+#define WANT_SW "table-flash-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
+#define WANT_SW "table-unrolled-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_RAM
+#define WANT_SW "table-ram-NOT-CONSTANT-TIME"
+#elif CTC_AES_TABLE == CTC_AES_TABLE_SBOX
+#define WANT_SW "table-sbox-NOT-CONSTANT-TIME"
+#elif AES_HAVE_ARMV7_ASM
+#define WANT_SW "ct32-armv7"
+#else
+#define WANT_SW "ct32"
+#endif
+
+/*
+ * The core in use (a table core where one is built, AES-NI where the CPU
+ * has it) against the constant-time core itself, on random keys and
+ * blocks of every key size: ECB both ways (one block, and runs of 1 to 5
+ * blocks, odd ones included), CTR against the constant-time encryption of
+ * the counter blocks (a last partial block, the carry out of the low word).
+ */
+static void test_core_vs_ct32(void)
+{
+    uint32_t rk[120];
+    uint8_t key[32], in[80], out[80], ref[80], ctr[16], c[16], ks[16], spare[16];
+    unsigned it, kl, i, n, len;
+    ctc_aes_key k;
+
+    tr_group("the core in use = the constant-time core (random keys, blocks, CTR; 128/192/256)");
+    tr_seed(0x7ab1e5);
+    for (it = 0; it < TR_ITERS(200); it++) {
+        kl = 16 + 8 * (it % 3);
+        tr_rand_bytes(key, kl);
+        tr_rand_bytes(in, sizeof in);
+        n = 1 + it % 5;
+        TR_EQ(ctc_aes_key_set(&k, key, kl), CTC_OK);
+        aes_ct32_key_expand(rk, key, kl / 4);
+        for (i = 0; i < n; i++)
+            aes_ct32_encrypt2(rk, kl / 4 + 6, ref + 16 * i, spare, in + 16 * i,
+                              in + 16 * i);
+        TR_EQ(ctc_aes_ecb_encrypt(&k, out, sizeof out, in, 16 * n), CTC_OK);
+        TR_MEM(out, ref, 16 * n);
+        for (i = 0; i < n; i++)
+            aes_ct32_decrypt2(rk, kl / 4 + 6, ref + 16 * i, spare, in + 16 * i,
+                              in + 16 * i);
+        TR_EQ(ctc_aes_ecb_decrypt(&k, out, sizeof out, in, 16 * n), CTC_OK);
+        TR_MEM(out, ref, 16 * n);
+        /* CTR from a counter whose low word is near its wrap */
+        tr_rand_bytes(ctr, 16);
+        ctr[12] = ctr[13] = ctr[14] = 0xff;
+        ctr[15] = (uint8_t)(0xfe + (it & 1));
+        len = 1 + (unsigned)(tr_rand32() % sizeof in);
+        memcpy(c, ctr, 16);
+        for (i = 0; i < len; i += 16) {
+            unsigned j, b;
+
+            aes_ct32_encrypt2(rk, kl / 4 + 6, ks, spare, c, c);
+            for (j = 0; j < 16 && i + j < len; j++)
+                ref[i + j] = (uint8_t)(in[i + j] ^ ks[j]);
+            for (b = 16; b > 0 && ++c[b - 1] == 0; b--)
+                ;
+        }
+        TR_EQ(ctc_aes_ctr(&k, out, sizeof out, ctr, in, len), CTC_OK);
+        TR_MEM(out, ref, len);
+    }
+    ctc_aes_key_wipe(&k);
+    tr_group_end();
+}
+
 static void test_build_info(void)
 {
     const char *b = ctc_build_info();
-    const char *want = AES_HAVE_X86_NI ? " aes=ct32+aesni-cpuid "
-                     : AES_HAVE_ARMV7_ASM ? " aes=ct32-armv7 " : " aes=ct32 ";
+    const char *want = AES_HAVE_X86_NI ? " aes=" WANT_SW "+aesni-cpuid " : " aes=" WANT_SW " ";
     size_t i, n = strlen(want), len = strlen(b), found = 0;
 
     tr_group("ctc_build_info names the AES core");
@@ -496,7 +564,7 @@ int main(void)
     for (c = 0; c < n; c++) {
         aes_hw_allow(combos[c]);
         if (AES_HAVE_X86_NI) {
-            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI" : "# block cipher: ct32");
+            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI" : "# block cipher: " WANT_SW);
             tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: PCLMULQDQ\n" : ", GHASH: ct32\n");
         }
         test_ecb_kat();
@@ -504,6 +572,7 @@ int main(void)
         test_gcm_streaming();
         test_gcm_streaming_errors();
         test_ctr_vs_ecb();
+        test_core_vs_ct32();
         test_errors();
     }
     test_gcm_onepass();

@@ -389,7 +389,8 @@ int main(void)
         aes_hw_allow(c == 0 ? ~0u : 0);
         if (AES_HAVE_X86_NI)
             tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI\n"
-                                          : "# block cipher: ct32\n");
+                    : AES_HAVE_TABLE ? "# block cipher: the table core (CTC_AES_TABLE)\n"
+                    : "# block cipher: ct32\n");
         test_cbc_wycheproof();
         test_cbc_raw();
         test_ccm_wycheproof();
