@@ -250,7 +250,7 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * with n a multiple of 4 (the tables' 2L and 3L, L = 8 or 12 32-bit
  * limbs) and count even (8 or 16: the rows of k G; 16: the table of
  * k P).
- * 32-bit Arm with UMAAL and MLS: src/ec/arch/ec_lookup_arm.S (MLS by the
+ * 32-bit Arm with UMAAL and MLS: src/mp/arch/mp_lookup_arm.S (mp.h; MLS by the
  * selection mask instead of AND and OR per word; Cortex-M4, gcc -O2:
  * P-256 key generation 595.8 k -> 571.2 k cycles, ECDH 1.354 M -> 1.315 M,
  * docs/ec.md); elsewhere, and under CTC_NO_ASM=1 or MemorySanitizer,
@@ -260,14 +260,11 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * is 152 bytes smaller without the leaf; k G takes 1.381 M instead of
  * 1.317 M cycles, signing 2.170 M instead of 2.106 M, within its 2.5 M).
  */
-#if defined(MP_ASM_UMAAL) && (defined(__thumb2__) || __ARM_ARCH >= 7) \
-    && CTC_LIMB_BITS == 32 && !CTC_PROFILE_SMALL
-#define EC_LOOKUP_ASM 1
-void ec_limbs_lookup_asm(ct_limb_t *X, const ct_limb_t *table, size_t count, size_t n,
-                         size_t index);
-#define ec_limbs_lookup ec_limbs_lookup_asm
+#define EC_LOOKUP_ASM MP_LOOKUP_ASM
+#if EC_LOOKUP_ASM
+/* the tables here always fit the leaf's contract: no size test */
+#define ec_limbs_lookup mp_limbs_lookup_asm
 #else
-#define EC_LOOKUP_ASM 0
 #define ec_limbs_lookup ct_limbs_lookup
 #endif
 

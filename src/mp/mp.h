@@ -370,4 +370,33 @@ CT_INLINE ct_limb_t mp_mla_cpuid(ct_limb_t *X, const ct_limb_t *A, size_t n,
 #define MP_REDC_ASM 0
 #endif
 
+/*
+ * X = entry `index` (secret) of a table of `count` entries of n limbs
+ * (count, n public), every limb of every entry read: ct_limbs_lookup, or
+ * on 32-bit Arm with UMAAL and MLS (PROFILE=fast) the assembly scan of
+ * arch/mp_lookup_arm.S where n is a multiple of 4 and count is even (MLS
+ * by the selection mask instead of AND and OR per word). Used by the
+ * point tables of src/ec (ec.h) and the window table of mp_exp.
+ */
+#if defined(MP_ASM_UMAAL) && (defined(__thumb2__) || __ARM_ARCH >= 7) \
+    && CTC_LIMB_BITS == 32 && !CTC_PROFILE_SMALL
+#define MP_LOOKUP_ASM 1
+void mp_limbs_lookup_asm(ct_limb_t *X, const ct_limb_t *table, size_t count,
+                         size_t n, size_t index);
+#else
+#define MP_LOOKUP_ASM 0
+#endif
+
+CT_INLINE void mp_limbs_lookup(ct_limb_t *X, const ct_limb_t *table,
+                               size_t count, size_t n, size_t index)
+{
+#if MP_LOOKUP_ASM
+    if (n >= 4 && (n & 3) == 0 && count >= 2 && (count & 1) == 0) {
+        mp_limbs_lookup_asm(X, table, count, n, index);
+        return;
+    }
+#endif
+    ct_limbs_lookup(X, table, count, n, index);
+}
+
 #endif /* MP_MP_H */

@@ -80,12 +80,12 @@ int mp_exp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
         pos -= w;
     len = (unsigned)pos;
     pos = ebits - len;
-    ct_limbs_lookup(acc, tab, cnt, n, mp_exp_bits(E, e_limbs, pos, len));
+    mp_limbs_lookup(acc, tab, cnt, n, mp_exp_bits(E, e_limbs, pos, len));
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++)
             mp_montsqr(acc, acc, N, n, ninv, wrk);
-        ct_limbs_lookup(sel, tab, cnt, n, mp_exp_bits(E, e_limbs, pos, w));
+        mp_limbs_lookup(sel, tab, cnt, n, mp_exp_bits(E, e_limbs, pos, w));
         mp_montmul(acc, sel, acc, N, n, ninv, wrk);
     }
     mp_from_mont(X, acc, N, n, ninv, wrk);

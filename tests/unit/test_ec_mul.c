@@ -240,10 +240,36 @@ static void test_lookup(void)
     tr_group_end();
 }
 
+/* the same scan through mp_limbs_lookup at mp_exp's sizes: 32 entries of
+ * 32 limbs (RSA-2048's CRT halves on 32-bit limbs), and 33 limbs, which
+ * take ct_limbs_lookup (not a multiple of 4) */
+static void test_mp_lookup(void)
+{
+    static ct_limb_t T[32 * 33], X[33 + 4], E[33 + 4];
+    static const size_t ns[] = { 32, 33 };
+    size_t ni, idx, i, n, count = 32;
+
+    tr_group("window-table scan: mp_limbs_lookup against the entry (32 entries of 32 and 33 limbs)");
+    for (ni = 0; ni < 2; ni++) {
+        n = ns[ni];
+        for (i = 0; i < count * n; i++)
+            T[i] = (ct_limb_t)tr_rand_edgy64();
+        for (idx = 0; idx < count; idx += 3) {
+            memset(X, 0xa5, sizeof X);
+            memset(E, 0xa5, sizeof E);
+            memcpy(E, T + idx * n, n * sizeof(ct_limb_t));
+            mp_limbs_lookup(X, T, count, n, idx);
+            TR_MEM(X, E, sizeof X);
+        }
+    }
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_ec_mul");
     test_lookup();
+    test_mp_lookup();
 #if CTC_EC_P256
     test_curve("P-256 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "
                "small k, 2^256 - 1, the fold's edges)", ec_p256());

@@ -1,11 +1,12 @@
 /*
- * ec_lookup_arm.S - the point tables' constant-time scan (ec.h,
- * ec_limbs_lookup) for 32-bit Arm with UMAAL and MLS (Cortex-M4, M7; the
- * A/R profiles from Armv7), where the P-256 and P-384 UMAAL leaves are
- * used. Its C twin is ct_limbs_lookup (src/ct/ct.c): the same result for
- * every input, compared by tests/unit/test_ec_mul.c.
+ * mp_lookup_arm.S - the constant-time scan of a table of limb vectors
+ * (mp.h, mp_limbs_lookup: the point tables of ec_mul and ec_mul_base, the
+ * window table of mp_exp) for 32-bit Arm with UMAAL and MLS (Cortex-M4,
+ * M7; the A/R profiles from Armv7). Its C twin is ct_limbs_lookup
+ * (src/ct/ct.c): the same result for every input, compared by
+ * tests/unit/test_ec_mul.c (the point tables' sizes and mp_exp's).
  *
- * void ec_limbs_lookup_asm(ct_limb_t *X, const ct_limb_t *table,
+ * void mp_limbs_lookup_asm(ct_limb_t *X, const ct_limb_t *table,
  *                          size_t count, size_t n, size_t index)
  * X = entry `index` of count entries of n limbs (n a multiple of 4, at
  * least 4; count even, at least 2); an index >= count gives zeros. Every
@@ -22,7 +23,7 @@
  * on these cores (one cycle on Cortex-M4). Unified syntax, one text for
  * A32 and Thumb-2; the branches are the two loops' back-edges (the public
  * count and n), no IT block, no address from a value. Not built with
- * PROFILE=small, which scans with ct_limbs_lookup (ec.h).
+ * PROFILE=small, which scans with ct_limbs_lookup (mp.h).
  */
 #include "mp/mp_arch.h"
 
@@ -31,18 +32,18 @@
         .syntax unified
 #if defined(__thumb__)
         .thumb
-#define EC_FUNC .thumb_func
+#define MP_FUNC .thumb_func
 #else
         .arm
-#define EC_FUNC
+#define MP_FUNC
 #endif
 
-        .section .text.ec_limbs_lookup_asm,"ax",%progbits
-        .globl  ec_limbs_lookup_asm
-        .type   ec_limbs_lookup_asm,%function
+        .section .text.mp_limbs_lookup_asm,"ax",%progbits
+        .globl  mp_limbs_lookup_asm
+        .type   mp_limbs_lookup_asm,%function
         .p2align 2
-        EC_FUNC
-ec_limbs_lookup_asm:
+        MP_FUNC
+mp_limbs_lookup_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
         sub     sp, sp, #12
         /* frame: [sp] X (advances), [sp, #4] groups left, [sp, #8] the
@@ -91,7 +92,7 @@ ec_limbs_lookup_asm:
         bne     1b
         add     sp, sp, #12
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
-        .size   ec_limbs_lookup_asm, .-ec_limbs_lookup_asm
+        .size   mp_limbs_lookup_asm, .-mp_limbs_lookup_asm
 
 #if defined(__ELF__)
         .section .note.GNU-stack,"",%progbits
