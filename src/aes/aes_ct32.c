@@ -31,20 +31,6 @@
 
 #if CTC_AES
 
-static inline uint32_t ld32le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
-         | (uint32_t)p[3] << 24;
-}
-
-static inline void st32le(uint8_t *p, uint32_t x)
-{
-    p[0] = (uint8_t)x;
-    p[1] = (uint8_t)(x >> 8);
-    p[2] = (uint8_t)(x >> 16);
-    p[3] = (uint8_t)(x >> 24);
-}
-
 static inline uint32_t ror32(uint32_t x, unsigned n)
 {
     return (x >> n) | (x << (32 - n));
@@ -80,8 +66,8 @@ static void aes_load2(uint32_t q[8], const uint8_t in0[16], const uint8_t in1[16
     unsigned c;
 
     for (c = 0; c < 4; c++) {
-        q[2 * c] = ld32le(in0 + 4 * c);
-        q[2 * c + 1] = ld32le(in1 + 4 * c);
+        q[2 * c] = aes_ld32le(in0 + 4 * c);
+        q[2 * c + 1] = aes_ld32le(in1 + 4 * c);
     }
     aes_pack(q);
 }
@@ -92,8 +78,8 @@ static void aes_store2(uint8_t out0[16], uint8_t out1[16], uint32_t q[8])
 
     aes_pack(q);
     for (c = 0; c < 4; c++) {
-        st32le(out0 + 4 * c, q[2 * c]);
-        st32le(out1 + 4 * c, q[2 * c + 1]);
+        aes_st32le(out0 + 4 * c, q[2 * c]);
+        aes_st32le(out1 + 4 * c, q[2 * c + 1]);
     }
 }
 
@@ -496,13 +482,13 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
     unsigned c;
 
     for (c = 0; c < 4; c++) {
-        q[2 * c] = ld32le(in0 + 4 * c);
-        q[2 * c + 1] = ld32le(in1 + 4 * c);
+        q[2 * c] = aes_ld32le(in0 + 4 * c);
+        q[2 * c + 1] = aes_ld32le(in1 + 4 * c);
     }
     aes_ct32_encrypt2_words(rk, rounds, q);
     for (c = 0; c < 4; c++) {
-        st32le(out0 + 4 * c, q[2 * c]);
-        st32le(out1 + 4 * c, q[2 * c + 1]);
+        aes_st32le(out0 + 4 * c, q[2 * c]);
+        aes_st32le(out1 + 4 * c, q[2 * c + 1]);
     }
     ct_zeroize(q, sizeof q);
 }
@@ -575,7 +561,7 @@ static void key_words(uint32_t *w, const uint8_t *key, unsigned nk)
     unsigned i, j, rc = 0, n = 4 * (nk + 7);
 
     for (i = 0; i < nk; i++)
-        w[i] = ld32le(key + 4 * i);
+        w[i] = aes_ld32le(key + 4 * i);
     /* j = i mod nk, counted rather than divided (no division instruction:
      * Cortex-M's UDIV takes operand-dependent time) */
     for (i = nk, j = 0; i < n; i++) {
@@ -621,7 +607,7 @@ void aes_key_expand_bytes(uint8_t *rk8, const uint8_t *key, unsigned nk)
 
     key_words(w, key, nk);
     for (i = 0; i < 4 * (nk + 7); i++)
-        st32le(rk8 + 4 * i, w[i]);
+        aes_st32le(rk8 + 4 * i, w[i]);
     ct_zeroize(w, sizeof w);
 }
 

@@ -18,20 +18,6 @@ static void copy16(uint8_t d[16], const uint8_t s[16])
 }
 
 #if !AES_HAVE_TABLE
-static inline uint32_t ld32le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
-         | (uint32_t)p[3] << 24;
-}
-
-static inline void st32le(uint8_t *p, uint32_t x)
-{
-    p[0] = (uint8_t)x;
-    p[1] = (uint8_t)(x >> 8);
-    p[2] = (uint8_t)(x >> 16);
-    p[3] = (uint8_t)(x >> 24);
-}
-
 /*
  * Whole 32-byte pieces whose input and output are word-aligned are XORed a
  * word at a time where the compiler can be told that such words alias the
@@ -45,13 +31,6 @@ typedef uint32_t __attribute__((may_alias)) aes_word_alias;
 #define AES_CTR_WORDS 0
 #endif
 
-/* the bytes of x reversed (one REV on Arm, BSWAP on x86) */
-static inline uint32_t bswap32(uint32_t x)
-{
-    return (x >> 24) | ((x >> 8) & 0x0000ff00u) | ((x << 8) & 0x00ff0000u)
-         | (x << 24);
-}
-
 /*
  * The counter block as four little-endian words (w[c] = bytes 4c..4c+3),
  * += 1 big-endian over its last n bytes (16 or 4, inc128 or inc32): the
@@ -60,14 +39,14 @@ static inline uint32_t bswap32(uint32_t x)
  */
 static void ctr_inc_words(uint32_t w[4], unsigned n)
 {
-    uint64_t s = (uint64_t)bswap32(w[3]) + 1;
+    uint64_t s = (uint64_t)aes_bswap32(w[3]) + 1;
     int c;
 
-    w[3] = bswap32((uint32_t)s);
+    w[3] = aes_bswap32((uint32_t)s);
     if (n == 16) {                     /* public: the mode's counter width */
         for (c = 2; c >= 0; c--) {
-            s = (uint64_t)bswap32(w[c]) + (s >> 32);
-            w[c] = bswap32((uint32_t)s);
+            s = (uint64_t)aes_bswap32(w[c]) + (s >> 32);
+            w[c] = aes_bswap32((uint32_t)s);
         }
     }
 }
@@ -94,7 +73,7 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
     aes_tbl_ctr_xor_vartime(key->ek, key->rounds, ctr, inc_bytes, out, in, len);
 #else
     for (c = 0; c < 4; c++)
-        cw[c] = ld32le(ctr + 4 * c);
+        cw[c] = aes_ld32le(ctr + 4 * c);
     /* two counter blocks per pass, as words (aes_ct32_encrypt2_words);
      * after the loop the counter is past the blocks used (a last piece of
      * at most 16 bytes uses one) */
@@ -131,7 +110,7 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
         }
     }
     for (c = 0; c < 4; c++)
-        st32le(ctr + 4 * c, cw[c]);
+        aes_st32le(ctr + 4 * c, cw[c]);
     ct_zeroize(q, sizeof q);
 #endif
 }

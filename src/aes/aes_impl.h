@@ -21,6 +21,30 @@
 
 #include "ctcrypto/aes.h"
 
+/* ---- byte order ----------------------------------------------------------- */
+
+/* the four bytes at p as a little-endian word, and back (no alignment) */
+static inline uint32_t aes_ld32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+         | (uint32_t)p[3] << 24;
+}
+
+static inline void aes_st32le(uint8_t *p, uint32_t x)
+{
+    p[0] = (uint8_t)x;
+    p[1] = (uint8_t)(x >> 8);
+    p[2] = (uint8_t)(x >> 16);
+    p[3] = (uint8_t)(x >> 24);
+}
+
+/* the bytes of x reversed (one REV on Arm, BSWAP on x86) */
+static inline uint32_t aes_bswap32(uint32_t x)
+{
+    return (x >> 24) | ((x >> 8) & 0x0000ff00u) | ((x << 8) & 0x00ff0000u)
+         | (x << 24);
+}
+
 /* ---- the 32-bit bitsliced core (aes_ct32.c) ------------------------------ */
 
 /*

@@ -54,20 +54,6 @@
 #endif
 #include "aes_tables.h"
 
-static inline uint32_t tbl_ld32le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
-           | (uint32_t)p[3] << 24;
-}
-
-static inline void tbl_st32le(uint8_t *p, uint32_t x)
-{
-    p[0] = (uint8_t)x;
-    p[1] = (uint8_t)(x >> 8);
-    p[2] = (uint8_t)(x >> 16);
-    p[3] = (uint8_t)(x >> 24);
-}
-
 static inline uint32_t tbl_ror(uint32_t x, unsigned n)
 {
     return (x >> n) | (x << (32 - n));
@@ -189,7 +175,7 @@ AES_TBL_FN void aes_tbl_key(uint32_t *ek, uint32_t *dk, const uint8_t *key,
 #endif
     aes_key_expand_bytes(rk8, key, nk);
     for (i = 0; i < 4 * (rounds + 1); i++)
-        ek[i] = tbl_ld32le(rk8 + 4 * i);
+        ek[i] = aes_ld32le(rk8 + 4 * i);
     ct_zeroize(rk8, sizeof rk8);
 #if AES_TBL_MODE != CTC_AES_TABLE_SBOX
     /* the equivalent inverse cipher: the round keys in reverse, the
@@ -391,10 +377,10 @@ AES_TBL_FN void aes_tbl_encrypt_vartime(const uint32_t *ek, unsigned rounds,
     unsigned c;
 
     for (c = 0; c < 4; c++)
-        s[c] = tbl_ld32le(in + 4 * c);
+        s[c] = aes_ld32le(in + 4 * c);
     tbl_enc(ek, rounds, s);
     for (c = 0; c < 4; c++)
-        tbl_st32le(out + 4 * c, s[c]);
+        aes_st32le(out + 4 * c, s[c]);
 }
 
 /* see aes_impl.h */
@@ -405,15 +391,10 @@ AES_TBL_FN void aes_tbl_decrypt_vartime(const uint32_t *dk, unsigned rounds,
     unsigned c;
 
     for (c = 0; c < 4; c++)
-        s[c] = tbl_ld32le(in + 4 * c);
+        s[c] = aes_ld32le(in + 4 * c);
     tbl_dec(dk, rounds, s);
     for (c = 0; c < 4; c++)
-        tbl_st32le(out + 4 * c, s[c]);
-}
-
-static inline uint32_t tbl_bswap(uint32_t x)
-{
-    return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+        aes_st32le(out + 4 * c, s[c]);
 }
 
 /* see aes_impl.h; the counter is four big-endian words, advanced with a
@@ -427,12 +408,12 @@ AES_TBL_FN void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
     unsigned i, j, low = 4 - inc_bytes / 4;     /* the counter's first word */
 
     for (i = 0; i < 4; i++)
-        c[i] = tbl_bswap(tbl_ld32le(ctr + 4 * i));
+        c[i] = aes_bswap32(aes_ld32le(ctr + 4 * i));
     while (len > 0) {
         size_t n = len < 16 ? len : 16;
 
         for (i = 0; i < 4; i++)
-            s[i] = tbl_bswap(c[i]);
+            s[i] = aes_bswap32(c[i]);
         tbl_enc(ek, rounds, s);
         if (n == 16) {
             for (i = 0; i < 4; i++) {
@@ -452,7 +433,7 @@ AES_TBL_FN void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
         len -= n;
     }
     for (i = 0; i < 4; i++)
-        tbl_st32le(ctr + 4 * i, tbl_bswap(c[i]));
+        aes_st32le(ctr + 4 * i, aes_bswap32(c[i]));
     ct_zeroize(s, sizeof s);
 }
 
