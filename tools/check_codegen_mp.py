@@ -79,7 +79,7 @@ VARTIME = {
     "mp_exp_pubexp",
 }
 ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm", "mp_mont_redc_asm",
-       "mp_sqr_diag_asm"}
+       "mp_sqr_diag_asm", "mp_limbs_lookup_asm"}
 
 # check_codegen.py's targets. (clang for the bare-metal cores is left to
 # the trace checker: clang clamps the trip count of a do-while loop to
