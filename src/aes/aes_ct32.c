@@ -61,7 +61,9 @@ static void aes_pack(uint32_t q[8])
     SWAPMOVE(q[3], q[7], 0x0f0f0f0fu, 4);
 }
 
-static void aes_load2(uint32_t q[8], const uint8_t in0[16], const uint8_t in1[16])
+/* q[2 c + b] = word c of block b, little-endian (the layout of
+ * aes_ct32_encrypt2_words), and back */
+static void aes_words2(uint32_t q[8], const uint8_t in0[16], const uint8_t in1[16])
 {
     unsigned c;
 
@@ -69,18 +71,28 @@ static void aes_load2(uint32_t q[8], const uint8_t in0[16], const uint8_t in1[16
         q[2 * c] = aes_ld32le(in0 + 4 * c);
         q[2 * c + 1] = aes_ld32le(in1 + 4 * c);
     }
+}
+
+static void aes_bytes2(uint8_t out0[16], uint8_t out1[16], const uint32_t q[8])
+{
+    unsigned c;
+
+    for (c = 0; c < 4; c++) {
+        aes_st32le(out0 + 4 * c, q[2 * c]);
+        aes_st32le(out1 + 4 * c, q[2 * c + 1]);
+    }
+}
+
+static void aes_load2(uint32_t q[8], const uint8_t in0[16], const uint8_t in1[16])
+{
+    aes_words2(q, in0, in1);
     aes_pack(q);
 }
 
 static void aes_store2(uint8_t out0[16], uint8_t out1[16], uint32_t q[8])
 {
-    unsigned c;
-
     aes_pack(q);
-    for (c = 0; c < 4; c++) {
-        aes_st32le(out0 + 4 * c, q[2 * c]);
-        aes_st32le(out1 + 4 * c, q[2 * c + 1]);
-    }
+    aes_bytes2(out0, out1, q);
 }
 
 /*
@@ -479,17 +491,10 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
                        const uint8_t in0[16], const uint8_t in1[16])
 {
     uint32_t q[8];
-    unsigned c;
 
-    for (c = 0; c < 4; c++) {
-        q[2 * c] = aes_ld32le(in0 + 4 * c);
-        q[2 * c + 1] = aes_ld32le(in1 + 4 * c);
-    }
+    aes_words2(q, in0, in1);
     aes_ct32_encrypt2_words(rk, rounds, q);
-    for (c = 0; c < 4; c++) {
-        aes_st32le(out0 + 4 * c, q[2 * c]);
-        aes_st32le(out1 + 4 * c, q[2 * c + 1]);
-    }
+    aes_bytes2(out0, out1, q);
     ct_zeroize(q, sizeof q);
 }
 

@@ -30,26 +30,6 @@ typedef uint32_t __attribute__((may_alias)) aes_word_alias;
 #else
 #define AES_CTR_WORDS 0
 #endif
-
-/*
- * The counter block as four little-endian words (w[c] = bytes 4c..4c+3),
- * += 1 big-endian over its last n bytes (16 or 4, inc128 or inc32): the
- * words are byte-reversed into big-endian values and the carry runs
- * through 64-bit sums, without a branch.
- */
-static void ctr_inc_words(uint32_t w[4], unsigned n)
-{
-    uint64_t s = (uint64_t)aes_bswap32(w[3]) + 1;
-    int c;
-
-    w[3] = aes_bswap32((uint32_t)s);
-    if (n == 16) {                     /* public: the mode's counter width */
-        for (c = 2; c >= 0; c--) {
-            s = (uint64_t)aes_bswap32(w[c]) + (s >> 32);
-            w[c] = aes_bswap32((uint32_t)s);
-        }
-    }
-}
 #endif
 
 /* see aes_impl.h */
@@ -82,11 +62,11 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
 
         for (c = 0; c < 4; c++)
             q[2 * c] = cw[c];
-        ctr_inc_words(cw, inc_bytes);
+        aes_ctr_inc_words(cw, inc_bytes);
         for (c = 0; c < 4; c++)
             q[2 * c + 1] = cw[c];
         if (n > 16)
-            ctr_inc_words(cw, inc_bytes);
+            aes_ctr_inc_words(cw, inc_bytes);
         aes_ct32_encrypt2_words(key->rk, key->rounds, q);
 #if AES_CTR_WORDS
         if (n == 32 && (((uintptr_t)(in + i) | (uintptr_t)(out + i)) & 3) == 0) {
@@ -101,12 +81,10 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
             continue;
         }
 #endif
-        {
-            for (j = 0; j < n; j++) {
-                uint32_t w = q[2 * ((j >> 2) & 3) + (j >> 4)];
+        for (j = 0; j < n; j++) {
+            uint32_t w = q[2 * ((j >> 2) & 3) + (j >> 4)];
 
-                out[i + j] = (uint8_t)(in[i + j] ^ (w >> (8 * (j & 3))));
-            }
+            out[i + j] = (uint8_t)(in[i + j] ^ (w >> (8 * (j & 3))));
         }
     }
     for (c = 0; c < 4; c++)

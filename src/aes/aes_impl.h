@@ -45,6 +45,27 @@ static inline uint32_t aes_bswap32(uint32_t x)
          | (x << 24);
 }
 
+/*
+ * The counter block as four little-endian words (w[c] = bytes 4c..4c+3),
+ * += 1 big-endian over its last n bytes (16 or 4: CTR's inc128, GCM's
+ * inc32): the words are byte-reversed into big-endian values and the carry
+ * runs through 64-bit sums, without a branch on the counter. The counter
+ * loops of both software cores use it (aes_ctr.c, aes_table.c).
+ */
+static inline void aes_ctr_inc_words(uint32_t w[4], unsigned n)
+{
+    uint64_t s = (uint64_t)aes_bswap32(w[3]) + 1;
+    int c;
+
+    w[3] = aes_bswap32((uint32_t)s);
+    if (n == 16) {                     /* public: the mode's counter width */
+        for (c = 2; c >= 0; c--) {
+            s = (uint64_t)aes_bswap32(w[c]) + (s >> 32);
+            w[c] = aes_bswap32((uint32_t)s);
+        }
+    }
+}
+
 /* ---- the 32-bit bitsliced core (aes_ct32.c) ------------------------------ */
 
 /*

@@ -397,23 +397,23 @@ AES_TBL_FN void aes_tbl_decrypt_vartime(const uint32_t *dk, unsigned rounds,
         aes_st32le(out + 4 * c, s[c]);
 }
 
-/* see aes_impl.h; the counter is four big-endian words, advanced with a
- * branch on its own value (public) */
+/* see aes_impl.h; the counter as little-endian words, advanced by
+ * aes_ctr_inc_words */
 AES_TBL_FN void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
                                         uint8_t ctr[16], unsigned inc_bytes,
                                         uint8_t *out, const uint8_t *in,
                                         size_t len)
 {
     uint32_t c[4], s[4];
-    unsigned i, j, low = 4 - inc_bytes / 4;     /* the counter's first word */
+    unsigned i, j;
 
     for (i = 0; i < 4; i++)
-        c[i] = aes_bswap32(aes_ld32le(ctr + 4 * i));
+        c[i] = aes_ld32le(ctr + 4 * i);
     while (len > 0) {
         size_t n = len < 16 ? len : 16;
 
         for (i = 0; i < 4; i++)
-            s[i] = aes_bswap32(c[i]);
+            s[i] = c[i];
         tbl_enc(ek, rounds, s);
         if (n == 16) {
             for (i = 0; i < 4; i++) {
@@ -426,14 +426,13 @@ AES_TBL_FN void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
             for (j = 0; j < n; j++)
                 out[j] = (uint8_t)(in[j] ^ (s[j / 4] >> (8 * (j % 4))));
         }
-        for (i = 3; ++c[i] == 0 && i > low; i--)
-            ;
+        aes_ctr_inc_words(c, inc_bytes);
         in += n;
         out += n;
         len -= n;
     }
     for (i = 0; i < 4; i++)
-        aes_st32le(ctr + 4 * i, aes_bswap32(c[i]));
+        aes_st32le(ctr + 4 * i, c[i]);
     ct_zeroize(s, sizeof s);
 }
 

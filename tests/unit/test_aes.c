@@ -269,10 +269,10 @@ static void inc128(uint8_t c[16])
 
 static void test_ctr_vs_ecb(void)
 {
-    static uint8_t msg[200], ks[208], out[200], ctrs[208];
+    static uint8_t msg[200], ks[208], out[200], ctrs[208], umsg[201], uout[201];
     size_t len, iters = TR_ITERS(40), it;
 
-    tr_group("CTR = message XOR ECB of the counter blocks (lengths 0..200, carries)");
+    tr_group("CTR = message XOR ECB of the counter blocks (lengths 0..200, carries, unaligned)");
     tr_seed(12);
     for (it = 0; it < iters; it++) {
         ctc_aes_key k;
@@ -298,6 +298,10 @@ static void test_ctr_vs_ecb(void)
             ks[j] ^= msg[j];
         TR_EQ(ctc_aes_ctr(&k, out, sizeof out, iv, msg, len), CTC_OK);
         TR_MEM(out, ks, len);
+        /* not word-aligned: whole pieces take the byte path */
+        memcpy(umsg + 1, msg, len);
+        TR_EQ(ctc_aes_ctr(&k, uout + 1, sizeof uout - 1, iv, umsg + 1, len), CTC_OK);
+        TR_MEM(uout + 1, ks, len);
         TR_EQ(ctc_aes_ctr(&k, msg, sizeof msg, iv, msg, len), CTC_OK);   /* in place */
         TR_MEM(msg, ks, len);
     }
