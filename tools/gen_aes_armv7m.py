@@ -12,17 +12,20 @@ src/aes/aes_ct32.c does (its C twin, compared by tests/unit/test_aes.c):
         SubBytes(q); MixColumns_(r mod 4)(q); q ^= rk[8 r .. 8 r + 7]
     SubBytes(q); q ^= rk[8 rounds .. 8 rounds + 7]
 
-on the eight bitsliced words of two blocks. SubBytes is the gate list of
-aes_sbox in aes_ct32.c, read from that file, so the two cannot drift apart;
-this program orders the gates (a greedy list schedule that keeps few
-values live, the best of TRIALS randomised runs), allocates the values to
-the fourteen registers r0-r12 and lr (Belady's rule: when a register is
-needed, the value used furthest ahead leaves, a value already in memory
-first) and keeps the state and the values that do not fit in the stack
-frame (from 47 reloads and 40 stores in the circuit's own order to 25 and
-24, the eight loads of the inputs and stores of the outputs included). MixColumns is written here, one
-word at a time with the round key folded in, using the barrel shifter for
-the rotations of fixslicing (see aes_mix_columns_t1 in aes_ct32.c): with
+on the eight bitsliced words of two blocks. The state stays in r4-r11
+from one round to the next, and each round (SubBytes, MixColumns and
+AddRoundKey) is one block of straight-line code allocated as a whole:
+the values go to the fourteen registers r0-r12 and lr (Belady's rule:
+when a register is needed, the value used furthest ahead leaves, one
+already in memory first: a round-key word, a mask constant or a value
+spilled before) and to the stack frame only when those run out, so that
+SubBytes's outputs reach MixColumns in registers. SubBytes is the gate
+list of aes_sbox in aes_ct32.c, read from that file, so the two cannot
+drift apart; this program orders the gates (a greedy list schedule that
+keeps few values live, the best of TRIALS randomised runs, judged by the
+cost of the whole round). MixColumns is written here as gates, one word
+at a time with the round key folded in, using the barrel shifter for the
+rotations of fixslicing (see aes_mix_columns_t1 in aes_ct32.c): with
 y a word rotated right by 8 bits, the rotation of every byte lane of y
 right by s bits is
 
@@ -47,12 +50,9 @@ OUT = os.path.join(ROOT, "src", "aes", "arch", "aes_armv7.S")
 
 REGS = ["r%d" % i for i in range(13)] + ["lr"]
 
-# the frame: Q[0..7] the state, then the spill slots, then four words
-Q_OFF = 0
-
 
 def sbox_gates():
-    """The gates of aes_sbox in aes_ct32.c: (dst, op, a, b, inverted)."""
+    """The gates of aes_sbox in aes_ct32.c: (dst, op, a, b, None, inverted)."""
     with open(SRC) as f:
         text = f.read()
     m = re.search(r"static void aes_sbox\(uint32_t q\[8\]\)\n\{(.*?)\n\}\n", text, re.S)
@@ -65,34 +65,81 @@ def sbox_gates():
     for line in body.splitlines():
         g = re.match(r"\s*(\w+) = (~\()?(\w+) ([&^]) (\w+)\)?;\s*$", line)
         if g:
-            gates.append((g.group(1), g.group(4), g.group(3), g.group(5), bool(g.group(2))))
+            gates.append((g.group(1), "eor" if g.group(4) == "^" else "and",
+                          g.group(3), g.group(5), None, bool(g.group(2))))
     if len(ins) != 8 or len(outs) != 8 or len(gates) != 128:
         raise SystemExit("unexpected aes_sbox: %d inputs, %d outputs, %d gates"
                          % (len(ins), len(outs), len(gates)))
     return ({u: int(i) for u, i in ins.items()}, {s: int(i) for s, i in outs.items()}, gates)
 
 
-class Alloc:
-    """Straight-line register allocation of the S-box circuit."""
+# The eight state words live in these registers from one round to the next
+# (Q[i] in CAN[i]: the order of LDM/STM).
+CAN = ["r%d" % (4 + i) for i in range(8)]
 
-    def __init__(self, ins, outs, gates, spill_base):
-        self.gates = gates
-        self.outs = outs
-        self.end = len(gates)
-        self.uses = {}
-        for g, (d, _, a, b, _) in enumerate(gates):
-            self.uses.setdefault(a, []).append(g)
-            self.uses.setdefault(b, []).append(g)
-        for s in outs:
-            self.uses.setdefault(s, []).append(self.end)
+# the frame: control words, then the spill slots
+QP, END, RKP, TT, TV = 0, 4, 8, 12, 16
+SPILL_BASE = 20
+
+
+def is_const(v):
+    return v.startswith("C")
+
+
+def is_key(v):
+    return v.startswith("K")
+
+
+class Alloc:
+    """Straight-line register allocation of one block of gates
+
+        (dst, op, a, b, shift, inverted)   op 'eor' or 'and'; shift None or
+                                           ('ror' | 'lsr' | 'lsl', n) on b
+
+    over r0-r12 and lr, Belady's rule for eviction (the value used
+    furthest ahead leaves, a value already in memory first). Values named
+    C<hex> are constants (made again by MOV when needed, never stored),
+    K<i> the round key's word i (loaded from [RKP + 4 i], RKP being the
+    frame word at RKP, itself a value), everything else lives in a
+    register or in a spill slot of the frame. A block starts from the
+    state another block left (copy()), so that the values of one round
+    stay in registers across its SubBytes and MixColumns."""
+
+    def __init__(self):
         self.reg_of = {}
         self.val_in = {r: None for r in REGS}
-        self.mem_of = {u: Q_OFF + 4 * i for u, i in ins.items()}   # clean copies
-        self.spill_base = spill_base
+        self.mem_of = {"RKP": RKP}
         self.free_slots = []
         self.nslots = 0
         self.code = []
-        self.loads = self.stores = 0
+        self.loads = self.stores = self.moves = 0
+        self.gates = []
+        self.uses = {}
+        self.end = 0
+        self.hint = {}
+
+    def copy(self):
+        c = Alloc()
+        c.reg_of = dict(self.reg_of)
+        c.val_in = dict(self.val_in)
+        c.mem_of = dict(self.mem_of)
+        c.free_slots = list(self.free_slots)
+        c.nslots = self.nslots
+        return c
+
+    def prepare(self, gates, live_out, hint=None):
+        """gates to run; live_out: the values wanted after the block"""
+        self.gates = gates
+        self.end = len(gates)
+        self.uses = {}
+        self.hint = hint or {}
+        for g, (d, _, a, b, _, _) in enumerate(gates):
+            for v in (a, b):
+                self.uses.setdefault(v, []).append(g)
+                if is_key(v):
+                    self.uses.setdefault("RKP", []).append(g)
+        for v in live_out:
+            self.uses.setdefault(v, []).append(self.end)
 
     def next_use(self, v, g):
         for u in self.uses.get(v, []):
@@ -100,15 +147,32 @@ class Alloc:
                 return u
         return 1 << 30
 
+    def clean(self, v):
+        return v in self.mem_of or is_const(v) or is_key(v)
+
     def slot(self):
         if self.free_slots:
             self.free_slots.sort()
             return self.free_slots.pop(0)
-        s = self.spill_base + 4 * self.nslots
+        s = SPILL_BASE + 4 * self.nslots
         self.nslots += 1
         return s
 
-    def get_reg(self, g, protect):
+    def evict(self, r):
+        v = self.val_in[r]
+        if not self.clean(v):
+            self.mem_of[v] = self.slot()
+            self.code.append("str     %s, [sp, #%d]" % (r, self.mem_of[v]))
+            self.stores += 1
+        del self.reg_of[v]
+        self.val_in[r] = None
+
+    def get_reg(self, g, protect, want=None):
+        if want is not None and self.val_in[want] is None:
+            return want
+        for r in REGS:
+            if self.val_in[r] is None and r not in CAN:
+                return r
         for r in REGS:
             if self.val_in[r] is None:
                 return r
@@ -117,23 +181,28 @@ class Alloc:
             if r in protect:
                 continue
             v = self.val_in[r]
-            key = (self.next_use(v, g), v in self.mem_of)
+            key = (self.next_use(v, g), self.clean(v))
             if best is None or key > best[0]:
                 best = (key, r)
-        r = best[1]
-        v = self.val_in[r]
-        if v not in self.mem_of:
-            self.mem_of[v] = self.slot()
-            self.code.append("str     %s, [sp, #%d]" % (r, self.mem_of[v]))
-            self.stores += 1
-        del self.reg_of[v]
-        self.val_in[r] = None
-        return r
+        self.evict(best[1])
+        return best[1]
 
     def load(self, v, g, protect):
-        r = self.get_reg(g, protect)
-        self.code.append("ldr     %s, [sp, #%d]" % (r, self.mem_of[v]))
-        self.loads += 1
+        if is_key(v):
+            rp = self.reg_of.get("RKP") or self.load("RKP", g, protect)
+            protect = set(protect) | {rp}
+        r = self.get_reg(g, protect, self.hint.get(v))
+        if is_const(v):
+            c = int(v[1:], 16)
+            self.code += ["#if defined(__thumb2__)", "mov     %s, #0x%08x" % (r, c),
+                          "#else", "ldr     %s, =0x%08x" % (r, c), "#endif"]
+            self.moves += 1
+        elif is_key(v):
+            self.code.append("ldr     %s, [%s, #%d]" % (r, rp, 4 * int(v[1:])))
+            self.loads += 1
+        else:
+            self.code.append("ldr     %s, [sp, #%d]" % (r, self.mem_of[v]))
+            self.loads += 1
         self.reg_of[v] = r
         self.val_in[r] = v
         return r
@@ -146,29 +215,85 @@ class Alloc:
         if r is not None:
             self.val_in[r] = None
         m = self.mem_of.pop(v, None)
-        if m is not None and m >= self.spill_base:
+        if m is not None and m >= SPILL_BASE:
             self.free_slots.append(m)
         return r
 
     def run(self):
-        for g, (d, op, a, b, inv) in enumerate(self.gates):
+        for g, (d, op, a, b, sh, inv) in enumerate(self.gates):
             ra = self.reg_of.get(a) or self.load(a, g, set())
             rb = self.reg_of.get(b) or self.load(b, g, {ra})
             freed = [r for r in (self.kill(a, g), self.kill(b, g)) if r is not None]
-            rd = freed[0] if freed else self.get_reg(g, {ra, rb})
-            self.code.append("%s     %s, %s, %s" % ("eor" if op == "^" else "and", rd, ra, rb))
+            want = self.hint.get(d)
+            if want is not None and (self.val_in[want] is None or want in freed):
+                rd = want
+            elif freed:
+                rd = freed[0]
+            else:
+                rd = self.get_reg(g, {ra, rb}, want)
+            text = "%s     %s, %s, %s" % (op, rd, ra, rb)
+            if sh:
+                text += ", %s #%d" % sh
+            self.code.append(text)
             if inv:
                 self.code.append("mvn     %s, %s" % (rd, rd))
             self.reg_of[d] = rd
             self.val_in[rd] = d
-        # the outputs into the state words (every input is dead by now)
-        for s, i in sorted(self.outs.items(), key=lambda x: x[1]):
-            r = self.reg_of.get(s)
-            if r is None:
-                r = self.load(s, self.end, set())
-            self.code.append("str     %s, [sp, #%d]" % (r, Q_OFF + 4 * i))
-            self.stores += 1
         return self.code
+
+    def free_one(self, order):
+        """make sure one register is free, evicting by the order given"""
+        if any(v is None for v in self.val_in.values()):
+            return
+        for v in order:
+            if v in self.reg_of:
+                self.evict(self.reg_of[v])
+                return
+
+    def place(self, targets):
+        """move the values to their registers (targets: value -> register);
+        every other value is dead"""
+        for r, v in list(self.val_in.items()):
+            if v is not None and v not in targets:
+                self.val_in[r] = None
+                del self.reg_of[v]
+        pending = {v: t for v, t in targets.items() if self.reg_of.get(v) != t}
+        while True:
+            moved = False
+            for v, t in list(pending.items()):
+                if v in self.reg_of and self.val_in[t] is None:
+                    s = self.reg_of[v]
+                    self.code.append("mov     %s, %s" % (t, s))
+                    self.moves += 1
+                    self.val_in[s] = None
+                    self.val_in[t] = v
+                    self.reg_of[v] = t
+                    del pending[v]
+                    moved = True
+            if moved:
+                continue
+            regs = [v for v in pending if v in self.reg_of]
+            if not regs:
+                break
+            # a cycle: one value to a free register outside the targets
+            v = regs[0]
+            tmp = [r for r in REGS if self.val_in[r] is None and r not in targets.values()][0]
+            s = self.reg_of[v]
+            self.code.append("mov     %s, %s" % (tmp, s))
+            self.moves += 1
+            self.val_in[s] = None
+            self.val_in[tmp] = v
+            self.reg_of[v] = tmp
+        for v, t in pending.items():
+            self.code.append("ldr     %s, [sp, #%d]" % (t, self.mem_of[v]))
+            self.loads += 1
+            self.val_in[t] = v
+            self.reg_of[v] = t
+        self.mem_of = {"RKP": RKP}
+        self.free_slots = []
+
+    def cost(self):
+        return 2 * self.loads + self.stores + self.moves
 
 
 def schedule(ins, outs, gates, rng, noise):
@@ -176,7 +301,7 @@ def schedule(ins, outs, gates, rng, noise):
     which the fewest values stay live (its operands' last uses first), ties
     and near-ties broken at random (noise), then the original order."""
     remaining = {}
-    for (d, _, a, b, _) in gates:
+    for (d, _, a, b, _, _) in gates:
         remaining[a] = remaining.get(a, 0) + 1
         remaining[b] = remaining.get(b, 0) + 1
     avail = set(ins)
@@ -185,7 +310,7 @@ def schedule(ins, outs, gates, rng, noise):
     while left:
         best = None
         for i in left:
-            d, _, a, b, _ = gates[i]
+            d, _, a, b, _, _ = gates[i]
             if a in avail and b in avail:
                 die = sum(1 for v in set((a, b))
                           if remaining[v] == (2 if a == b else 1) and v not in outs)
@@ -193,7 +318,7 @@ def schedule(ins, outs, gates, rng, noise):
                 if best is None or sc > best[0]:
                     best = (sc, i)
         i = best[1]
-        d, _, a, b, _ = gates[i]
+        d, _, a, b, _, _ = gates[i]
         left.remove(i)
         order.append(gates[i])
         avail.add(d)
@@ -202,97 +327,128 @@ def schedule(ins, outs, gates, rng, noise):
     return order
 
 
-# The search: TRIALS orders from a fixed seed (Python's random.Random is
-# the same on every Python 3), the one whose allocation costs least (a
-# reload counted as two cycles, a store as one: Cortex-M4) is kept.
+# The search: TRIALS orders of the S-box from a fixed seed (Python's
+# random.Random is the same on every Python 3); each is allocated from the
+# state in CAN and followed by the four MixColumns variants and the last
+# round's placement, and the order whose whole round costs least (a load
+# counted as two cycles, a store or move as one: Cortex-M4) is kept.
 TRIALS = 1000
 SEED = 1
 NOISE = 1.5
-
-
-def best_sbox(ins, outs, gates, spill_base):
-    rng = random.Random(SEED)
-    best = None
-    for trial in range(TRIALS):
-        order = schedule(ins, outs, gates, rng, NOISE if trial else 0.0)
-        al = Alloc(ins, outs, order, spill_base)
-        al.run()
-        cost = 2 * al.loads + al.stores
-        if best is None or cost < best[0]:
-            best = (cost, al)
-    return best[1]
-
 
 # MixColumns variants: t -> (s1, s2), the lane rotations of rows r + 1 and
 # r + 2 after t skipped ShiftRows (0: none)
 MIX = {0: (0, 0), 1: (2, 4), 2: (4, 0), 3: (6, 4)}
 MASK = {2: 0x3f3f3f3f, 4: 0x0f0f0f0f, 6: 0x03030303}
+# the order MixColumns reads the state words in (word 7 first: t7 is
+# xtime's carry into words 0, 1, 3 and 4)
+MIX_ORDER = [7, 0, 1, 2, 3, 4, 5, 6]
 
 
-def mix(t):
-    """MixColumns with offsets t and the round key at [rkp], rkp advanced by
-    32 bytes. Registers: r0 rkp, r1 M1, r2 M2, r3 t7, r4 x7 or r1_7, r5 the
-    t of the previous word and r9 the current one by turns, r6 x, r7 u, r8 r1, r10 v, r11 out, r12 the key word."""
+def mix_gates(t, q):
+    """MixColumns with offsets t and AddRoundKey as gates; q[i] the value of
+    state word i; returns (gates, outputs, chains: the partial sums of each
+    output word, which are best kept in that word's register). With y a word rotated right by 8
+    bits, the rotation of every byte lane of y right by s bits is
+    ror(x, s) ^ (ror(x ^ ror(x, 8), s) & m_s), m_s = (0xff >> s) * 0x01010101:
+    out_i = r1_i ^ t_(i-1) [^ t7] ^ (t_i with its lanes rotated by s2) ^ rk_i,
+    t_i = x_i ^ r1_i, r1_i = lanes of ror(x_i, 8) rotated by s1."""
     s1, s2 = MIX[t]
-    c = []
-    # a byte repeated four times: a Thumb-2 modified immediate, else a literal
-    masks = [(r, MASK[x]) for r, x in (("r1", s1), ("r2", s2)) if x]
-    if masks:
-        c.append("#if defined(__thumb2__)")
-        c.extend("mov     %s, #0x%08x" % rm for rm in masks)
-        c.append("#else")
-        c.extend("ldr     %s, =0x%08x" % rm for rm in masks)
-        c.append("#endif")
+    G = []
+    n = [0]
+    m1 = "C%08x" % MASK[s1] if s1 else None
+    m2 = "C%08x" % MASK[s2] if s2 else None
 
-    def r1_of(x, dst):
-        """r1 = lanes of ror(x, 8) rotated by s1; returns its operand text"""
+    def g(op, a, b, sh=None):
+        n[0] += 1
+        d = "m%d_%d" % (t, n[0])
+        G.append((d, op, a, b, sh, False))
+        return d
+
+    def r1_of(x):
+        """(value, shift) whose shifted value is the lanes of ror(x, 8)
+        rotated by s1"""
         if not s1:
-            return "%s, ror #8" % x
-        c.append("eor     r7, %s, %s, ror #8" % (x, x))
-        c.append("and     r7, r1, r7, ror #%d" % s1)
-        c.append("eor     %s, r7, %s, ror #%d" % (dst, x, s1))
-        return dst
+            return (x, ("ror", 8))
+        u = g("eor", x, x, ("ror", 8))
+        u = g("and", m1, u, ("ror", s1))
+        return (g("eor", u, x, ("ror", s1)), None)
 
-    def word(i, x, r1, t, tprev):
-        # out = r1 ^ xtime(t)[i] ^ Q2(ror(t, 16)) ^ rk[i]
-        src = {0: "r3", 1: tprev, 2: tprev, 3: tprev, 4: tprev, 5: tprev,
-               6: tprev, 7: tprev}[i]
-        if s1:
-            c.append("eor     r11, %s, %s" % (r1, src))
+    outs = [None] * 8
+    chains = [[] for _ in range(8)]
+
+    def word(i, r1, tc, src):
+        ch = chains[i]
+        if r1[1] is None:
+            ch.append(g("eor", r1[0], src))
         else:
-            c.append("eor     r11, %s, %s" % (src, r1))
+            ch.append(g("eor", src, r1[0], r1[1]))
         if i in (1, 3, 4):
-            c.append("eor     r11, r11, r3")
+            ch.append(g("eor", ch[-1], t7))
         if s2:
-            c.append("eor     r10, %s, %s, ror #8" % (t, t))
-            c.append("and     r10, r2, r10, ror #%d" % (s2 + 8))
-            c.append("eor     r11, r11, r10")
-            c.append("eor     r11, r11, %s, ror #%d" % (t, s2 + 8))
+            v = g("eor", tc, tc, ("ror", 8))
+            v = g("and", m2, v, ("ror", s2 + 8))
+            ch.append(g("eor", ch[-1], v))
+            ch.append(g("eor", ch[-1], tc, ("ror", s2 + 8)))
         else:
-            c.append("eor     r11, r11, %s, ror #16" % t)
-        c.append("ldr     r12, [r0], #4")
-        c.append("eor     r11, r11, r12")
-        c.append("str     r11, [sp, #%d]" % (Q_OFF + 4 * i))
+            ch.append(g("eor", ch[-1], tc, ("ror", 16)))
+        ch.append(g("eor", ch[-1], "K%d" % i))
+        outs[i] = ch[-1]
 
-    # word 7 first: t7 is xtime's carry into words 0, 1, 3 and 4
-    c.append("ldr     r4, [sp, #%d]" % (Q_OFF + 28))
-    r1_7 = r1_of("r4", "r8")
-    if s1:
-        c.append("eor     r3, r4, r8")
-        c.append("mov     r4, r8")
-        r1_7 = "r4"
-    else:
-        c.append("eor     r3, r4, r4, ror #8")
-        r1_7 = "r4, ror #8"
-    # t of word i in r9 or r5 by turns: the other holds t of word i - 1
+    r17 = r1_of(q[7])
+    t7 = g("eor", q[7], r17[0], r17[1])
+    tprev = t7
     for i in range(7):
-        tr, tp = ("r9", "r5") if i % 2 == 0 else ("r5", "r9")
-        c.append("ldr     r6, [sp, #%d]" % (Q_OFF + 4 * i))
-        r1 = r1_of("r6", "r8")
-        c.append("eor     %s, r6, %s" % (tr, r1))
-        word(i, "r6", r1, tr, tp)
-    word(7, None, r1_7, "r3", "r9" if 6 % 2 == 0 else "r5")
-    return c
+        r1 = r1_of(q[i])
+        ti = g("eor", q[i], r1[0], r1[1])
+        word(i, r1, ti, tprev)
+        tprev = ti
+    word(7, r17, t7, tprev)
+    return G, outs, chains
+
+
+def build_round(ins, outs, order):
+    """the S-box in this order, then the four MixColumns variants and the
+    last round's placement, each from the S-box's final state"""
+    q_in = {i: u for u, i in ins.items()}
+    q_out = {i: s for s, i in outs.items()}
+    sb = Alloc()
+    for i in range(8):
+        sb.reg_of[q_in[i]] = CAN[i]
+        sb.val_in[CAN[i]] = q_in[i]
+    sb.prepare(order, list(outs), {s: CAN[i] for s, i in outs.items()})
+    sb.run()
+    # one register for the dispatch: the word MixColumns reads last leaves
+    sb.free_one([q_out[i] for i in reversed(MIX_ORDER)])
+    mixes = {}
+    for t in (0, 1, 2, 3):
+        m = sb.copy()
+        gates, mo, chains = mix_gates(t, q_out)
+        m.prepare(gates, mo + ["RKP"], {v: CAN[i] for i in range(8) for v in chains[i]})
+        m.run()
+        rp = m.reg_of.get("RKP") or m.load("RKP", m.end, set())
+        m.code.append("add     %s, %s, #32" % (rp, rp))
+        m.code.append("str     %s, [sp, #%d]" % (rp, RKP))
+        m.stores += 1
+        m.place({mo[i]: CAN[i] for i in range(8)})
+        mixes[t] = m
+    last = sb.copy()
+    last.place({q_out[i]: CAN[i] for i in range(8)})
+    return sb, mixes, last
+
+
+def best_round(ins, outs, gates):
+    rng = random.Random(SEED)
+    best = None
+    for trial in range(TRIALS):
+        order = schedule(ins, outs, gates, rng, NOISE if trial else 0.0)
+        sb, mixes, last = build_round(ins, outs, order)
+        # rounds 1..9 of AES-128 take t = 1, 2, 3, 0, 1, 2, 3, 0, 1
+        cost = 10 * sb.cost() + 3 * mixes[1].cost() + 2 * (mixes[2].cost()
+               + mixes[3].cost() + mixes[0].cost()) + last.cost()
+        if best is None or cost < best[0]:
+            best = (cost, (sb, mixes, last))
+    return best[1]
 
 
 HEADER = """/* Generated by: python3 tools/gen_aes_armv7m.py. Do not edit.
@@ -304,14 +460,17 @@ HEADER = """/* Generated by: python3 tools/gen_aes_armv7m.py. Do not edit.
  *                            unsigned rounds);
  *
  * Its C twin is aes_ct32_rounds_c (aes_ct32.c), compared on random states
- * and keys by tests/unit/test_aes.c. The state lives in the stack frame
- * (Q[i] at [sp, #4 i]); SubBytes is the Boyar-Peralta circuit of aes_sbox
- * with its values allocated to r0-r12 and lr (%(loads)d reloads, %(stores)d
- * spills and stores, %(slots)d spill slots); MixColumns reads and writes one
- * state word at a time, with the round key folded in. Data go through
- * AND, EOR, MVN and the barrel shifter only, at fixed addresses; the
- * branches depend on the round counter (public). The frame is wiped before
- * the return. Not built with PROFILE=small: 2.3 KB of code that the C
+ * and keys by tests/unit/test_aes.c. The state lives in r4-r11 from one
+ * round to the next; each round (SubBytes, the Boyar-Peralta circuit of
+ * aes_sbox, then MixColumns with the offsets of round mod 4 and the round
+ * key folded in) is one straight-line block whose values are allocated to
+ * r0-r12 and lr, spilling to the stack frame where they do not fit
+ * (SubBytes: %(loads)d reloads and %(stores)d stores; MixColumns 0-3: %(mloads)s loads,
+ * the round key's eight included, and %(stores_m)s stores; %(slots)d spill slots).
+ * Data go through AND, EOR, MVN and the barrel shifter only, at fixed
+ * addresses; the branches depend on the round counter (public). The frame
+ * is wiped before
+ * the return. Not built with PROFILE=small: 2.1 KB of code that the C
  * rounds do in less (docs/aes.md).
  */
 #include "ctcrypto/config.h"
@@ -342,12 +501,9 @@ def main():
     ap.add_argument("-o", "--out", default=OUT)
     a = ap.parse_args()
     ins, outs, gates = sbox_gates()
-    al = best_sbox(ins, outs, gates, Q_OFF + 32)
-    sbox = al.code
-    nslots = al.nslots
-    ctl = Q_OFF + 32 + 4 * nslots
-    QP, END, RKP, TT = ctl, ctl + 4, ctl + 8, ctl + 12
-    frame = ctl + 16
+    sb, mixes, last = best_round(ins, outs, gates)
+    nslots = max([sb.nslots, last.nslots] + [m.nslots for m in mixes.values()])
+    frame = SPILL_BASE + 4 * nslots
     if (frame + 36) % 8:
         frame += 4                     # 9 registers pushed: keep sp 8-aligned
     L = []
@@ -355,57 +511,58 @@ def main():
     def e(s):
         L.append("        " + s if s and not s.endswith(":") and s[0] != "#" else s)
 
+    regs = "{%s}" % ", ".join(CAN)
     e("push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}")
     e("sub     sp, sp, #%d" % frame)
     e("str     r0, [sp, #%d]" % QP)
     e("add     r3, r1, r2, lsl #5")
     e("str     r3, [sp, #%d]" % END)
-    e("/* AddRoundKey 0 into the frame */")
-    e("ldm     r0, {r4, r5, r6, r7, r8, r9, r10, r11}")
+    e("/* AddRoundKey 0: the state in r4-r11 from here on */")
+    e("ldm     r0, %s" % regs)
     for i in range(8):
         e("ldr     r3, [r1], #4")
-        e("eor     r%d, r%d, r3" % (4 + i, 4 + i))
-    e("mov     r3, sp")
-    e("stm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}")
+        e("eor     %s, %s, r3" % (CAN[i], CAN[i]))
     e("str     r1, [sp, #%d]" % RKP)
     e("movs    r2, #1")
     e("str     r2, [sp, #%d]" % TT)
     L.append(".Laes_round:")
+    e("/* round r: Z set for the last one (SubBytes keeps the flags); r mod 4 */")
+    e("ldr     r0, [sp, #%d]" % TT)
+    e("and     r1, r0, #3")
+    e("str     r1, [sp, #%d]" % TV)
+    e("ldr     r1, [sp, #%d]" % RKP)
+    e("ldr     r2, [sp, #%d]" % END)
+    e("adds    r0, r0, #1")
+    e("str     r0, [sp, #%d]" % TT)
+    e("cmp     r1, r2")
     e("/* SubBytes */")
-    for s in sbox:
+    for s in sb.code:
         e(s)
-    e("/* the last round has no MixColumns; else the variant of round mod 4 */")
-    e("ldr     r0, [sp, #%d]" % RKP)
-    e("ldr     r1, [sp, #%d]" % END)
-    e("cmp     r0, r1")
+    r = [x for x in REGS if sb.val_in[x] is None][0]
     e("beq     .Laes_last")
-    e("ldr     r2, [sp, #%d]" % TT)
-    e("adds    r3, r2, #1")
-    e("and     r3, r3, #3")
-    e("str     r3, [sp, #%d]" % TT)
-    e("cmp     r2, #1")
-    e("beq     .Laes_mix1")
-    e("cmp     r2, #2")
+    e("ldr     %s, [sp, #%d]" % (r, TV))
+    e("cmp     %s, #2" % r)
     e("beq     .Laes_mix2")
-    e("cmp     r2, #3")
-    e("beq     .Laes_mix3")
+    e("bhi     .Laes_mix3")
+    e("cmp     %s, #1" % r)
+    e("beq     .Laes_mix1")
     for t in (0, 1, 2, 3):
         L.append(".Laes_mix%d:" % t)
         e("/* MixColumns, offsets %d, and AddRoundKey */" % t)
-        for s in mix(t):
+        for s in mixes[t].code:
             e(s)
-        e("str     r0, [sp, #%d]" % RKP)
         e("b       .Laes_round")
         e(".ltorg")
     L.append(".Laes_last:")
     e("/* the last AddRoundKey, into q; then the frame is wiped */")
-    e("mov     r3, sp")
-    e("ldm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}")
+    for s in last.code:
+        e(s)
+    e("ldr     r0, [sp, #%d]" % RKP)
     for i in range(8):
         e("ldr     r3, [r0], #4")
-        e("eor     r%d, r%d, r3" % (4 + i, 4 + i))
+        e("eor     %s, %s, r3" % (CAN[i], CAN[i]))
     e("ldr     r1, [sp, #%d]" % QP)
-    e("stm     r1, {r4, r5, r6, r7, r8, r9, r10, r11}")
+    e("stm     r1, %s" % regs)
     e("movs    r2, #0")
     e("movs    r3, #0")
     for off in range(0, frame - 7, 8):
@@ -421,7 +578,9 @@ def main():
     L.append("#if defined(__ELF__)")
     L.append("        .section .note.GNU-stack,\"\",%progbits")
     L.append("#endif")
-    text = HEADER % {"loads": al.loads, "stores": al.stores, "slots": nslots} \
+    text = HEADER % {"loads": sb.loads, "stores": sb.stores, "slots": nslots,
+                     "mloads": ", ".join("%d" % mixes[t].loads for t in range(4)),
+                     "stores_m": ", ".join("%d" % mixes[t].stores for t in range(4))} \
         + "\n".join(L) + "\n"
     with open(a.out, "w") as f:
         f.write(text)
