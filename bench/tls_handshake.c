@@ -22,6 +22,8 @@
  *      bit flipped (outside any region): the client must refuse it with
  *      MBEDTLS_ERR_X509_CERT_VERIFY_FAILED and MBEDTLS_X509_BADCERT_NOT_TRUSTED;
  *        REJECTED <version> <-ret> <verify flags>
+ * At the end, "HEAP <bytes> <arena bytes>": the highest address of the
+ * allocator's arena ever used, over all runs (painting, see arena_paint).
  * Any deviation prints "FAIL ..." and exits non-zero.
  *
  * BENCHMARK ONLY: the random generators are HMAC_DRBGs with fixed seeds
@@ -46,7 +48,33 @@
 extern const unsigned char tls_ca_der[], tls_srv_der[], tls_srv_key_der[], tls_bad_der[];
 extern const size_t tls_ca_der_len, tls_srv_der_len, tls_srv_key_der_len, tls_bad_der_len;
 
-static unsigned char arena[96 * 1024];
+#ifndef TLS_ARENA_BYTES
+/* the handshakes here use about 34 KiB of it (the HEAP line); 40 KiB
+ * leaves the 64 KiB RAM of the Cortex-M0 board room for the rest */
+#define TLS_ARENA_BYTES (40 * 1024)
+#endif
+static unsigned char arena[TLS_ARENA_BYTES] __attribute__((aligned(8)));
+
+/* Heap high-water: after mbedtls_memory_buffer_alloc_init, which zeroes
+ * the arena and writes the first block's header at its start, the rest is
+ * painted; the allocator never reads free memory (its calloc zeroes what
+ * it hands out), so the highest byte that no longer holds the paint bounds
+ * every address the allocator ever used. */
+#define ARENA_PAINT 0xa5
+#define ARENA_HEADER 64     /* > sizeof the allocator's block header */
+
+static void arena_paint(void)
+{
+    memset(arena + ARENA_HEADER, ARENA_PAINT, sizeof arena - ARENA_HEADER);
+}
+
+static size_t arena_used(void)
+{
+    size_t n = sizeof arena;
+    while (n > ARENA_HEADER && arena[n - 1] == ARENA_PAINT)
+        n--;
+    return n;
+}
 
 /* the C library functions mbedTLS calls beyond the runtime's memcpy
  * family (targets/common/emu_common.c): x509_crt.c's address parser uses
@@ -112,8 +140,10 @@ psa_status_t mbedtls_psa_external_get_random(mbedtls_psa_external_random_context
 
 /* ---- the in-memory transport ---- */
 
+/* a flight larger than a pipe goes in pieces (bio_send writes what fits,
+ * the handshake loop lets the other end read it) */
 struct pipe {
-    unsigned char buf[8192];
+    unsigned char buf[4096];
     size_t len;
 };
 
@@ -339,6 +369,7 @@ int main(void)
     int ret;
 
     mbedtls_memory_buffer_alloc_init(arena, sizeof arena);
+    arena_paint();
     seed(&tls_rng, "tls_handshake.c: TLS contexts, BENCHMARK ONLY");
     seed(&psa_rng, "tls_handshake.c: PSA, BENCHMARK ONLY");
     if ((ret = (int)psa_crypto_init()) != 0)
@@ -363,6 +394,11 @@ int main(void)
 #endif
     run(MBEDTLS_SSL_VERSION_TLS1_2, "1.2", "TLS-ECDHE-ECDSA-WITH-AES-128-GCM-SHA256");
     run(MBEDTLS_SSL_VERSION_TLS1_3, "1.3", "TLS1-3-AES-128-GCM-SHA256");
+    tr_puts("HEAP ");
+    tr_putu(arena_used());
+    tr_puts(" ");
+    tr_putu(sizeof arena);
+    tr_puts("\n");
     tr_puts("DONE\n");
     emu_exit(0);
 }

@@ -838,10 +838,20 @@ def test_tls_emu(total, tmp):
                 and "no network" in err.getvalue(), "a fetch failure: exit 1 and why: %r"
                 % err.getvalue())
         g.check(not os.path.exists(os.path.join(tmp, "tls-handshake.md")), "and no document")
+        saved_out = tls_emu.OUT
+        tls_emu.OUT = os.path.join(tmp, "no-tls-emu")
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                rc = tls_emu.main(["--report-only", "--doc", os.path.join(tmp, "tls-handshake.md")])
+        finally:
+            tls_emu.OUT = saved_out
+        g.check(rc == 1 and "no results to report" in err.getvalue(),
+                "--report-only without results: exit 1 and why: %r" % err.getvalue())
         region = {"insns": "10"}
         good = ["HS 1.2 client -26880 300", "HS 1.2 server 0 400", "OK 1.2 suite",
                 "REJECTED 1.2 9984 8", "HS 1.3 client 0 300", "OK 1.3 suite",
-                "REJECTED 1.3 9984 8", "DONE"]
+                "REJECTED 1.3 9984 8", "HEAP 100 200", "DONE"]
         v = {"TARGET_CORE": "cortex-m4", "TARGET_QEMU": "true", "CC": "arm-none-eabi-gcc"}
         for lines, nreg, want in (
                 ([x for x in good if not x.startswith("REJECTED 1.3")], 3,
