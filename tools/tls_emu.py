@@ -158,14 +158,15 @@ def digest(paths, extra=""):
 
 
 def compile_all(jobs, deps):
-    """jobs: [(command, object, what)]; an object is rebuilt when its
-    command or the content of deps changed (-j2 at most)."""
+    """jobs: [(command, object, what)], the source being the argument
+    before -o; an object is rebuilt when its command, its source or the
+    content of deps changed (-j2 at most)."""
     key = digest(deps)
 
     def one(job):
         cmd, o, what = job
         stamp = o + ".cmd"
-        line = " ".join(cmd) + "\n" + key
+        line = " ".join(cmd) + "\n" + key + " " + digest([cmd[cmd.index("-o") - 1]])
         if os.path.exists(o) and os.path.exists(stamp) and open(stamp).read() == line:
             return
         run(cmd, what)
