@@ -21,6 +21,9 @@
 #   make test-tls             ctcrypto under mbedTLS 3.6 (fetched into build/peers,
 #                             built in build/tls): mbedTLS's test suites and
 #                             handshakes with openssl over 127.0.0.1 (docs/tls.md)
+#   make bench-tls            the TLS 1.2 and 1.3 handshake on an emulated core,
+#                             stock mbedTLS 3.6 against ctcrypto underneath
+#                             (TLS_CORES=, TLS_PROFILES=) -> docs/tls-handshake.md
 #
 # Variables (all overridable):
 #   TARGET   host | aarch64-linux | armv7a-linux | rv64-linux | cortex-m0 |
@@ -182,7 +185,7 @@ LIB_OBJS := $(patsubst %.S,$(B)/%.o,$(LIB_SRCS:%.c=$(B)/%.o))
 LIB      := $(B)/libctcrypto.a
 
 .PHONY: all lib check test bench bench-run bench-peers deps deps-bench ct-valgrind ct-msan \
-        check-codegen check-codegen-lib build-all test-tls clean info info-img ct-prog ct-trace ct-matrix \
+        check-codegen check-codegen-lib build-all test-tls bench-tls clean info info-img ct-prog ct-trace ct-matrix \
         install
 all: lib
 lib: $(LIB)
@@ -396,6 +399,15 @@ PEER_LIBS     ?= mbedtls,p256m,bearssl,wolfssl
 bench-peers:
 	@$(PYTHON) tools/peers.py --cores '$(subst $(space),$(comma),$(strip $(CORES)))' \
 	    --profiles '$(PEER_PROFILES)' --libs '$(PEER_LIBS)'
+
+# the handshake on an emulated core (tools/tls_emu.py, docs/tls.md "The
+# handshake on a microcontroller"): mbedTLS fetched as for bench-peers,
+# built in build/tls-emu; TLS_CORES=cortex-m4, TLS_PROFILES=small (-Os)
+TLS_CORES    ?= cortex-m4
+TLS_PROFILES ?= small
+bench-tls:
+	@$(PYTHON) tools/tls_emu.py --cores '$(subst $(space),$(comma),$(strip $(TLS_CORES)))' \
+	    --profiles '$(TLS_PROFILES)'
 
 # ---- install ------------------------------------------------------------------
 # the headers, the archive and ctcrypto.pc (cmake/ctcrypto.pc.in, which the

@@ -46,7 +46,12 @@ def load_model(core):
     return (lambda hist: models.estimate(core, hist)[0]), ""
 
 
-def parse_log(path):
+PROF = re.compile(r"^ctplug: region=(\d+) prof ([0-9a-f]+) (\d+)$")
+
+
+def parse_log(path, prof=None):
+    """-> (regions, per-region mnemonic features); with prof a dict, also
+    fills prof[region][pc] = executions (the plugin's prof=on lines)"""
     regions, hists = [], {}
     with open(path) as f:
         for line in f:
@@ -60,22 +65,39 @@ def parse_log(path):
                 r = int(m.group(1))
                 counters = {k: int(v) for k, v in (x.split("=", 1) for x in m.group(3).split())}
                 hists.setdefault(r, {})[m.group(2)] = counters
+                continue
+            if prof is not None:
+                m = PROF.match(line)
+                if m:
+                    # one address may have been translated more than once
+                    d = prof.setdefault(int(m.group(1)), {})
+                    pc = int(m.group(2), 16)
+                    d[pc] = d.get(pc, 0) + int(m.group(3))
     return regions, hists
 
 
-def run_image(qemu, image, timeout=3600):
+def run_plugin(qemu, image, timeout=3600, prof=None):
+    """Run an image once under QEMU with the plugin in trace mode with
+    per-mnemonic features (and, with prof a dict, the per-address profile
+    into it). -> (program output, regions, per-region features); a non-zero
+    exit status raises RuntimeError."""
     plugin = ct_trace.plugin_path()
+    args = ",mode=trace,mem=off,feat=on,vt=none" + (",prof=on" if prof is not None else "")
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "log")
-        cmd = shlex.split(qemu) + [image, "-plugin", plugin + ",mode=trace,mem=off,feat=on,vt=none",
-                                   "-d", "plugin", "-D", log]
+        cmd = shlex.split(qemu) + [image, "-plugin", plugin + args, "-d", "plugin", "-D", log]
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            stdin=subprocess.DEVNULL, timeout=timeout)
         out = p.stdout.decode("utf-8", "replace")
         if p.returncode != 0:
             raise RuntimeError("%s: exit status %d\n%s%s" % (image, p.returncode, out[-1500:],
                                                              p.stderr.decode()[-1500:]))
-        regions, hists = parse_log(log)
+        regions, hists = parse_log(log, prof)
+    return out, regions, hists
+
+
+def run_image(qemu, image, timeout=3600):
+    out, regions, hists = run_plugin(qemu, image, timeout)
     results, info, k, cur = [], [], 0, None
     for line in out.splitlines():
         if line.startswith("# "):

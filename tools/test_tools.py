@@ -28,6 +28,7 @@ import report  # noqa: E402
 import peers  # noqa: E402
 import suite  # noqa: E402
 import tls  # noqa: E402
+import tls_emu  # noqa: E402
 
 RSP_FIXTURE = (
     "# CAVS 11.0\r\n"
@@ -817,6 +818,60 @@ def test_tls(total, tmp):
     g.end()
 
 
+def test_tls_emu(total, tmp):
+    """tools/tls_emu.py: a missing source package fails the run and says
+    why; a program output without the completed handshakes, or without the
+    refusal of the tampered certificate, fails the measurement."""
+    g = Group(total, "tls_emu: a missing source package, a failed or unchecked handshake")
+    import contextlib
+    import io
+    saved_fetch, saved_run = tls_emu.peers.fetch, tls_emu.emu_bench.run_plugin
+
+    def no_fetch(package, root, offline=False):
+        raise peers.PeerError("apt-get source %s failed: no network" % package)
+    try:
+        tls_emu.peers.fetch = no_fetch
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            rc = tls_emu.main(["--doc", os.path.join(tmp, "tls-handshake.md")])
+        g.check(rc == 1 and "source package is not available" in err.getvalue()
+                and "no network" in err.getvalue(), "a fetch failure: exit 1 and why: %r"
+                % err.getvalue())
+        g.check(not os.path.exists(os.path.join(tmp, "tls-handshake.md")), "and no document")
+        saved_out = tls_emu.OUT
+        tls_emu.OUT = os.path.join(tmp, "no-tls-emu")
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                rc = tls_emu.main(["--report-only", "--doc", os.path.join(tmp, "tls-handshake.md")])
+        finally:
+            tls_emu.OUT = saved_out
+        g.check(rc == 1 and "no results to report" in err.getvalue(),
+                "--report-only without results: exit 1 and why: %r" % err.getvalue())
+        region = {"insns": "10"}
+        good = ["HS 1.2 client -26880 300", "HS 1.2 server 0 400", "OK 1.2 suite",
+                "REJECTED 1.2 9984 8", "HS 1.3 client 0 300", "OK 1.3 suite",
+                "REJECTED 1.3 9984 8", "HEAP 100 200", "DONE"]
+        v = {"TARGET_CORE": "cortex-m4", "TARGET_QEMU": "true", "CC": "arm-none-eabi-gcc"}
+        for lines, nreg, want in (
+                ([x for x in good if not x.startswith("REJECTED 1.3")], 3,
+                 "tampered certificate was not refused"),
+                (["FAIL handshake ret=-0x2700"] + good, 3, "the program failed"),
+                ([x for x in good if x != "DONE"], 3, "the program failed"),
+                ([x for x in good if not x.startswith("OK 1.2")], 3, "no OK line"),
+                (good, 2, "2 regions for 3 handshake steps")):
+            tls_emu.emu_bench.run_plugin = (lambda q, i, timeout=0, prof=None, _l=lines, _n=nreg:
+                                            ("\n".join(_l) + "\n", [region] * _n, {}))
+            try:
+                tls_emu.measure(v, os.path.join(tmp, "x.elf"), "stock", "cortex-m4", "small", "")
+                g.check(False, "accepted: %r" % lines)
+            except tls_emu.ToolError as e:
+                g.check(want in str(e), "%s: %s" % (want, e))
+    finally:
+        tls_emu.peers.fetch, tls_emu.emu_bench.run_plugin = saved_fetch, saved_run
+    g.end()
+
+
 def main():
     total = suite.Result()
     with tempfile.TemporaryDirectory() as tmp:
@@ -837,6 +892,7 @@ def main():
         test_report(total, tmp)
         test_peers_missing(total, tmp)
         test_tls(total, tmp)
+        test_tls_emu(total, tmp)
     suite.emit(total.line())
     return 1 if total.failed else 0
 

@@ -50,12 +50,18 @@ struct ctc_curve {
                   const uint8_t *sig, size_t sig_len);
 };
 
+/* each under the condition of its use in curve_of (a configuration with
+ * one of the curves, such as baremetal_config.h, has no unused table) */
+#if defined(MBEDTLS_ECP_DP_SECP256R1_ENABLED) && CTC_EC_P256
 static const struct ctc_curve P256 = {
     32, ctc_p256_public_key, ctc_ecdh_p256, ctc_ecdsa_p256_sign, ctc_ecdsa_p256_verify
 };
+#endif
+#if defined(MBEDTLS_ECP_DP_SECP384R1_ENABLED) && CTC_EC_P384
 static const struct ctc_curve P384 = {
     48, ctc_p384_public_key, ctc_ecdh_p384, ctc_ecdsa_p384_sign, ctc_ecdsa_p384_verify
 };
+#endif
 
 /* -> ctcrypto's curve for the group, or NULL: mbedTLS's arithmetic */
 static const struct ctc_curve *curve_of(const mbedtls_ecp_group *grp)
