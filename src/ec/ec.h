@@ -234,6 +234,12 @@ void ec_jac_add_affine(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_a
 /* R = P + A if c, else P (R may be P): k G's digit 0 without a copy */
 void ec_jac_add_affine_if(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A,
                           ct_cond c);
+/* the C twins of P-256's assembly doubling and mixed addition (defined
+ * where p256_field.h sets P256_ASM_JAC; the tests compare the two): the
+ * formulas of ec_jac_formulas.h on the P-256 leaves, C a P-256 curve */
+void ec_jac_dbl_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P);
+void ec_jac_add_affine_if_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P,
+                                 const ec_affine *A, ct_cond c);
 void ec_jac_copy(const ec_curve *C, ec_jac *R, const ec_jac *P);
 void ec_jac_from_affine(const ec_curve *C, ec_jac *P, const ec_affine *A);
 void ec_jac_set_infinity(const ec_curve *C, ec_jac *P);

@@ -71,6 +71,11 @@ void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #define P256_HAVE_ASM 1
 #define P256_ASM_NAME "umaal"
 #define P256_ASM_MULK 1
+/* and, outside PROFILE=small, the doubling and the mixed addition as one
+ * function each (P256_ASM_JAC, below) */
+#if !CTC_PROFILE_SMALL
+#define P256_ASM_JAC 1
+#endif
 /*
  * Armv6-M (Cortex-M0/M0+) and Armv7-M without DSP (Cortex-M3),
  * p256_thumb1.S: word products from 16x16 MULS, which takes the same
@@ -141,6 +146,23 @@ CT_INLINE void p256_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
 #define p256_fe_add p256_fe_add_c
 #define p256_fe_sub p256_fe_sub_c
 #define p256_fe_neg p256_fe_neg_c
+#endif
+
+/*
+ * The point formulas in assembly (P256_ASM_JAC, p256_umaal.S): the
+ * Jacobian doubling R = 2 P and the mixed addition S = P + A (without the
+ * selects for infinity) of ec_jac_formulas.h, one call per formula
+ * instead of one per field operation. R, S, P point to the X coordinate
+ * of an ec_jac, A to the x of an ec_affine (ec.h); the other coordinates
+ * follow fe bytes apart (fe = sizeof(ec_fe)). The doubling allows R == P;
+ * S is distinct from P and A. Inputs < p, outputs < p; P = infinity
+ * (Z = 0) doubles to Z = 0. Their C twins are the formulas on the leaves
+ * (ec_jac_dbl_p256_c, ec_jac_add_affine_if_p256_c in ec.h).
+ * CT: nothing leaks (no branch, no address depends on a value).
+ */
+#if defined(P256_ASM_JAC)
+void p256_jac_dbl_asm(ct_limb_t *R, const ct_limb_t *P, size_t fe);
+void p256_jac_madd_asm(ct_limb_t *S, const ct_limb_t *P, const ct_limb_t *A, size_t fe);
 #endif
 
 /* k A: assembly where the target's leaves have it, else the C twin */

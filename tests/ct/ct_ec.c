@@ -204,6 +204,39 @@ void ct_case_ec_p256_jacobian(const unsigned char *secret)
     ct_keep_mem(&S, sizeof S);
 }
 
+/* P-256's assembly doubling and mixed addition called directly (where
+ * p256_field.h sets P256_ASM_JAC) and their C twins, on secret
+ * coordinates (Z = 0 among them), the doubling also in place */
+void ct_case_ec_p256_jac_asm(const unsigned char *secret)
+{
+    ec_jac P, R;
+    ec_affine A;
+
+    fill_raw(P.X, secret, 0);
+    fill_raw(P.Y, secret, 32);
+    fill_raw(P.Z, secret, 64);
+    fill_raw(A.x, secret, 192);
+    fill_raw(A.y, secret, 224);
+#if defined(P256_ASM_JAC)
+    p256_jac_dbl_asm(R.X, P.X, sizeof(ec_fe));
+    ct_keep_mem(&R, sizeof R);
+    p256_jac_madd_asm(R.X, P.X, A.x, sizeof(ec_fe));
+    ct_keep_mem(&R, sizeof R);
+    p256_jac_dbl_asm(P.X, P.X, sizeof(ec_fe));
+    ct_keep_mem(&P, sizeof P);
+    ec_jac_dbl_p256_c(C, &R, &P);
+    ct_keep_mem(&R, sizeof R);
+    ec_jac_add_affine_if_p256_c(C, &R, &P, &A, ct_u32_lt(secret[3], secret[4]));
+    ct_keep_mem(&R, sizeof R);
+#else
+    /* the formulas on the leaves where there is no such assembly */
+    ec_jac_dbl(C, &R, &P);
+    ct_keep_mem(&R, sizeof R);
+    ec_jac_add_affine_if(C, &R, &P, &A, ct_u32_lt(secret[3], secret[4]));
+    ct_keep_mem(&R, sizeof R);
+#endif
+}
+
 void ct_case_ec_p256_keygen(const unsigned char *secret)
 {
     uint8_t priv[32], pub[65];

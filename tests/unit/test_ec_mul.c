@@ -16,10 +16,13 @@
  * of G, and n - v for v = 1..3 against the negation of v G.
  * Also the point tables' scan (ec_limbs_lookup: the assembly where the
  * target has it) against its C twin ct_limbs_lookup and the entry itself.
+ * And P-256's assembly doubling and mixed addition (P256_ASM_JAC) against
+ * their C twins on edge, random and aliased coordinates.
  */
 #include <string.h>
 
 #include "ec/ec.h"
+#include "ec/p256_field.h"
 #include "runner.h"
 
 /* out = n + v (v >= -32) as big-endian bytes; returns the carry out */
@@ -265,11 +268,115 @@ static void test_mp_lookup(void)
     tr_group_end();
 }
 
+#if CTC_EC_P256 && defined(P256_ASM_JAC)
+/* a field value below p: random words, some forced to 0 or all ones when
+ * edgy, or one of the edges 0, 1, R mod p (Z = 1), p - 1, p - 2 */
+static void jac_fe(const ec_curve *C, ct_limb_t *X, unsigned kind)
+{
+    size_t i, n = C->limbs;
+
+    switch (kind) {
+    case 0: mp_zero(X, n); return;
+    case 1: mp_zero(X, n); X[0] = 1; return;
+    case 2: mp_copy(X, C->one, n); return;
+    case 3: case 4:
+        mp_copy(X, C->p.N, n);
+        X[0] -= (ct_limb_t)(kind - 2);  /* p - 1, p - 2: p's low word is all ones */
+        return;
+    default: break;
+    }
+    for (i = 0; i < n; i++) {
+        uint32_t r = tr_rand32();
+        X[i] = r;
+        if (kind == 5 && (r & 3) == 0)
+            X[i] = 0;
+        if (kind == 5 && (r & 3) == 1)
+            X[i] = 0xffffffffu;
+    }
+    while (!ct_cond_bit(mp_lt(X, C->p.N, n)))
+        (void)mp_sub(X, X, C->p.N, n);
+}
+
+/* kind of coordinate i of test it: edges in the first 125 tests (every
+ * combination of the five for X, Y, Z), random (edgy or not) after */
+static unsigned jac_kind(unsigned long it, unsigned i)
+{
+    if (it < 125)
+        return (unsigned)((it / (i == 0 ? 1 : i == 1 ? 5 : 25)) % 5);
+    return 5 + (unsigned)((it + i) & 1);
+}
+
+/*
+ * P-256's assembly doubling and mixed addition (p256_jac_dbl_asm,
+ * p256_jac_madd_asm behind ec_jac_dbl, ec_jac_add_affine_if) against
+ * their C twins (the formulas on the leaves), bit for bit, on arbitrary
+ * coordinates below p (the formulas are polynomials: points off the curve
+ * test them as well), the edges 0, 1, R mod p (Z = 1), p - 1, p - 2 in
+ * every coordinate, infinity (Z = 0) as P, real points (G, 2G), R == P
+ * for the doubling and both values of the addition's condition.
+ */
+static void test_jac_asm(void)
+{
+    const ec_curve *C = ec_p256();
+    ec_jac P, R1, R2;
+    ec_affine A;
+    unsigned long it;
+    size_t n = C->limbs, fb = n * sizeof(ct_limb_t);
+
+    tr_group("P-256 Jacobian doubling and mixed addition in assembly = their C twins "
+             "(edges, infinity, Z = 1, random, aliased)");
+    memset(&P, 0, sizeof P);
+    memset(&A, 0, sizeof A);
+    for (it = 0; it < 125 + TR_ITERS(2000ul) + 2; it++) {
+        if (it < 125 + TR_ITERS(2000ul)) {
+            jac_fe(C, P.X, jac_kind(it, 0));
+            jac_fe(C, P.Y, jac_kind(it, 1));
+            jac_fe(C, P.Z, jac_kind(it, 2));
+            jac_fe(C, A.x, jac_kind(it + 7, 0));
+            jac_fe(C, A.y, jac_kind(it + 7, 1));
+        } else {
+            /* G and 2 G (Z = 1, then the doubling's Z), A = G */
+            mp_copy(A.x, C->gx, n);
+            mp_copy(A.y, C->gy, n);
+            ec_jac_from_affine(C, &P, &A);
+            if (it & 1)
+                ec_jac_dbl_p256_c(C, &P, &P);
+        }
+        ec_jac_dbl(C, &R1, &P);
+        ec_jac_dbl_p256_c(C, &R2, &P);
+        TR_MEM(R1.X, R2.X, fb);
+        TR_MEM(R1.Y, R2.Y, fb);
+        TR_MEM(R1.Z, R2.Z, fb);
+        R1 = P;
+        ec_jac_dbl(C, &R1, &R1);
+        TR_MEM(R1.X, R2.X, fb);
+        TR_MEM(R1.Y, R2.Y, fb);
+        TR_MEM(R1.Z, R2.Z, fb);
+        ec_jac_add_affine_if(C, &R1, &P, &A, ct_cond_true());
+        ec_jac_add_affine_if_p256_c(C, &R2, &P, &A, ct_cond_true());
+        TR_MEM(R1.X, R2.X, fb);
+        TR_MEM(R1.Y, R2.Y, fb);
+        TR_MEM(R1.Z, R2.Z, fb);
+        R1 = P;
+        ec_jac_add_affine_if(C, &R1, &R1, &A, ct_cond_from_bit((uint32_t)(it & 1)));
+        R2 = P;
+        ec_jac_add_affine_if_p256_c(C, &R2, &R2, &A, ct_cond_from_bit((uint32_t)(it & 1)));
+        TR_MEM(R1.X, R2.X, fb);
+        TR_MEM(R1.Y, R2.Y, fb);
+        TR_MEM(R1.Z, R2.Z, fb);
+    }
+    tr_group_end();
+}
+#endif
+
 int main(void)
 {
     tr_init("test_ec_mul");
     test_lookup();
     test_mp_lookup();
+#if CTC_EC_P256 && defined(P256_ASM_JAC)
+    test_jac_asm();
+#endif
 #if CTC_EC_P256
     test_curve("P-256 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "
                "small k, 2^256 - 1, the fold's edges)", ec_p256());

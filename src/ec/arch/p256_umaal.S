@@ -2,8 +2,9 @@
  * p256_umaal.S - the P-256 field leaves (p256_field.h) for 32-bit Arm
  * with UMAAL (Cortex-M4, M7; the A/R profiles from Armv6): p256_fe_mul_asm,
  * p256_fe_sqr_asm, p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm,
- * p256_fe_mulk_asm;
- * C twins in p256_field32.c. Unified syntax, one text for A32 and
+ * p256_fe_mulk_asm; outside PROFILE=small also the point formulas
+ * p256_jac_dbl_asm and p256_jac_madd_asm (their C twins in ec_jacobian.c);
+ * the leaves' C twins in p256_field32.c. Unified syntax, one text for A32 and
  * Thumb-2, no branch and no IT block: every instruction runs for every
  * input, and no address depends on a value.
  *
@@ -162,17 +163,15 @@
  * r9, r12), U + T / 2^256 < 2p is formed with its carry c, and the
  * subtraction of p (borrow b) gives the mask c - b (REDUCE_ONCE).
  */
-        .section .text.p256_fe_mul_asm,"ax",%progbits
-        .globl  p256_fe_mul_asm
-        .type   p256_fe_mul_asm,%function
-        .p2align 2
-        P256_FUNC
-p256_fe_mul_asm:
-        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #76
+/* the product of p256_fe_mul_asm up to the reduced result in r0-r7 (A in
+ * r1, B in r2; T[0..12] at sp, B + 16 saved at sp + bslot, r0 at
+ * sp + xslot if given); every other register but sp is clobbered */
+        .macro  MUL_CORE bslot, xslot=-1
         ldm     r2!, {r3, r4, r5, r6}
-        str     r0, [sp, #64]
-        str     r2, [sp, #68]
+        .if \xslot >= 0
+        str     r0, [sp, #\xslot]      /* X (the leaf) */
+        .endif
+        str     r2, [sp, #\bslot]
         /* rows 0..3: columns 0..11 */
         ldm     r1, {r0, r2, r12, lr}
         umull   r11, r7, r0, r3
@@ -228,7 +227,7 @@ p256_fe_mul_asm:
         str     r9, [sp, #40]
         str     r10, [sp, #44]
         /* rows 4..7: columns 4..15 */
-        ldr     r0, [sp, #68]
+        ldr     r0, [sp, #\bslot]
         ldm     r0, {r3, r4, r5, r6}
         mov     r8, #0
         mov     r10, #0
@@ -312,6 +311,17 @@ p256_fe_mul_asm:
         SUB_P
         adc     r8, r8, #0
         ADD_P_MASKED r8
+        .endm
+
+        .section .text.p256_fe_mul_asm,"ax",%progbits
+        .globl  p256_fe_mul_asm
+        .type   p256_fe_mul_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_mul_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #76
+        MUL_CORE 68, 64
         ldr     r9, [sp, #64]
         stm     r9, {r0, r1, r2, r3, r4, r5, r6, r7}
         add     sp, sp, #76
@@ -331,16 +341,11 @@ p256_fe_mul_asm:
  * goes into U the same way (U[k] + 2 T[k] + carry) and gets the squares
  * of A[4..7] through the flags.
  */
-        .section .text.p256_fe_sqr_asm,"ax",%progbits
-        .globl  p256_fe_sqr_asm
-        .type   p256_fe_sqr_asm,%function
-        .p2align 2
-        P256_FUNC
-p256_fe_sqr_asm:
-        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #76
-        str     r0, [sp, #64]
-        str     r1, [sp, #68]
+/* the square of p256_fe_sqr_asm up to the reduced result in r0-r7 (A in
+ * r1; T[0..15] at sp, A saved at sp + aslot); every other register
+ * but sp is clobbered */
+        .macro  SQR_CORE aslot
+        str     r1, [sp, #\aslot]
         ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
         /* rows 0..3 (A[r] A[r+1..7]: columns 1..10, chains c0..c3 in
          * r0, r1, r2, r11, the column in r12); each chain starts with
@@ -418,7 +423,7 @@ p256_fe_sqr_asm:
         umaal   r6, r11, r10, lr
         umaal   r7, r11, r12, lr
         REDC_LOW r8, r9, r10
-        ldr     r12, [sp, #68]
+        ldr     r12, [sp, #\aslot]
         /* the high half, added to U in r0-r7: UMAAL with lr = 2 adds
          * 2 T[k] and the carry chain r11 (at most 3, so no overflow:
          * U + 2 T + r11 < 2^34), then the squares A[4..7]^2 in the flags;
@@ -436,6 +441,18 @@ p256_fe_sqr_asm:
         adcs    r7, r7, r9
         adc     r11, r11, #0
         REDUCE_ONCE r11
+        .endm
+
+        .section .text.p256_fe_sqr_asm,"ax",%progbits
+        .globl  p256_fe_sqr_asm
+        .type   p256_fe_sqr_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_sqr_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #76
+        str     r0, [sp, #64]
+        SQR_CORE 68
         ldr     r8, [sp, #64]
         stm     r8, {r0, r1, r2, r3, r4, r5, r6, r7}
         add     sp, sp, #76
@@ -625,6 +642,346 @@ p256_fe_mulk_asm:
         stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
         pop     {r4, r5, r6, r7, r8, r9, r10, pc}
         .size   p256_fe_mulk_asm, .-p256_fe_mulk_asm
+
+/* ---- the point formulas (PROFILE=fast) -------------------------------------- */
+
+#if !CTC_PROFILE_SMALL
+/*
+ * The Jacobian doubling and mixed addition of ec_jac_formulas.h
+ * (JF_PRODUCT_Z, the k A leaf) as one function each, so that a formula
+ * pays one prologue and epilogue: its products and squares are internal
+ * subroutines (p256_jmul, p256_jsqr: one push of lr, the result left in
+ * r0-r7 instead of stored), its additions, subtractions and small
+ * multiples are macros on a value held in r0-r7 (V below) and, where
+ * there is one, a second operand in memory. A result goes to memory only
+ * where a later step reads it from there. Every register but sp is
+ * scratch between the steps; the formula's own values live in its frame.
+ * The C twins are the same formulas on the leaves (jac_dbl_p256,
+ * jac_add_affine_if_p256 in ec_jacobian.c; tests/unit/test_ec_mul.c
+ * compares them).
+ */
+
+/* V = V + [rb] mod p (V, [rb] < p): V - p (the borrow is certain and
+ * dropped), then + [rb], whose carry is set exactly when V + [rb] >= p;
+ * without it p is added back. rb is advanced; r9-r12 scratch. */
+        .macro  FADD_M rb
+        SUB_P
+        ldm     \rb!, {r9, r10, r11, r12}
+        adds    r0, r0, r9
+        adcs    r1, r1, r10
+        adcs    r2, r2, r11
+        adcs    r3, r3, r12
+        ldm     \rb, {r9, r10, r11, r12}
+        adcs    r4, r4, r9
+        adcs    r5, r5, r10
+        adcs    r6, r6, r11
+        adcs    r7, r7, r12
+        sbc     r9, r9, r9
+        ADD_P_MASKED r9
+        .endm
+
+/* V = V - [rb] mod p: the borrow is the mask of the p added back; rb is
+ * advanced, r9-r12 scratch */
+        .macro  FSUB_M rb
+        ldm     \rb!, {r9, r10, r11, r12}
+        subs    r0, r0, r9
+        sbcs    r1, r1, r10
+        sbcs    r2, r2, r11
+        sbcs    r3, r3, r12
+        ldm     \rb, {r9, r10, r11, r12}
+        sbcs    r4, r4, r9
+        sbcs    r5, r5, r10
+        sbcs    r6, r6, r11
+        sbcs    r7, r7, r12
+        sbc     r9, r9, r9
+        ADD_P_MASKED r9
+        .endm
+
+/* V = [rb] - V mod p, as FSUB_M */
+        .macro  FRSUB_M rb
+        ldm     \rb!, {r9, r10, r11, r12}
+        subs    r0, r9, r0
+        sbcs    r1, r10, r1
+        sbcs    r2, r11, r2
+        sbcs    r3, r12, r3
+        ldm     \rb, {r9, r10, r11, r12}
+        sbcs    r4, r9, r4
+        sbcs    r5, r10, r5
+        sbcs    r6, r11, r6
+        sbcs    r7, r12, r7
+        sbc     r9, r9, r9
+        ADD_P_MASKED r9
+        .endm
+
+/* V = 2 V mod p: 2 V < 2p with its carry c; c - 1 in r8, and after SUB_P
+ * r8 + C = c - b is the mask of the p added back (as in the product) */
+        .macro  FDBL
+        adds    r0, r0, r0
+        adcs    r1, r1, r1
+        adcs    r2, r2, r2
+        adcs    r3, r3, r3
+        adcs    r4, r4, r4
+        adcs    r5, r5, r5
+        adcs    r6, r6, r6
+        adcs    r7, r7, r7
+        sbc     r8, r8, r8
+        SUB_P
+        adc     r8, r8, #0
+        ADD_P_MASKED r8
+        .endm
+
+/* V = k V mod p, k in 2..8, as p256_fe_mulk_asm: one UMAAL chain with
+ * k - 1 (r8) gives k V in nine words (t in r9, at most 7), then
+ * W = V mod 2^256 + t (2^224 - 2^192 - 2^96 + 1) < 2p (ninth word in
+ * r10) and one masked subtraction of p over nine words */
+        .macro  FMULK k
+        mov     r8, #(\k - 1)
+        mov     r9, #0
+        umaal   r0, r9, r0, r8
+        umaal   r1, r9, r1, r8
+        umaal   r2, r9, r2, r8
+        umaal   r3, r9, r3, r8
+        umaal   r4, r9, r4, r8
+        umaal   r5, r9, r5, r8
+        umaal   r6, r9, r6, r8
+        umaal   r7, r9, r7, r8
+        mov     r10, #0
+        adds    r0, r0, r9
+        adcs    r1, r1, #0
+        adcs    r2, r2, #0
+        adcs    r3, r3, #0
+        adcs    r4, r4, #0
+        adcs    r5, r5, #0
+        adcs    r6, r6, #0
+        adcs    r7, r7, r9
+        adc     r10, r10, #0
+        subs    r3, r3, r9
+        sbcs    r4, r4, #0
+        sbcs    r5, r5, #0
+        sbcs    r6, r6, r9
+        sbcs    r7, r7, #0
+        sbc     r10, r10, #0
+        SUB_P
+        sbcs    r10, r10, #0
+        sbc     r8, r8, r8
+        ADD_P_MASKED r8
+        .endm
+
+/* V to the 8 words at sp + off (t scratch; off 0: sp itself) */
+        .macro  VST off, t
+        .if \off
+        add     \t, sp, #\off
+        stm     \t, {r0, r1, r2, r3, r4, r5, r6, r7}
+        .else
+        stm     sp, {r0, r1, r2, r3, r4, r5, r6, r7}
+        .endif
+        .endm
+
+/* V from the 8 words at the address saved at sp + off (t scratch) */
+        .macro  VLDP off, t
+        ldr     \t, [sp, #\off]
+        ldm     \t, {r0, r1, r2, r3, r4, r5, r6, r7}
+        .endm
+
+/* V to the 8 words at the address saved at sp + off (t scratch) */
+        .macro  VSTP off, t
+        ldr     \t, [sp, #\off]
+        stm     \t, {r0, r1, r2, r3, r4, r5, r6, r7}
+        .endm
+
+/*
+ * p256_jmul: V = [r1] [r2] / R mod p; p256_jsqr: V = [r1]^2 / R mod p.
+ * Internal: called with BL from the formulas below only; r0-r12 and the
+ * flags are clobbered, sp and the caller's frame are kept.
+ */
+        .section .text.p256_jac_asm,"ax",%progbits
+        .type   p256_jmul,%function
+        .p2align 2
+        P256_FUNC
+p256_jmul:
+        push    {lr}
+        sub     sp, sp, #60
+        MUL_CORE 52
+        add     sp, sp, #60
+        pop     {pc}
+        .size   p256_jmul, .-p256_jmul
+
+        .type   p256_jsqr,%function
+        .p2align 2
+        P256_FUNC
+p256_jsqr:
+        push    {lr}
+        sub     sp, sp, #68
+        SQR_CORE 64
+        add     sp, sp, #68
+        pop     {pc}
+        .size   p256_jsqr, .-p256_jsqr
+
+/*
+ * void p256_jac_dbl_asm(ct_limb_t *R, const ct_limb_t *P, size_t fe)
+ *   R, P: the X coordinates of two ec_jac (ec.h), Y and Z at fe and 2 fe
+ *   bytes after (fe = sizeof(ec_fe)); R may be P.
+ * R = 2 P by dbl-2001-b with Z3 = 2 Y Z (jac_dbl_p256's order: P's
+ * coordinates are all read before R's are written). Frame: delta at sp,
+ * gamma at sp + 32, 4 beta at sp + 64, X + delta (then 4 beta - X3) at
+ * sp + 96, X - delta at sp + 128, alpha at sp + 160, 8 gamma^2 at
+ * sp + 192; the pointers R.X, P.X, R.Y, R.Z, P.Y, P.Z at sp + 224..244.
+ */
+        .globl  p256_jac_dbl_asm
+        .type   p256_jac_dbl_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_jac_dbl_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #252
+        add     r3, r0, r2
+        add     r4, r3, r2
+        add     r5, r1, r2
+        add     r6, r5, r2
+        add     r7, sp, #224
+        stm     r7, {r0, r1, r3, r4, r5, r6}
+        mov     r1, r6
+        bl      p256_jsqr               /* delta = Z^2 */
+        VST     0, r8
+        ldr     r1, [sp, #240]
+        bl      p256_jsqr               /* gamma = Y^2 */
+        VST     32, r8
+        ldr     r1, [sp, #228]
+        add     r2, sp, #32
+        bl      p256_jmul               /* beta = X gamma */
+        FMULK   4
+        VST     64, r8                  /* 4 beta */
+        VLDP    228, r8
+        mov     r8, sp
+        FADD_M  r8
+        VST     96, r8                  /* X + delta */
+        VLDP    228, r8
+        mov     r8, sp
+        FSUB_M  r8
+        VST     128, r8                 /* X - delta */
+        add     r1, sp, #96
+        add     r2, sp, #128
+        bl      p256_jmul
+        FMULK   3
+        VST     160, r8                 /* alpha = 3 (X - delta)(X + delta) */
+        ldr     r1, [sp, #240]
+        ldr     r2, [sp, #244]
+        bl      p256_jmul
+        FDBL
+        VSTP    236, r8                 /* Z3 = 2 Y Z: P.Y, P.Z not read after */
+        add     r1, sp, #160
+        bl      p256_jsqr
+        add     r8, sp, #64
+        FSUB_M  r8
+        add     r8, sp, #64
+        FSUB_M  r8
+        VSTP    224, r8                 /* X3 = alpha^2 - 8 beta */
+        add     r8, sp, #64
+        FRSUB_M r8
+        VST     96, r8                  /* 4 beta - X3 */
+        add     r1, sp, #32
+        bl      p256_jsqr
+        FMULK   8
+        VST     192, r8                 /* 8 gamma^2 */
+        add     r1, sp, #160
+        add     r2, sp, #96
+        bl      p256_jmul
+        add     r8, sp, #192
+        FSUB_M  r8
+        VSTP    232, r8                 /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
+        add     sp, sp, #252
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_jac_dbl_asm, .-p256_jac_dbl_asm
+
+/*
+ * void p256_jac_madd_asm(ct_limb_t *S, const ct_limb_t *P, const ct_limb_t *A,
+ *                        size_t fe)
+ *   S, P: the X coordinates of two ec_jac, A the x of an ec_affine (ec.h),
+ *   the other coordinates fe bytes apart (fe = sizeof(ec_fe)); S is
+ *   distinct from P and A.
+ * S = P + A by madd-2007-bl without its factors 2 (JF_PRODUCT_Z):
+ * U2 = x2 Z1^2, S2 = y2 Z1^3, H = U2 - X1, r = S2 - Y1, J = H^3,
+ * V = X1 H^2, X3 = r^2 - J - 2V, Y3 = r (V - X3) - Y1 J, Z3 = Z1 H; no
+ * select (infinity and the condition are the caller's, as in
+ * jac_add_affine_if_p256). Frame: Z1^2 at sp, H at sp + 32, S2 then r at
+ * sp + 64, H^2 then Y1 J at sp + 96, J at sp + 128, V then V - X3 at
+ * sp + 160; the pointers S.X, P.X, A.x, S.Y, S.Z, P.Y, P.Z, A.y at
+ * sp + 192..220.
+ */
+        .globl  p256_jac_madd_asm
+        .type   p256_jac_madd_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_jac_madd_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #228
+        add     r4, r0, r3
+        add     r5, r4, r3
+        add     r6, r1, r3
+        add     r7, r6, r3
+        add     r8, r2, r3
+        add     r9, sp, #192
+        stm     r9, {r0, r1, r2, r4, r5, r6, r7, r8}
+        mov     r1, r7
+        bl      p256_jsqr
+        VST     0, r8                   /* Z1^2 */
+        ldr     r1, [sp, #200]
+        mov     r2, sp
+        bl      p256_jmul               /* U2 = x2 Z1^2 */
+        ldr     r8, [sp, #196]
+        FSUB_M  r8
+        VST     32, r8                  /* H = U2 - X1 */
+        ldr     r1, [sp, #220]
+        ldr     r2, [sp, #216]
+        bl      p256_jmul
+        VST     64, r8                  /* y2 Z1 */
+        add     r1, sp, #64
+        mov     r2, sp
+        bl      p256_jmul               /* S2 = y2 Z1^3 */
+        ldr     r8, [sp, #212]
+        FSUB_M  r8
+        VST     64, r8                  /* r = S2 - Y1 */
+        add     r1, sp, #32
+        bl      p256_jsqr
+        VST     96, r8                  /* H^2 */
+        add     r1, sp, #32
+        add     r2, sp, #96
+        bl      p256_jmul
+        VST     128, r8                 /* J = H^3 */
+        ldr     r1, [sp, #196]
+        add     r2, sp, #96
+        bl      p256_jmul
+        VST     160, r8                 /* V = X1 H^2 */
+        ldr     r1, [sp, #212]
+        add     r2, sp, #128
+        bl      p256_jmul
+        VST     96, r8                  /* Y1 J */
+        add     r1, sp, #64
+        bl      p256_jsqr
+        add     r8, sp, #128
+        FSUB_M  r8
+        add     r8, sp, #160
+        FSUB_M  r8
+        add     r8, sp, #160
+        FSUB_M  r8
+        VSTP    192, r8                 /* X3 = r^2 - J - 2V */
+        add     r8, sp, #160
+        FRSUB_M r8
+        VST     160, r8                 /* V - X3 */
+        add     r1, sp, #64
+        add     r2, sp, #160
+        bl      p256_jmul
+        add     r8, sp, #96
+        FSUB_M  r8
+        VSTP    204, r8                 /* Y3 = r (V - X3) - Y1 J */
+        ldr     r1, [sp, #216]
+        add     r2, sp, #32
+        bl      p256_jmul
+        VSTP    208, r8                 /* Z3 = Z1 H */
+        add     sp, sp, #228
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_jac_madd_asm, .-p256_jac_madd_asm
+#endif
 
 #if defined(__ELF__)
         .section .note.GNU-stack,"",%progbits
