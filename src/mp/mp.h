@@ -200,6 +200,14 @@ void mp_mont_redc_c(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
  * twin of mp_sqr_diag_asm (UMAAL builds, n even), always built.
  */
 void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n);
+/*
+ * The first part of mp_sqr on the two-row leaf: X (2n limbs) = off + S,
+ * off the cross products A[i] A[j] (i < j) each once, by pairs of rows
+ * over A[i+1..n) (i even), S as above; mp_sqr_diag_c then makes A^2 of
+ * it. X does not overlap A. The C twin of mp_sqr_rows_asm (UMAAL builds,
+ * n even), always built, with mp_mla2_c for its rows.
+ */
+void mp_sqr_rows_c(ct_limb_t *X, const ct_limb_t *A, size_t n);
 /* X = A * R mod N (A any n-limb value; R2 = R^2 mod N). X may equal A.
  * T: 2n limbs. */
 void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
@@ -323,6 +331,8 @@ void mp_mont_redc_asm(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
 #define MP_REDC_ASM 1
 /* mp_sqr's last pass (arm_umaal.S): n even, at least 2 */
 void mp_sqr_diag_asm(ct_limb_t *X, const ct_limb_t *A, size_t n);
+/* mp_sqr's pairs of rows whole (arm_umaal.S): n even, at least 2 */
+void mp_sqr_rows_asm(ct_limb_t *X, const ct_limb_t *A, size_t n);
 #endif
 #if defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX)
 /* the MULX/ADX row (x86_64.S) */

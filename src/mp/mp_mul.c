@@ -64,29 +64,44 @@ void mp_sqr(ct_limb_t *X, const ct_limb_t *A, size_t n)
 {
     size_t i;
 
-    /*
-     * Rows i and i + 1 (i even) in one mp_mla2 pass over A[i+1..n) at limb
-     * 2i + 1 with b0 = A[i], b1 = A[i+1]: limb 2i + 1 + j gets A[i+1+j]
-     * A[i] (row i) and A[i+j] A[i+1], which is row i + 1 for j >= 2 and
-     * A[i+1]^2 at limb 2(i+1) for j = 1. The pass accumulates limbs 2i + 1
-     * .. n + i - 1 (below n, cleared here, or set by earlier pairs) and
-     * sets limbs n + i and n + i + 1. So X = off + S: the off-diagonal
-     * products once, plus S, the squares A[i]^2 at limb 2i of the odd i.
-     * Limb 2n - 1 is cleared for odd n (no pair sets it).
-     */
-    mp_zero(X, n);
-    X[2 * n - 1] = 0;
-    for (i = 0; i + 1 < n; i += 2)
-        X[n + i + 1] = mp_mla2(X + 2 * i + 1, A + i + 1, n - i - 1, A[i], A[i + 1]);
 #if defined(MP_ASM_UMAAL)
+    /* both passes in assembly: the pairs of rows in one function, then
+     * the doubling and the squares (docs/mp.md) */
     if ((n & 1u) == 0) {
+        mp_sqr_rows_asm(X, A, n);
         mp_sqr_diag_asm(X, A, n);
         return;
     }
 #endif
+    /* mp_sqr_rows_c with the build's two-row leaf */
+    mp_zero(X, n);
+    X[2 * n - 1] = 0;
+    for (i = 0; i + 1 < n; i += 2)
+        X[n + i + 1] = mp_mla2(X + 2 * i + 1, A + i + 1, n - i - 1, A[i], A[i + 1]);
     mp_sqr_diag_c(X, A, n);
 }
 #endif
+
+/* see mp.h */
+void mp_sqr_rows_c(ct_limb_t *X, const ct_limb_t *A, size_t n)
+{
+    size_t i;
+
+    /*
+     * Rows i and i + 1 (i even) in one mp_mla2_c pass over A[i+1..n) at
+     * limb 2i + 1 with b0 = A[i], b1 = A[i+1]: limb 2i + 1 + j gets
+     * A[i+1+j] A[i] (row i) and A[i+j] A[i+1], which is row i + 1 for
+     * j >= 2 and A[i+1]^2 at limb 2(i+1) for j = 1. The pass accumulates
+     * limbs 2i + 1 .. n + i - 1 (below n, cleared here, or set by earlier
+     * pairs) and sets limbs n + i and n + i + 1. So X = off + S: the
+     * off-diagonal products once, plus S, the squares A[i]^2 at limb 2i
+     * of the odd i. Limb 2n - 1 is cleared for odd n (no pair sets it).
+     */
+    mp_zero(X, n);
+    X[2 * n - 1] = 0;
+    for (i = 0; i + 1 < n; i += 2)
+        X[n + i + 1] = mp_mla2_c(X + 2 * i + 1, A + i + 1, n - i - 1, A[i], A[i + 1]);
+}
 
 /* see mp.h */
 void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n)

@@ -128,6 +128,21 @@ void ct_case_mp_mla2(const unsigned char *secret)
     ct_keep_mem(Y, 2 * L256 * sizeof(ct_limb_t));
 }
 
+void ct_case_mp_sqr_rows(const unsigned char *secret)
+{
+    /* mp_sqr's pairs of rows whole (the assembly where the build has
+     * it, n even) and its C twin, on a secret 256-bit A */
+    fill(B, L256, secret, 150);
+    fill(X, 2 * L256, secret, 40);
+    mp_copy(Y, X, 2 * L256);
+#if defined(MP_ASM_UMAAL)
+    mp_sqr_rows_asm(X, B, L256);
+#endif
+    mp_sqr_rows_c(Y, B, L256);
+    ct_keep_mem(X, 2 * L256 * sizeof(ct_limb_t));
+    ct_keep_mem(Y, 2 * L256 * sizeof(ct_limb_t));
+}
+
 void ct_case_mp_mont_redc(const unsigned char *secret)
 {
     /* the whole Montgomery reduction (the UMAAL leaf for n a multiple of

@@ -521,6 +521,50 @@ static void test_leaves(void)
         TR_MEM(Y, Z, 2 * n * sizeof(ct_limb_t));
     }
     tr_group_end();
+    /* mp_sqr's pairs of rows: the assembly (UMAAL, n even) against its C
+     * twin, then both passes against mp_mul(A, A); A random, all ones
+     * (the largest carries), 2^k - 1 and 2^k at the top, N - 1 of a
+     * modulus near 2^(wn); X filled with garbage first (the leaf clears
+     * what it accumulates into) */
+    tr_group("sqr_rows (" MP_ASM_NAME ") = sqr_rows_c, n even; sqr = mul(A, A)");
+    for (it = 0; it < TR_ITERS(4000ul); it++) {
+        unsigned kind = (unsigned)(it % 6);
+
+        n = 2 * (1 + rand_below(MAXL / 2));
+        rand_any(A, n);
+        if (kind == 1)
+            rand_num(A, n, 2);                  /* all ones */
+        if (kind == 2) {                        /* 2^k - 1, k a limb multiple or not */
+            rand_num(A, n, 2);
+            A[n - 1] >>= rand_below(MP_LIMB_BITS);
+        }
+        if (kind == 3) {                        /* 2^k */
+            mp_zero(A, n);
+            A[rand_below(n)] = (ct_limb_t)1 << rand_below(MP_LIMB_BITS);
+        }
+        if (kind == 4) {                        /* N - 1, N = 2^(wn) - small */
+            rand_num(N, n, 2);
+            N[0] -= 2 * (ct_limb_t)rand_below(1000);
+            (void)mp_sub_limb(A, N, 1, n);
+        }
+        if (kind == 5 && (it & 8))
+            mp_zero(A, n);
+        rand_any(Y, 2 * n);
+        rand_any(Z, 2 * n);
+#if defined(MP_ASM_UMAAL)
+        mp_sqr_rows_asm(Y, A, n);
+#else
+        mp_sqr_rows_c(Y, A, n);
+#endif
+        mp_sqr_rows_c(Z, A, n);
+        TR_MEM(Y, Z, 2 * n * sizeof(ct_limb_t));
+        mp_sqr_diag_c(Z, A, n);
+        mp_mul(C, A, n, A, n);
+        TR_MEM(Z, C, 2 * n * sizeof(ct_limb_t));
+        mp_sqr(X, A, n);
+        TR_MEM(X, C, 2 * n * sizeof(ct_limb_t));
+    }
+    tr_group_end();
 #if !MP_REDC_ASM
     tr_skip("mp_mont_redc_asm", "no UMAAL leaf in this build: the C twin against itself and the definition");
 #endif

@@ -339,6 +339,92 @@ mp_mont_redc_asm:
         .size   mp_mont_redc_asm, .-mp_mont_redc_asm
 
 /*
+ * void mp_sqr_rows_asm(ct_limb_t *X, const ct_limb_t *A, size_t n)
+ *   r0 = X (2n limbs), r1 = A, r2 = n (even, at least 2). The first part
+ *   of mp_sqr on the two-row leaf (mp.h; C twin mp_sqr_rows_c in
+ *   mp_mul.c): X[0..n) and X[2n-1] cleared, then for i = 0, 2, .., n - 2
+ *   the pass of mp_mla2_asm over A[i+1..n) at limb 2i + 1 with b0 = A[i],
+ *   b1 = A[i+1], its carry limb into X[n+i+1]: X = off + S, every cross
+ *   product A[i] A[j] (i < j) once plus the squares of the odd i. The
+ *   passes run in this one function (no call and no C per pair); each is
+ *   mp_mla2_asm's body over m = n - i - 1 limbs (odd): one single limb,
+ *   then (m mod 8 - 1) / 2 pairs of limbs, then groups of eight. Frame: [sp] X + 2i + 1, [sp, #4] A + i, [sp, #8]
+ *   m (signed: -1 ends the loop).
+ */
+        .section .text.mp_sqr_rows_asm,"ax",%progbits
+        .globl  mp_sqr_rows_asm
+        .type   mp_sqr_rows_asm,%function
+        .p2align 2
+        MP_FUNC(mp_sqr_rows_asm)
+mp_sqr_rows_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #12
+        movs    r4, #0
+        movs    r5, #0
+        add     r12, r0, r2, lsl #3     /* X + 2n */
+        str     r4, [r12, #-4]          /* X[2n - 1] = 0 */
+        mov     r12, r0
+        lsrs    r3, r2, #1              /* n / 2 pairs of zero limbs */
+1:      stm     r12!, {r4, r5}
+        subs    r3, r3, #1
+        bne     1b
+        adds    r0, r0, #4
+        str     r0, [sp, #0]            /* X + 1 */
+        str     r1, [sp, #4]            /* A */
+        subs    r2, r2, #1
+        str     r2, [sp, #8]            /* m = n - 1 */
+        /* one pair of rows: r0 = X + 2i + 1, r1 = A + i + 1, r2 = m */
+2:      ldr     r0, [sp, #0]
+        ldr     r1, [sp, #4]
+        ldr     r2, [sp, #8]
+        ldr     r3, [r1], #4            /* b0 = A[i] */
+        ldr     r4, [r1]                /* b1 = A[i + 1] */
+        add     r12, r0, #16
+        str     r12, [sp, #0]           /* X + 2(i + 2) + 1 */
+        add     r12, r1, #4
+        str     r12, [sp, #4]           /* A + i + 2 */
+        sub     r12, r2, #2
+        str     r12, [sp, #8]           /* m - 2 */
+        movs    r5, #0                  /* c0 */
+        movs    r6, #0                  /* c1 */
+        movs    r7, #0                  /* A[j - 1] */
+        /* m is odd: one single limb, then (m mod 8 - 1) / 2 pairs */
+        ldr     r8, [r1], #4
+        ldr     r12, [r0]
+        umaal   r12, r5, r8, r3         /* r5:r12 = A[j] b0 + X[j] + c0 */
+        umaal   r12, r6, r7, r4         /* r6:r12 = A[j-1] b1 + r12 + c1 */
+        str     r12, [r0], #4
+        mov     r7, r8
+        and     lr, r2, #6
+        lsrs    lr, lr, #1
+        beq     4f
+3:      ldm     r1!, {r8, r9}
+        ldr     r10, [r0]
+        ldr     r11, [r0, #4]
+        umaal   r10, r5, r8, r3
+        umaal   r10, r6, r7, r4
+        umaal   r11, r5, r9, r3
+        umaal   r11, r6, r8, r4
+        stm     r0!, {r10, r11}
+        mov     r7, r9
+        subs    lr, lr, #1
+        bne     3b
+4:      lsrs    r2, r2, #3
+        beq     6f
+5:      TWO_ROWS8
+        subs    r2, r2, #1
+        bne     5b
+        /* limb n + i of X: A[n-1] b1 + c0 + c1; the carry limb at n + i + 1 */
+6:      umaal   r5, r6, r7, r4
+        stm     r0, {r5, r6}
+        ldr     r2, [sp, #8]
+        cmp     r2, #0
+        bgt     2b
+        add     sp, sp, #12
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   mp_sqr_rows_asm, .-mp_sqr_rows_asm
+
+/*
  * void mp_sqr_diag_asm(ct_limb_t *X, const ct_limb_t *A, size_t n)
  *   r0 = X (2n limbs), r1 = A, r2 = n (even, at least 2). The last pass
  *   of mp_sqr on the two-row leaf (mp.h; C twin mp_sqr_diag_c in
