@@ -3,8 +3,10 @@
 #   make                      build the library for TARGET (default: host)
 #   make test                 install what is missing, run the whole test suite
 #   make bench                install what is missing, run every benchmark on
-#                             the host and the emulated cores, write
-#                             docs/PERFORMANCE.md (QUICK=1: the host table
+#                             the host and the emulated cores and the TLS
+#                             handshakes (bench-tls) on the cores that hold
+#                             them, write docs/PERFORMANCE.md and the other
+#                             generated documents (QUICK=1: the host table
 #                             only; CORES=cortex-m4,...: those cores only)
 #   make bench-run            the benchmarks of TARGET alone, printed
 #   make bench-peers          mbedTLS, p256-m, wolfSSL on the emulated cores

@@ -51,6 +51,7 @@ sys.path.insert(0, HERE)
 import peers  # noqa: E402
 import size_report  # noqa: E402
 import targets  # noqa: E402
+import tls_emu  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 OUT_DIR = os.path.join("build", "report")
@@ -86,6 +87,10 @@ COMPOSITES = [
       ("ec", "p256 ECDSA verify"), ("rsa", "RSA-2048 public")]),
 ]
 CLOCKS_MHZ = (64, 240)
+# the cores whose bare-metal image holds a whole mbedTLS handshake
+# (tools/tls_emu.py): each core and profile of the run that is one of them
+# also runs the TLS 1.2 and 1.3 handshakes, stock against ctcrypto
+TLS_CORES = ("cortex-m4", "cortex-m0", "rv32imc", "xtensa-lx106")
 # every peer's impl name, on the host and on the emulated cores
 PEER_IMPLS = set(p for p, _ in PEERS) | {"p256-m"}
 # the emulated cores' peers (tools/peers.py), in column order, with the
@@ -223,6 +228,19 @@ def run_peers(core, profile):
             r.update(platform=core, profile=profile, bench="peer_" + lib)
             out.append(r)
     return out
+
+
+def run_tls(core, profile, tls):
+    """The whole handshakes on one core and profile (tools/tls_emu.py).
+    -> (records, seconds); a failed build, handshake or check fails the
+    report."""
+    t0 = time.time()
+    tree, version, certs_c = tls
+    try:
+        recs = tls_emu.run_one(core, profile, tree, version, certs_c, out=lambda m: None)
+    except (tls_emu.ToolError, OSError, subprocess.SubprocessError, RuntimeError) as e:
+        raise ReportError("TLS handshake, %s %s: %s" % (core, PROFILE_OPT[profile], e))
+    return recs, time.time() - t0
 
 
 def size_ops():
@@ -488,7 +506,7 @@ def composite_tables(comps):
         rows = [c for c in comps if c[0] == name]
         if not rows:
             continue
-        out += ["### %s" % name, "",
+        out += ["#### %s" % name, "",
                 "Parts: " + ", ".join("%s `%s`" % (g, op) for g, op in parts) + ".", "",
                 "| platform | build | library | total | " +
                 " | ".join("ms at %d MHz" % f for f in CLOCKS_MHZ) + " | against ctcrypto |",
@@ -575,7 +593,7 @@ def host_note(meta):
             "ctcrypto is faster)." % (meta["cpu"], meta["machine"], meta["cpus"]))
 
 
-def write_docs(records, infos, meta, cores, charts, doc_dir):
+def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=()):
     written = []
     comps = composites(records)
     doc = doc_header("Performance", meta)
@@ -584,10 +602,21 @@ def write_docs(records, infos, meta, cores, charts, doc_dir):
             ", ".join("[`%s`](%s-bench.md)" % (g, g)
                       for g in ordered(r["group"] for r in measured(records))) + ".", ""]
     doc += ["## TLS handshake crypto", ""]
-    doc += ["The sums below add up the operations of a handshake; whole TLS 1.2 and 1.3 "
-            "handshakes between two mbedTLS 3.6 ends on the emulated cores, stock against "
-            "ctcrypto underneath, are measured by `make bench-tls` "
-            "([tls-handshake.md](tls-handshake.md), docs/tls.md).", ""]
+    if tls_recs:
+        doc += ["### Whole handshakes on the emulated cores", "",
+                "A complete TLS 1.2 and TLS 1.3 handshake between an mbedTLS %s client and "
+                "server in one bare-metal image (ECDHE P-256, an ECDSA P-256 chain, "
+                "AES-128-GCM), once with stock mbedTLS and once with ctcrypto underneath "
+                "(`tools/tls_emu.py`; per side, what its handshake steps execute; details, "
+                "profiles and stack in [tls-handshake.md](tls-handshake.md), configuration in "
+                "docs/tls.md)." % meta.get("tls_mbedtls", ""), ""]
+        doc += tls_emu.summary_lines(tls_recs)
+    elif meta.get("tls_missing"):
+        doc += ["### Whole handshakes on the emulated cores", "",
+                "Not measured in this run: %s." % meta["tls_missing"], ""]
+    doc += ["### Sums of a handshake's operations", "",
+            "The sums below add up the public-key operations of a client's handshake, "
+            "from the benchmarks' rows, for every library that has them.", ""]
     doc += composite_tables(comps)
     if "composite.svg" in charts:
         doc += ["![composite per core](perf-composite.svg)", ""]
@@ -618,6 +647,10 @@ def write_docs(records, infos, meta, cores, charts, doc_dir):
     with open(path, "w") as f:
         f.write("\n".join(doc))
     written.append(path)
+    if tls_recs:
+        path = os.path.join(doc_dir, "tls-handshake.md")
+        tls_emu.write_doc(path, tls_recs, meta["tls_mbedtls"])
+        written.append(path)
     for g in ordered(r["group"] for r in measured(records)):
         d = doc_header("Benchmarks: %s" % GROUP_TITLES.get(g, g), meta)
         d += ["The `%s` rows of [PERFORMANCE.md](PERFORMANCE.md), all cores side by side." % g,
@@ -664,6 +697,8 @@ def main():
     ap.add_argument("--profiles", default="fast,small")
     ap.add_argument("--no-host", action="store_true")
     ap.add_argument("--no-docs", action="store_true")
+    ap.add_argument("--no-tls", action="store_true",
+                    help="leave out the whole handshakes (tools/tls_emu.py)")
     ap.add_argument("--json", default=os.path.join(OUT_DIR, "results.json"))
     a = ap.parse_args()
     t0 = time.time()
@@ -681,12 +716,13 @@ def main():
     meta = {"commit": git_describe(), "date": datetime.date.today().isoformat(),
             "cpu": cpu_model(), "machine": platform.machine(), "cpus": os.cpu_count() or 0,
             "quick": a.quick, "cores": cores, "profiles": profiles, "emu_info": {}}
-    records, infos = [], {}
+    records, infos, tls_recs = [], {}, []
     try:
         if not a.no_host:
             recs, infos = run_host(a.quick, os.path.join(OUT_DIR, "host"))
             records += recs
         jobs = [(c, p) for c in cores for p in profiles]
+        tls_jobs = [] if a.no_tls else [(c, p) for c, p in jobs if c in TLS_CORES]
         if jobs:
             # the peers' sources are fetched and unpacked once, here, before
             # two builds at a time would unpack the same tree at once (a
@@ -696,16 +732,34 @@ def main():
                     peers.fetch(peers.LIBS[lib][0], ROOT)
                 except peers.PeerError:
                     pass
-            log("emulated cores: %d builds (%s; %s), two at a time" % (
-                len(jobs), ", ".join(cores), ", ".join(PROFILE_OPT[p] for p in profiles)))
+            tls = None
+            if tls_jobs:
+                try:
+                    tls = tls_emu.prepare()
+                    meta["tls_mbedtls"] = tls[1]
+                except (tls_emu.ToolError, OSError, subprocess.SubprocessError) as e:
+                    meta["tls_missing"] = str(e)
+                    log("TLS handshakes: not measured: %s" % e)
+                    tls_jobs = []
+            total = len(jobs) + len(tls_jobs)
+            log("emulated cores: %d builds (%s; %s)%s, two at a time" % (
+                len(jobs), ", ".join(cores), ", ".join(PROFILE_OPT[p] for p in profiles),
+                "; and the TLS handshakes on %d of them" % len(tls_jobs) if tls_jobs else ""))
             with concurrent.futures.ThreadPoolExecutor(2) as ex:
-                futs = {ex.submit(run_emu, c, p): (c, p) for c, p in jobs}
+                futs = {ex.submit(run_emu, c, p): ("bench", c, p) for c, p in jobs}
+                futs.update({ex.submit(run_tls, c, p, tls): ("tls", c, p) for c, p in tls_jobs})
                 done = 0
                 for fut in concurrent.futures.as_completed(futs):
-                    c, p = futs[fut]
-                    recs, info, secs = fut.result()
+                    kind, c, p = futs[fut]
                     done += 1
-                    log("  [%d/%d] %s %s: %d results (%.0f s)" % (done, len(jobs), c,
+                    if kind == "tls":
+                        recs, secs = fut.result()
+                        log("  [%d/%d] %s %s, TLS 1.2 and 1.3 handshakes: %d sides (%.0f s)"
+                            % (done, total, c, PROFILE_OPT[p], len(recs), secs))
+                        tls_recs += recs
+                        continue
+                    recs, info, secs = fut.result()
+                    log("  [%d/%d] %s %s: %d results (%.0f s)" % (done, total, c,
                                                                   PROFILE_OPT[p], len(recs), secs))
                     records += recs
                     meta["emu_info"].setdefault(c, [])
@@ -715,11 +769,16 @@ def main():
         meta["elapsed_s"] = round(time.time() - t0, 1)
         os.makedirs(os.path.dirname(os.path.join(ROOT, a.json)), exist_ok=True)
         with open(os.path.join(ROOT, a.json), "w") as f:
-            json.dump({"meta": meta, "host_info": infos, "records": records}, f, indent=1,
-                      sort_keys=True)
+            json.dump({"meta": meta, "host_info": infos, "records": records,
+                       "tls_records": tls_recs}, f, indent=1, sort_keys=True)
         log("")
         for line in terminal_summary(records, comps):
             log(line)
+        if tls_recs:
+            log("whole handshakes, stock mbedTLS %s / ctcrypto underneath:" % meta["tls_mbedtls"])
+            for line in tls_emu.summary_lines(tls_recs)[2:]:
+                if line.strip() and not line.startswith("|---"):
+                    log("  " + line.strip("| ").replace(" | ", "  "))
         if not a.no_docs and not a.quick:
             # a full run (host, every core, both profiles) writes docs/; a
             # partial one its own copy under build/report/docs
@@ -731,7 +790,7 @@ def main():
             charts, why = draw_charts(os.path.join(ROOT, a.json), cores, doc_dir)
             if why:
                 log("charts: none drawn: " + why)
-            for p in write_docs(records, infos, meta, cores, charts, doc_dir):
+            for p in write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs):
                 log("wrote " + os.path.relpath(p, ROOT))
     except ReportError as e:
         sys.stderr.write("report: FAILED: %s\n" % e)

@@ -698,6 +698,55 @@ def test_report(total, tmp):
         g.check(('"%s"' % op) in src or op.split(" ", 1)[1] in src,
                 "tests/size/op.c: %s/%s is not a benchmark row" % (grp, op))
     g.check(len(set(n for n, _, _ in ops)) == len(ops), "size numbers repeat")
+    # the whole handshakes: a failure fails the report, naming the core;
+    # an unavailable mbedTLS is said in PERFORMANCE.md; measured sides make
+    # the summary rows and tls-handshake.md
+    saved_run, saved_doc = report.tls_emu.run_one, report.tls_emu.write_doc
+
+    def broken(*a, **k):
+        raise tls_emu.ToolError("the tampered certificate was accepted")
+    written = []
+    try:
+        report.tls_emu.run_one = broken
+        try:
+            report.run_tls("cortex-m0", "small", ("tree", "3.6.6", "certs.c"))
+            g.check(False, "a failed handshake did not fail the report")
+        except report.ReportError as e:
+            g.check("cortex-m0 -Os" in str(e) and "tampered" in str(e),
+                    "the report's error names the core and the cause: %s" % e)
+        meta = {"commit": "x", "date": "d", "cpu": "c", "machine": "m", "cpus": 2,
+                "emu_info": {}, "tls_missing": "the mbedTLS source package is not available: no"}
+        d1 = os.path.join(tmp, "report-tls-missing")
+        os.makedirs(d1)
+        report.write_docs(recs, {}, meta, [], [], d1)
+        with open(os.path.join(d1, "PERFORMANCE.md")) as f:
+            text = f.read()
+        g.check("Not measured in this run: the mbedTLS source package is not available" in text,
+                "PERFORMANCE.md does not say why the handshakes are missing")
+        g.check(not os.path.exists(os.path.join(d1, "tls-handshake.md")),
+                "tls-handshake.md written without results")
+        report.tls_emu.write_doc = lambda path, r, ver: written.append((path, len(r), ver))
+        side = {"core": "cortex-m4", "profile": "small", "opt": "-Os"}
+        trecs = [dict(side, tls=v, side=sd, variant=var, insns=1,
+                      cycles_est=(40e6 if var == "stock" else 10e6) * (1 + (sd == "server")))
+                 for v in tls_emu.VERSIONS for sd in ("client", "server")
+                 for var in tls_emu.VARIANTS]
+        d2 = os.path.join(tmp, "report-tls")
+        os.makedirs(d2)
+        meta2 = dict(meta, tls_mbedtls="3.6.6")
+        del meta2["tls_missing"]
+        report.write_docs(recs, {}, meta2, [], [], d2, trecs)
+        with open(os.path.join(d2, "PERFORMANCE.md")) as f:
+            text = f.read()
+        g.check(all("| cortex-m4 | -Os | %s | 40.00 M | 10.00 M | 4.00x | 80.00 M | 20.00 M | 4.00x |" % v in text
+                    for v in tls_emu.VERSIONS), "the handshake rows are not in PERFORMANCE.md")
+        g.check(written == [(os.path.join(d2, "tls-handshake.md"), 8, "3.6.6")],
+                "tls-handshake.md not written from the run's records: %r" % written)
+    finally:
+        report.tls_emu.run_one, report.tls_emu.write_doc = saved_run, saved_doc
+    g.end()
+
+
 def test_peers_missing(total, tmp):
     """tools/peers.py: a peer that is not there is one record that says why
     (no network: offline, in a scratch tree)."""
