@@ -577,12 +577,49 @@ p256_fe_neg_asm:
         .size   p256_fe_neg_asm, .-p256_fe_neg_asm
 
 /*
+ * r0..r7 = k V mod p for V in r0..r7 and k - 1 in r8, k in 1..8
+ * (p256_fe_mulk_c in p256_field32.c has the argument): k V in nine words
+ * by one UMAAL chain (with k - 1 as the multiplier, UMAAL's addend V[i]
+ * completes V[i] k; the ninth word t <= 7 in r9), W = V mod 2^256 +
+ * t (2^224 - 2^192 - 2^96 + 1) < 2p (its ninth word in r10), and one
+ * masked subtraction of p over nine words. Scratch: r8-r10, the flags.
+ * The leaf below and the point formulas (FMULK) share it.
+ */
+        .macro  FMULK_R
+        mov     r9, #0
+        umaal   r0, r9, r0, r8
+        umaal   r1, r9, r1, r8
+        umaal   r2, r9, r2, r8
+        umaal   r3, r9, r3, r8
+        umaal   r4, r9, r4, r8
+        umaal   r5, r9, r5, r8
+        umaal   r6, r9, r6, r8
+        umaal   r7, r9, r7, r8
+        mov     r10, #0
+        adds    r0, r0, r9
+        adcs    r1, r1, #0
+        adcs    r2, r2, #0
+        adcs    r3, r3, #0
+        adcs    r4, r4, #0
+        adcs    r5, r5, #0
+        adcs    r6, r6, #0
+        adcs    r7, r7, r9
+        adc     r10, r10, #0
+        subs    r3, r3, r9
+        sbcs    r4, r4, #0
+        sbcs    r5, r5, #0
+        sbcs    r6, r6, r9
+        sbcs    r7, r7, #0
+        sbc     r10, r10, #0
+        SUB_P
+        sbcs    r10, r10, #0
+        sbc     r8, r8, r8
+        ADD_P_MASKED r8
+        .endm
+
+/*
  * void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
- * X = k A mod p, k in 1..8 (p256_fe_mulk_c in p256_field32.c has the
- * argument): V = k A in nine words by one UMAAL chain (with k - 1 as the
- * multiplier, UMAAL's addend A[i] completes A[i] k), t = V / 2^256 <= 7;
- * W = V mod 2^256 + t (2^224 - 2^192 - 2^96 + 1) < 2p, its ninth word in
- * r12; one masked subtraction of p.
+ * X = k A mod p, k in 1..8: FMULK_R on A's words.
  */
         .section .text.p256_fe_mulk_asm,"ax",%progbits
         .globl  p256_fe_mulk_asm
@@ -591,55 +628,11 @@ p256_fe_neg_asm:
         P256_FUNC
 p256_fe_mulk_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, lr}
-        ldm     r1, {r3, r4, r5, r6, r7, r8, r9, r10}
-        sub     r2, r2, #1
-        mov     r1, #0
-        umaal   r3, r1, r3, r2
-        umaal   r4, r1, r4, r2
-        umaal   r5, r1, r5, r2
-        umaal   r6, r1, r6, r2
-        umaal   r7, r1, r7, r2
-        umaal   r8, r1, r8, r2
-        umaal   r9, r1, r9, r2
-        umaal   r10, r1, r10, r2
-        mov     r12, #0
-        adds    r3, r3, r1
-        adcs    r4, r4, #0
-        adcs    r5, r5, #0
-        adcs    r6, r6, #0
-        adcs    r7, r7, #0
-        adcs    r8, r8, #0
-        adcs    r9, r9, #0
-        adcs    r10, r10, r1
-        adc     r12, r12, #0
-        subs    r6, r6, r1
-        sbcs    r7, r7, #0
-        sbcs    r8, r8, #0
-        sbcs    r9, r9, r1
-        sbcs    r10, r10, #0
-        sbc     r12, r12, #0
-        /* W - p over nine words; the borrow (W < p) is the mask of the p
-         * added back, whose words are r2, r2, r2, 0, 0, 0, r2 >> 31, r2 */
-        mvn     r1, #0
-        subs    r3, r3, r1
-        sbcs    r4, r4, r1
-        sbcs    r5, r5, r1
-        sbcs    r6, r6, #0
-        sbcs    r7, r7, #0
-        sbcs    r8, r8, #0
-        sbcs    r9, r9, #1
-        sbcs    r10, r10, r1
-        sbcs    r12, r12, #0
-        sbc     r2, r2, r2
-        adds    r3, r3, r2
-        adcs    r4, r4, r2
-        adcs    r5, r5, r2
-        adcs    r6, r6, #0
-        adcs    r7, r7, #0
-        adcs    r8, r8, #0
-        adcs    r9, r9, r2, lsr #31
-        adc     r10, r10, r2
-        stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
+        mov     r12, r0
+        sub     r8, r2, #1
+        ldm     r1, {r0, r1, r2, r3, r4, r5, r6, r7}
+        FMULK_R
+        stm     r12, {r0, r1, r2, r3, r4, r5, r6, r7}
         pop     {r4, r5, r6, r7, r8, r9, r10, pc}
         .size   p256_fe_mulk_asm, .-p256_fe_mulk_asm
 
@@ -730,41 +723,10 @@ p256_fe_mulk_asm:
         ADD_P_MASKED r8
         .endm
 
-/* V = k V mod p, k in 2..8, as p256_fe_mulk_asm: one UMAAL chain with
- * k - 1 (r8) gives k V in nine words (t in r9, at most 7), then
- * W = V mod 2^256 + t (2^224 - 2^192 - 2^96 + 1) < 2p (ninth word in
- * r10) and one masked subtraction of p over nine words */
+/* V = k V mod p, k in 2..8: FMULK_R with k - 1 in r8 */
         .macro  FMULK k
         mov     r8, #(\k - 1)
-        mov     r9, #0
-        umaal   r0, r9, r0, r8
-        umaal   r1, r9, r1, r8
-        umaal   r2, r9, r2, r8
-        umaal   r3, r9, r3, r8
-        umaal   r4, r9, r4, r8
-        umaal   r5, r9, r5, r8
-        umaal   r6, r9, r6, r8
-        umaal   r7, r9, r7, r8
-        mov     r10, #0
-        adds    r0, r0, r9
-        adcs    r1, r1, #0
-        adcs    r2, r2, #0
-        adcs    r3, r3, #0
-        adcs    r4, r4, #0
-        adcs    r5, r5, #0
-        adcs    r6, r6, #0
-        adcs    r7, r7, r9
-        adc     r10, r10, #0
-        subs    r3, r3, r9
-        sbcs    r4, r4, #0
-        sbcs    r5, r5, #0
-        sbcs    r6, r6, r9
-        sbcs    r7, r7, #0
-        sbc     r10, r10, #0
-        SUB_P
-        sbcs    r10, r10, #0
-        sbc     r8, r8, r8
-        ADD_P_MASKED r8
+        FMULK_R
         .endm
 
 /* V to the 8 words at sp + off (t scratch; off 0: sp itself) */
