@@ -7,14 +7,15 @@
  *   and the time per operation of each is kept (CTC_BENCH_QUICK=1 in the
  *   environment: 3 batches of about 20 ms). One table line per result
  *   (min/mean/max) and one JSON line ("JSON {...}") for machines.
- * emulated cores (harness_emu.c): the operation runs once with iters = 1
- *   and once with iters = bench_emu_iters (default 9), each between the
- *   region markers; the difference divided by bench_emu_iters - 1 is the
- *   exact instruction count (and, through the core's timing model, the
- *   estimated cycles) of one operation, fixed overhead and entry/exit
- *   effects cancelled. The stack high-water mark of the operation is
- *   measured by painting. tools/emu_bench.py turns the regions into the
- *   table. A benchmark of a long operation may set bench_emu_iters to 2.
+ * emulated cores (harness_emu.c): the operation runs once unmeasured (its
+ *   stack high-water mark measured by painting, and any first-use work
+ *   done), then between the region markers once with iters = 0 (the set-up
+ *   alone) and once with iters = bench_emu_iters - 1 (default 8); the
+ *   difference divided by bench_emu_iters - 1 is the exact instruction
+ *   count (and, through the core's timing model, the estimated cycles) of
+ *   one operation, set-up, call overhead and entry/exit effects cancelled.
+ *   tools/emu_bench.py turns the regions into the table. A benchmark of a
+ *   long operation may set bench_emu_iters to 2 (one measured run).
  *
  * BENCH_HOST is 1 on the host: peer libraries (OpenSSL, mbedTLS, BearSSL)
  * and anything else host-only goes under #if BENCH_HOST.
