@@ -9,13 +9,14 @@
  *   (min/mean/max) and one JSON line ("JSON {...}") for machines.
  * emulated cores (harness_emu.c): the operation runs once unmeasured (its
  *   stack high-water mark measured by painting, and any first-use work
- *   done), then between the region markers once with iters = 0 (the set-up
- *   alone) and once with iters = bench_emu_iters - 1 (default 8); the
- *   difference divided by bench_emu_iters - 1 is the exact instruction
- *   count (and, through the core's timing model, the estimated cycles) of
- *   one operation, set-up, call overhead and entry/exit effects cancelled.
- *   tools/emu_bench.py turns the regions into the table. A benchmark of a
- *   long operation may set bench_emu_iters to 2 (one measured run).
+ *   done), then between the region markers once with iters = 1 and once
+ *   with iters = bench_emu_iters (default 9); the difference divided by
+ *   bench_emu_iters - 1 is the exact instruction count (and, through the
+ *   core's timing model, the estimated cycles) of one operation, set-up,
+ *   call overhead and entry/exit effects cancelled. A benchmark of a long
+ *   operation may set bench_emu_iters to 2: then the regions are iters = 0
+ *   and 1 (one run fewer; the count includes the loop's entry, a few
+ *   instructions). tools/emu_bench.py turns the regions into the table.
  *
  * BENCH_HOST is 1 on the host: peer libraries (OpenSSL, mbedTLS, BearSSL)
  * and anything else host-only goes under #if BENCH_HOST.

@@ -6,10 +6,11 @@ estimated cycles and stack per operation.
                [--json FILE] IMAGE...
 
 Each image is a benchmark built with bench/harness_emu.c: every result is a
-BENCH line and two regions (the set-up alone, iters = 0, and the operation
-k times, iters = k), after one unmeasured run. The image runs once under
-QEMU with the plugin in trace mode with per-mnemonic features (tools/qemu/ctplug.c, feat=on):
-  instructions per operation = (insns(iters=k) - insns(iters=0)) / k  (exact)
+BENCH line and two regions (iters = 1 and iters = k + 1; for a long
+operation with k = 1, iters = 0 and 1), after one unmeasured run. The
+image runs once under QEMU with the plugin in trace mode with per-mnemonic
+features (tools/qemu/ctplug.c, feat=on):
+  instructions per operation = (insns(second) - insns(first)) / k  (exact)
   estimated cycles           = (model(hist 2) - model(hist 1)) / k      (estimate)
 The cycle model of the core comes from tools/cycles/models.py; a core
 without a model gets no cycle column (said so in the table). Cycles are
