@@ -188,12 +188,6 @@ static CT_NOINLINE void inv_fermat_mont(const ec_curve *C, ct_limb_t *X, const c
 
 void ec_fe_inv(const ec_curve *C, ec_fe X, const ec_fe A)
 {
-#if CTC_EC_P256 && P256_INV_CHAIN
-    if (EC_P256_LEAVES(C)) {
-        p256_inv_chain(X, A);
-        return;
-    }
-#endif
 #if CTC_PROFILE_SMALL
     inv_fermat_mont(C, X, A, 1);
 #else

@@ -174,28 +174,19 @@ void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #endif
 
 /*
- * Field inversion (ec_field.c): A^(p - 2) by an addition chain on these
- * leaves (255 squares, 12 products) where that beats the mp layer's
- * safegcd, measured with bench_ec, gcc -O2. On Cortex-M4 and M7 it did
- * (63.3 k against 88.8 k estimated cycles, 45.8 k against 69.6 k
- * instructions) until safegcd's batches got cheaper (docs/mp.md): now
- * safegcd 48.1 k against the chain's 63.3 k M4 cycles, 41.6 k against
- * 45.8 k M7 instructions, so the UMAAL builds use safegcd.
- * With the C twins safegcd wins (Cortex-M0 409 k against 883 k cycles,
- * M3 187 k / 484 k, RV32 91 k / 210 k, lx106 257 k / 668 k
- * instructions), and on RV32 it still wins with p256_rv32.S (91 k against
- * 164 k estimated cycles, 83.5 k against 163 k instructions; clang 89 k
- * against 164 k); on x86-64 the two were within the noise of a shared
- * machine (2.6 against 2.8 us at best), so safegcd stays there too.
- * Cortex-M0 with the Thumb-1 leaves: the chain 335 k cycles with either
- * compiler, safegcd 406 k with gcc -O2 and 335.3 k with clang -O2 (the
- * chain 334.9 k there). Xtensa lx106 with its leaves: safegcd still
- * wins, 254.9 k against 300.3 k instructions.
+ * Field inversion (ec_field.c): the mp layer's safegcd on every build but
+ * PROFILE=small; the addition chain on these leaves (A^(p - 2): 255
+ * squares, 12 products) is kept for ec_fe_inv_fermat, which the
+ * benchmark and the tests compare against. Measured with bench_ec, gcc
+ * -O2: the chain won on Cortex-M4 and M7 (63.3 k against 88.8 k estimated
+ * cycles) until safegcd's batches got cheaper (docs/mp.md; then 48.1 k
+ * against 63.3 k), and on Cortex-M0 with the Thumb-1 leaves (335 k
+ * against 406 k, then 335.4 k against 332.2 k) until the half-delta step
+ * count: now safegcd 38.9 k against 62.6 k on M4 and 270.4 k against
+ * 335.4 k on M0. With the C twins, on RV32 with p256_rv32.S (91 k against
+ * 164 k estimated cycles before the half-delta count), lx106 with its
+ * leaves (254.9 k against 300.3 k instructions) and x86-64 (within the
+ * noise, 2.6 against 2.8 us) safegcd was never slower.
  */
-#if defined(P256_HAVE_ASM) && defined(MP_ASM_THUMB1)
-#define P256_INV_CHAIN 1
-#else
-#define P256_INV_CHAIN 0
-#endif
 
 #endif /* EC_P256_FIELD_H */

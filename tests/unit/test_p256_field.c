@@ -362,8 +362,8 @@ static void test_build_info(void)
     tr_group_end();
 }
 
-/* the field inversion on these leaves: ec_fe_inv (the addition chain where
- * P256_INV_CHAIN, safegcd elsewhere) and ec_fe_inv_fermat (always the
+/* the field inversion on these leaves: ec_fe_inv (safegcd, Fermat in
+ * PROFILE=small) and ec_fe_inv_fermat (always the
  * chain for P-256) against a reference: safegcd of the mp layer on the
  * Montgomery value, A^-1 R = (A)^-1 R^2 (one product by R^3 mod p) */
 static void test_inv(void)
