@@ -103,6 +103,14 @@ class ReportError(Exception):
     pass
 
 
+START = time.time()
+
+
+def elapsed():
+    """' (at N s)': where a stage starts, counted from the report's start"""
+    return " (at %.0f s)" % (time.time() - START)
+
+
 def log(msg):
     sys.stdout.write(msg + "\n")
     sys.stdout.flush()
@@ -146,7 +154,7 @@ def run_host(quick, build):
         env["CTC_BENCH_QUICK"] = "1"
     records, infos = [], {}
     for i, b in enumerate(names):
-        log("host [%d/%d] %s" % (i + 1, len(names), b))
+        log("host [%d/%d] %s%s" % (i + 1, len(names), b, elapsed()))
         p = subprocess.Popen([os.path.join(ROOT, build, "bench", b)], cwd=ROOT, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         lines = []
@@ -164,8 +172,8 @@ def run_host(quick, build):
         records += rows
         infos[b] = info
     for i, lib in enumerate(HOST_SRC_PEERS):
-        log("host peers [%d/%d] %s (Debian source package, built here)"
-            % (i + 1, len(HOST_SRC_PEERS), lib))
+        log("host peers [%d/%d] %s (Debian source package, built here)%s"
+            % (i + 1, len(HOST_SRC_PEERS), lib, elapsed()))
         for r in peers.host_records(lib, quick, log=log):
             if r.get("error"):
                 log("  not measured: " + r["error"])
