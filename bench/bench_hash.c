@@ -432,14 +432,16 @@ static double core_ghz(void)
 
 /*
  * The implementations of one operation are timed interleaved: each gets an
- * iteration count calibrated to about BATCH_NS, then BATCHES rounds run one
- * batch of every implementation in turn, so that a change in the machine's
- * load (this host is shared) hits all of them alike. The table gives the
- * min/mean/max time per operation over the batches; MB/s and cycles/byte
- * are from the min.
+ * iteration count calibrated to about batch_ns, then `batches` rounds run
+ * one batch of every implementation in turn, so that a change in the
+ * machine's load (this host is shared) hits all of them alike. The table
+ * gives the min/mean/max time per operation over the batches; MB/s and
+ * cycles/byte are from the min. 9 batches of 100 ms; with
+ * CTC_BENCH_QUICK=1 (make bench QUICK=1) 3 of 20 ms, as the harness does.
  */
-#define BATCHES 9
-#define BATCH_NS 1e8
+#define MAX_BATCHES 9
+static int batches = MAX_BATCHES;
+static double batch_ns = 1e8;
 
 static double time_iters(bench_fn fn, void *ctx, uint64_t iters)
 {
@@ -455,11 +457,11 @@ static uint64_t calibrate(bench_fn fn, void *ctx)
 
     for (;;) {
         t = time_iters(fn, ctx, iters);
-        if (t >= 2e7 || iters >= ((uint64_t)1 << 40))
+        if (t >= batch_ns / 5 || iters >= ((uint64_t)1 << 40))
             break;
         iters *= (t < 1e6) ? 16 : 2;
     }
-    iters = (uint64_t)((double)iters * BATCH_NS / (t > 1 ? t : 1));
+    iters = (uint64_t)((double)iters * batch_ns / (t > 1 ? t : 1));
     return iters ? iters : 1;
 }
 
@@ -474,14 +476,18 @@ static void run_set(const char *op, const struct impl *impls, int n, void *ctx,
                     size_t bytes)
 {
     uint64_t iters[8];
-    double per[8][BATCHES];
+    double per[8][MAX_BATCHES];
     int i, b;
 
+    if (bench_quick()) {
+        batches = 3;
+        batch_ns = 2e7;
+    }
     for (i = 0; i < n; i++) {
         hash_caps_allow(impls[i].portable ? 0 : ~0u);
         iters[i] = calibrate(impls[i].fn, ctx);
     }
-    for (b = 0; b < BATCHES; b++)
+    for (b = 0; b < batches; b++)
         for (i = 0; i < n; i++) {
             hash_caps_allow(impls[i].portable ? 0 : ~0u);
             per[i][b] = time_iters(impls[i].fn, ctx, iters[i]) / (double)iters[i];
@@ -489,7 +495,7 @@ static void run_set(const char *op, const struct impl *impls, int n, void *ctx,
     hash_caps_allow(~0u);
     for (i = 0; i < n; i++) {
         double mn = per[i][0], mx = per[i][0], sum = 0, cpb;
-        for (b = 0; b < BATCHES; b++) {
+        for (b = 0; b < batches; b++) {
             sum += per[i][b];
             if (per[i][b] < mn)
                 mn = per[i][b];
@@ -498,12 +504,12 @@ static void run_set(const char *op, const struct impl *impls, int n, void *ctx,
         }
         cpb = bytes && ghz > 0 ? mn * ghz / (double)bytes : 0;
         printf("%-34s %-14s %11.1f %11.1f %11.1f %9.1f %11.2f %llu\n", op, impls[i].name,
-               mn, sum / BATCHES, mx, bytes ? (double)bytes * 1e3 / mn : 0.0, cpb,
+               mn, sum / batches, mx, bytes ? (double)bytes * 1e3 / mn : 0.0, cpb,
                (unsigned long long)iters[i]);
         printf("JSON {\"group\":\"hash\",\"op\":\"%s\",\"impl\":\"%s\",\"unit\":\"ns/op\","
                "\"min\":%.4f,\"mean\":%.4f,\"max\":%.4f,\"bytes\":%lu,\"batches\":%d,"
                "\"iters\":%llu,\"cycles_per_byte\":%.3f,\"ghz\":%.3f}\n",
-               op, impls[i].name, mn, sum / BATCHES, mx, (unsigned long)bytes, BATCHES,
+               op, impls[i].name, mn, sum / batches, mx, (unsigned long)bytes, batches,
                (unsigned long long)iters[i], cpb, ghz);
     }
     fflush(stdout);

@@ -49,6 +49,10 @@ void bench_run(const char *group, const char *name, const char *impl,
  * only. */
 void bench_samples(const char *group, const char *name, const char *impl,
                    bench_fn fn, void *ctx, unsigned samples);
+/* 1 when CTC_BENCH_QUICK=1 asks for a first look (fewer, shorter batches),
+ * for a benchmark that keeps its own batches (bench_hash's interleaving).
+ * Host only. */
+int bench_quick(void);
 #endif
 /* Iterations of the second emulated region (>= 2; ignored on the host). */
 extern unsigned bench_emu_iters;

@@ -27,6 +27,7 @@ built and measured when the report is made, never committed.
    saying why, and the run goes on.
 """
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
@@ -605,6 +606,7 @@ def host_records(lib, quick=False, offline=False, log=print, root=ROOT):
         # bench/peers or the command changed (a second run reuses them)
         cfg = max(os.path.getmtime(x) for x in glob.glob(os.path.join(
             ROOT, "bench", "peers", "**", "*.h"), recursive=True))
+        todo = []
         for x in srcs:
             o = os.path.join(objdir, os.path.basename(x).rsplit(".", 1)[0] + ".o")
             cmd = cc + v["flags"] + inc + ["-c", x, "-o", o]
@@ -612,10 +614,18 @@ def host_records(lib, quick=False, offline=False, log=print, root=ROOT):
             fresh = (os.path.exists(o) and os.path.getmtime(o) >= max(os.path.getmtime(x), cfg)
                      and os.path.exists(stamp) and open(stamp).read() == " ".join(cmd))
             if not fresh:
-                run_cmd(cmd, "%s: compiling %s" % (lib, os.path.basename(x)))
-                with open(stamp, "w") as f:
-                    f.write(" ".join(cmd))
+                todo.append((cmd, x, stamp))
             objs.append(o)
+
+        def compile_one(job):
+            cmd, x, stamp = job
+            run_cmd(cmd, "%s: compiling %s" % (lib, os.path.basename(x)))
+            with open(stamp, "w") as f:
+                f.write(" ".join(cmd))
+        # nothing is timed while the peer compiles: use every core
+        with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as ex:
+            for _ in ex.map(compile_one, todo):
+                pass
         ar = os.path.join(outdir, "lib%s.a" % lib)
         if os.path.exists(ar):
             os.remove(ar)
