@@ -259,6 +259,21 @@ def test_ec_tables(total, tmp):
     g.end()
 
 
+def test_hmac_zero(total, tmp):
+    """the committed src/hash/hmac_zero.h is what tools/gen_hmac_zero.py writes"""
+    g = Group(total, "gen_hmac_zero: src/hash/hmac_zero.h is the generator's output")
+    out = os.path.join(tmp, "hmac_zero.h")
+    p = subprocess.run([sys.executable, os.path.join(HERE, "gen_hmac_zero.py"), "-o", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    g.check(p.returncode == 0, "generator failed: %s" % p.stdout.decode(errors="replace"))
+    if p.returncode == 0:
+        with open(out, "rb") as f1, \
+                open(os.path.join(ROOT, "src", "hash", "hmac_zero.h"), "rb") as f2:
+            g.check(f1.read() == f2.read(), "src/hash/hmac_zero.h differs from the "
+                    "generator's output")
+    g.end()
+
+
 def test_aes_armv7(total, tmp):
     """the committed src/aes/arch/aes_armv7.S is what tools/gen_aes_armv7m.py writes"""
     g = Group(total, "gen_aes_armv7m: src/aes/arch/aes_armv7.S is the generator's output")
@@ -932,6 +947,7 @@ def main():
         test_ec_consts(total, tmp)
         test_ec_odd(total, tmp)
         test_aes_armv7(total, tmp)
+        test_hmac_zero(total, tmp)
         test_ct_gen(total, tmp)
         test_ct_trace_patch(total, tmp)
         test_ct_trace_divergence(total, tmp)

@@ -206,17 +206,20 @@ CT_INLINE int hash_input_len_ok(size_t n)
  * HMAC-DRBG steps without the public API's checks (for RFC 6979):
  * instantiate with entropy a, nonce b and personalisation c (any lengths,
  * any may be empty), then Generate without additional input in the two
- * steps below.
+ * steps below. hk carries the current K's key schedule from one step to
+ * the next (instantiate sets it; the caller wipes it at the end), so that
+ * each K is scheduled once.
  */
-void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id,
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
                        const uint8_t *a, size_t a_len,
                        const uint8_t *b, size_t b_len,
                        const uint8_t *c, size_t c_len);
 /* Generate's two halves for RFC 6979, whose final Update runs only after
  * a rejected candidate (its section 3.2 h.3): the output blocks (V =
  * HMAC(K, V) until n bytes), and Update with no provided data (K =
- * HMAC(K, V || 0x00), V = HMAC(K, V)). The reseed counter is not kept. */
-void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n);
-void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx);
+ * HMAC(K, V || 0x00), V = HMAC(K, V); hk becomes the new K's). The
+ * reseed counter is not kept. */
+void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n);
+void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk);
 
 #endif /* HASH_HASH_IMPL_H */

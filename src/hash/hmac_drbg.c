@@ -15,6 +15,7 @@
  * output are secret and only ever pass through HMAC.
  */
 #include "hash_impl.h"
+#include "hmac_zero.h"
 
 #define DRBG_STATE 0x48a5c0dbu
 
@@ -72,7 +73,42 @@ static void drbg_update(ctc_hmac_drbg_ctx *ctx,
     ct_zeroize(&hk, sizeof hk);
 }
 
-void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id,
+/*
+ * The key schedule of K = 0x00..00, Instantiate's first key: from
+ * hmac_zero.h (tools/gen_hmac_zero.py) where the hash has one there, two
+ * compressions saved per instantiation (so per RFC 6979 nonce); computed
+ * otherwise (SHA-224).
+ */
+static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
+{
+    unsigned i;
+
+    hk->id = id;
+    if (id == CTC_HASH_SHA256) {
+        for (i = 0; i < 8; i++) {
+            hk->in.w64[i] = 0;
+            hk->out.w64[i] = 0;
+        }
+        for (i = 0; i < 8; i++) {
+            hk->in.w32[i] = hmac_zero_sha256[0][i];
+            hk->out.w32[i] = hmac_zero_sha256[1][i];
+        }
+        return;
+    }
+#if CTC_SHA512
+    if (id == CTC_HASH_SHA384 || id == CTC_HASH_SHA512) {
+        const uint64_t(*z)[8] = id == CTC_HASH_SHA384 ? hmac_zero_sha384 : hmac_zero_sha512;
+        for (i = 0; i < 8; i++) {
+            hk->in.w64[i] = z[0][i];
+            hk->out.w64[i] = z[1][i];
+        }
+        return;
+    }
+#endif
+    hmac_key_init(hk, id, K, hs);
+}
+
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
                        const uint8_t *a, size_t a_len,
                        const uint8_t *b, size_t b_len,
                        const uint8_t *c, size_t c_len)
@@ -83,7 +119,8 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id,
     ctx->hash_id = (uint32_t)id;
     for (i = 0; i < sizeof ctx->V; i++)
         ctx->V[i] = 0x01;           /* K stays 0x00... */
-    drbg_update(ctx, a, a_len, b, b_len, c, c_len);
+    zero_key(hk, id, ctx->K, drbg_hs(ctx));
+    drbg_update_hk(ctx, hk, a, a_len, b, b_len, c, c_len);
     ctx->reseed_counter = 1;
     ctx->state = DRBG_STATE;
 }
@@ -116,18 +153,14 @@ static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
     ctx->reseed_counter++;
 }
 
-void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n)
+void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
 {
-    hmac_key hk;
-
-    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
-    drbg_blocks(ctx, &hk, out, n);
-    ct_zeroize(&hk, sizeof hk);
+    drbg_blocks(ctx, hk, out, n);
 }
 
-void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx)
+void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk)
 {
-    drbg_update(ctx, NULL, 0, NULL, 0, NULL, 0);
+    drbg_update_hk(ctx, hk, NULL, 0, NULL, 0, NULL, 0);
 }
 
 /* ---- public API ------------------------------------------------------------ */
@@ -154,6 +187,8 @@ int ctc_hmac_drbg_instantiate(ctc_hmac_drbg_ctx *ctx, int hash_id,
                               const uint8_t *nonce, size_t nonce_len,
                               const uint8_t *pers, size_t pers_len)
 {
+    hmac_key hk;
+
     if (ctx == NULL || !hash_id_valid(hash_id) || entropy == NULL
         || !input_ok(nonce, nonce_len) || !input_ok(pers, pers_len))
         return CTC_ERR_PARAM;
@@ -162,8 +197,9 @@ int ctc_hmac_drbg_instantiate(ctc_hmac_drbg_ctx *ctx, int hash_id,
         || !hash_input_len_ok(nonce_len)
         || !hash_input_len_ok(pers_len))
         return CTC_ERR_LENGTH;
-    drbg_instantiate_(ctx, hash_id, entropy, entropy_len, nonce, nonce_len,
+    drbg_instantiate_(ctx, &hk, hash_id, entropy, entropy_len, nonce, nonce_len,
                       pers, pers_len);
+    ct_zeroize(&hk, sizeof hk);
     return CTC_OK;
 }
 

@@ -9,7 +9,8 @@
  * qlen bits from Generate's output blocks, and only a rejected candidate
  * is followed by K = HMAC_K(V || 0x00), V = HMAC_K(V) (step h.3, which is
  * Generate's final Update; an accepted one needs no Update after it).
- * Each K's HMAC key schedule is computed once for the MACs under it.
+ * Each K's HMAC key schedule is computed once for the MACs under it, and
+ * the first K's (all zero) is a constant (hmac_zero.h).
  *
  * Integers are big-endian byte strings of q_len bytes, q_len =
  * ceil(qlen / 8) (rlen / 8 in the RFC, since q has no leading zero byte).
@@ -78,6 +79,7 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
 {
     uint8_t z[CTC_RFC6979_MAX_QLEN], t[CTC_RFC6979_MAX_QLEN];
     ctc_hmac_drbg_ctx drbg;
+    hmac_key hk;
     unsigned top_bits, shift;
     size_t i;
 
@@ -111,23 +113,24 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     }
     be_csub(z, q, q_len, ct_cond_not(be_lt(z, q, q_len)));
 
-    drbg_instantiate_(&drbg, hash_id, x, q_len, z, q_len, extra, extra_len);
+    drbg_instantiate_(&drbg, &hk, hash_id, x, q_len, z, q_len, extra, extra_len);
     for (;;) {
         ct_cond ok;
 
-        drbg_blocks_(&drbg, t, q_len);
+        drbg_blocks_(&drbg, &hk, t, q_len);
         be_shr(t, q_len, shift);        /* bits2int: the leftmost qlen bits */
         ok = ct_cond_and(be_nonzero(t, q_len), be_lt(t, q, q_len));
         /* a rejected candidate is discarded and the next one is
          * independent of it, so whether this one is taken may be public */
         if (ct_cond_declassify(ok))
             break;
-        drbg_update_empty_(&drbg);      /* step h.3, after a rejection only */
+        drbg_update_empty_(&drbg, &hk);    /* step h.3, after a rejection only */
     }
     for (i = 0; i < q_len; i++)
         k[i] = t[i];
     ct_zeroize(t, sizeof t);
     ct_zeroize(z, sizeof z);
     ct_zeroize(&drbg, sizeof drbg);
+    ct_zeroize(&hk, sizeof hk);
     return CTC_OK;
 }
