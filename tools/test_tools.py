@@ -259,34 +259,29 @@ def test_ec_tables(total, tmp):
     g.end()
 
 
-def test_hmac_zero(total, tmp):
-    """the committed src/hash/hmac_zero.h is what tools/gen_hmac_zero.py writes"""
-    g = Group(total, "gen_hmac_zero: src/hash/hmac_zero.h is the generator's output")
-    out = os.path.join(tmp, "hmac_zero.h")
-    p = subprocess.run([sys.executable, os.path.join(HERE, "gen_hmac_zero.py"), "-o", out],
+def check_generated(total, tmp, title, script, committed):
+    """one check group: tools/<script> -o FILE writes exactly the committed file"""
+    g = Group(total, title)
+    out = os.path.join(tmp, os.path.basename(committed))
+    p = subprocess.run([sys.executable, os.path.join(HERE, script), "-o", out],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     g.check(p.returncode == 0, "generator failed: %s" % p.stdout.decode(errors="replace"))
     if p.returncode == 0:
-        with open(out, "rb") as f1, \
-                open(os.path.join(ROOT, "src", "hash", "hmac_zero.h"), "rb") as f2:
-            g.check(f1.read() == f2.read(), "src/hash/hmac_zero.h differs from the "
-                    "generator's output")
+        with open(out, "rb") as f1, open(os.path.join(ROOT, committed), "rb") as f2:
+            g.check(f1.read() == f2.read(), "%s differs from the generator's output" % committed)
     g.end()
+
+
+def test_hmac_zero(total, tmp):
+    """the committed src/hash/hmac_zero.h is what tools/gen_hmac_zero.py writes"""
+    check_generated(total, tmp, "gen_hmac_zero: src/hash/hmac_zero.h is the generator's output",
+                    "gen_hmac_zero.py", os.path.join("src", "hash", "hmac_zero.h"))
 
 
 def test_aes_armv7(total, tmp):
     """the committed src/aes/arch/aes_armv7.S is what tools/gen_aes_armv7m.py writes"""
-    g = Group(total, "gen_aes_armv7m: src/aes/arch/aes_armv7.S is the generator's output")
-    out = os.path.join(tmp, "aes_armv7.S")
-    p = subprocess.run([sys.executable, os.path.join(HERE, "gen_aes_armv7m.py"), "-o", out],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    g.check(p.returncode == 0, "generator failed: %s" % p.stdout.decode(errors="replace"))
-    if p.returncode == 0:
-        with open(out, "rb") as f1, \
-                open(os.path.join(ROOT, "src", "aes", "arch", "aes_armv7.S"), "rb") as f2:
-            g.check(f1.read() == f2.read(), "src/aes/arch/aes_armv7.S differs from the "
-                    "generator's output")
-    g.end()
+    check_generated(total, tmp, "gen_aes_armv7m: src/aes/arch/aes_armv7.S is the generator's output",
+                    "gen_aes_armv7m.py", os.path.join("src", "aes", "arch", "aes_armv7.S"))
 
 
 def test_ec_odd(total, tmp):

@@ -86,7 +86,7 @@ static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
     hk->id = id;
     if (id == CTC_HASH_SHA256) {
         for (i = 0; i < 8; i++) {
-            hk->in.w64[i] = 0;
+            hk->in.w64[i] = 0;  /* all of it defined, as hash_chain_one_block */
             hk->out.w64[i] = 0;
         }
         for (i = 0; i < 8; i++) {
@@ -126,7 +126,7 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
 }
 
 /* V = HMAC(K, V) until n bytes are out, with hk K's key schedule. */
-static void drbg_blocks(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
+void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
 {
     size_t hs = drbg_hs(ctx), take;
 
@@ -147,15 +147,10 @@ static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
     hmac_key hk;
 
     hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
-    drbg_blocks(ctx, &hk, out, n);
+    drbg_blocks_(ctx, &hk, out, n);
     drbg_update_hk(ctx, &hk, add, add_len, NULL, 0, NULL, 0);
     ct_zeroize(&hk, sizeof hk);
     ctx->reseed_counter++;
-}
-
-void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
-{
-    drbg_blocks(ctx, hk, out, n);
 }
 
 void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk)

@@ -20,9 +20,7 @@ static const uint64_t hmac_zero_sha384[2][8] = {
     { 0xff6ce3f9ca86c81cull, 0x585559c2ae0fc15cull, 0xcf0d5686fb65a54eull, 0xf1d54ee19e8cfd02ull,
       0xa5c720ab778ff100ull, 0xdeb3e5f667573e8cull, 0xc1bfc7ec16b591f3ull, 0x34d487c1c79d59ebull },
 };
-#endif
 
-#if CTC_SHA512
 static const uint64_t hmac_zero_sha512[2][8] = {
     { 0x1aa8caac196aa9cfull, 0x157bc66ffacbb113ull, 0x2f5813b01a6d99fbull, 0x6b15a0122ed28282ull,
       0xb31bdcd996d81fa6ull, 0x151961af57cb87c1ull, 0xdb05ba3a642721c9ull, 0x3aa11644c5429812ull },
