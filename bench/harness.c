@@ -11,11 +11,11 @@
 volatile uint64_t bench_sink;
 unsigned bench_emu_iters = 9;
 
-/* 5 batches of about 200 ms; CTC_BENCH_QUICK=1 in the environment (make
+/* 5 batches of about 100 ms; CTC_BENCH_QUICK=1 in the environment (make
  * bench QUICK=1): 3 batches of about 20 ms, for a first look */
 #define MAX_BATCHES 5
 static int batches = MAX_BATCHES;
-static double batch_ns = 2e8;
+static double batch_ns = 1e8;
 
 static void read_env(void)
 {

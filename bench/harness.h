@@ -3,7 +3,7 @@
  * the host and for the emulated cores; what a result means differs:
  *
  * host (harness.c): an operation is timed in batches: the iteration count
- *   is calibrated so that one batch takes about 200 ms, then 5 batches run
+ *   is calibrated so that one batch takes about 100 ms, then 5 batches run
  *   and the time per operation of each is kept (CTC_BENCH_QUICK=1 in the
  *   environment: 3 batches of about 20 ms). One table line per result
  *   (min/mean/max) and one JSON line ("JSON {...}") for machines.

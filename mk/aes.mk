@@ -33,4 +33,4 @@ HOST_TEST_LIBS_test_aes_openssl := -lcrypto
 HOST_TEST_LIBS_test_aes_modes_openssl := -lcrypto
 
 # the benchmark's peer on the host
-BENCH_LIBS_bench_aes := -lcrypto
+BENCH_LIBS_bench_aes := -lcrypto -lmbedcrypto

@@ -59,7 +59,8 @@ PROFILE_OPT = targets.PROFILE_OPT
 # the host peers, in column order (the impl names the benchmarks print)
 PEERS = [("openssl", "OpenSSL"), ("mbedtls", "mbedTLS"), ("bearssl", "BearSSL"),
          ("wolfssl", "wolfSSL"), ("mbedtls-3.6", "mbedTLS 3.6"), ("p256-m", "p256-m"),
-         ("wolfssl-5.7", "wolfSSL 5.7")]
+         ("wolfssl-5.7", "wolfSSL 5.7"), ("openssl-1shot", "OpenSSL one-shot"),
+         ("openssl-sw", "OpenSSL, no AES-NI")]
 # the peers built from Debian source packages for the host too
 # (tools/peers.py host_records; Debian 12's -dev packages are mbedTLS 2.28
 # and no p256-m), timed in their own processes
@@ -87,6 +88,9 @@ COMPOSITES = [
       ("ec", "p256 ECDSA verify"), ("rsa", "RSA-2048 public")]),
 ]
 CLOCKS_MHZ = (64, 240)
+# the speed targets (bench/targets.txt), checked against every run
+TARGETS_FILE = os.path.join("bench", "targets.txt")
+TARGET_METRICS = ("cycles <=", "cycles/byte <=", "stack <=")
 # the cores whose bare-metal image holds a whole mbedTLS handshake
 # (tools/tls_emu.py): each core and profile of the run that is one of them
 # also runs the TLS 1.2 and 1.3 handshakes, stock against ctcrypto
@@ -323,6 +327,124 @@ def validate(records, platforms, names):
         raise ReportError("the results are incomplete:\n  " + "\n  ".join(problems))
 
 
+# ---- targets ---------------------------------------------------------------------
+
+def load_targets(path=None):
+    """bench/targets.txt -> [dict(group, platform, profile, op, impl, metric,
+    peer, bound, what)]; a malformed line raises ReportError."""
+    path = path or os.path.join(ROOT, TARGETS_FILE)
+    out = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = [x.strip() for x in line.split(" | ")]
+            if len(fields) != 8:
+                raise ReportError("%s:%d: %d fields, want 8" % (path, n, len(fields)))
+            group, plat, prof, op, impl, metric, bound, what = fields
+            peer = None
+            m = re.match(r"^vs (\S+) >=$", metric)
+            if m:
+                peer = m.group(1)
+                if plat != "host":
+                    raise ReportError("%s:%d: a 'vs' target is for the host" % (path, n))
+            elif metric not in TARGET_METRICS:
+                raise ReportError("%s:%d: unknown metric %r" % (path, n, metric))
+            if prof not in PROFILE_OPT:
+                raise ReportError("%s:%d: unknown profile %r" % (path, n, prof))
+            try:
+                bound = float(bound)
+            except ValueError:
+                raise ReportError("%s:%d: bound %r is not a number" % (path, n, bound))
+            out.append({"group": group, "platform": plat, "profile": prof, "op": op,
+                        "impl": impl, "metric": metric, "peer": peer, "bound": bound,
+                        "what": what})
+    return out
+
+
+def target_value(t, records):
+    """The measured value of target t in this run's records, or None."""
+    def row(impl):
+        m = [r for r in measured(records) if (r["platform"], r["profile"], r["group"], r["op"],
+                                              r["impl"]) ==
+             (t["platform"], t["profile"], t["group"], t["op"], impl)]
+        return m[0] if m else None
+    r = row(t["impl"])
+    if r is None:
+        return None
+    if t["peer"]:
+        p = row(t["peer"])
+        ours, theirs = host_value(r), host_value(p) if p else None
+        return theirs / ours if ours and theirs else None
+    if t["metric"] == "stack <=":
+        return r.get("stack")
+    cyc = r.get("cycles_est")
+    if cyc is None:
+        return None
+    if t["metric"] == "cycles/byte <=":
+        return cyc / r["bytes"] if r.get("bytes") else None
+    return cyc
+
+
+def check_targets(targets_, records, platforms, profiles, full):
+    """-> [(target, value)] for the targets on this run's platforms and
+    profiles. In a full run a target without its row raises ReportError."""
+    out, problems = [], []
+    for t in targets_:
+        if t["platform"] not in platforms or t["profile"] not in profiles:
+            continue
+        v = target_value(t, records)
+        if v is None and full:
+            problems.append("%s %s: %s/%s/%s%s gave no value" % (
+                t["platform"], PROFILE_OPT[t["profile"]], t["group"], t["op"], t["impl"],
+                " against " + t["peer"] if t["peer"] else ""))
+        out.append((t, v))
+    if problems:
+        raise ReportError("targets without a result (bench/targets.txt):\n  " +
+                          "\n  ".join(problems))
+    return out
+
+
+def target_met(t, v):
+    if v is None:
+        return None
+    return v >= t["bound"] if t["peer"] else v <= t["bound"]
+
+
+def fmt_target(t, v):
+    if v is None:
+        return "-"
+    if t["peer"]:
+        return "%.2fx" % v
+    if t["metric"] == "cycles/byte <=":
+        return "%.1f" % v
+    return fmt_int(v)
+
+
+def target_table(checked, groups=None):
+    """Markdown: the targets of this run, measured against their bounds."""
+    rows = [(t, v) for t, v in checked if not groups or t["group"] in groups]
+    if not rows:
+        return []
+    out = ["| target | platform | build | measured | bound | met |",
+           "|---|---|---|---:|---:|---|"]
+    for t, v in rows:
+        if t["peer"]:
+            unit = "x %s" % t["peer"]
+            bound = ">= %sx %s" % (("%g" % t["bound"]), t["peer"])
+        else:
+            unit = {"cycles <=": "cycles (est.)", "cycles/byte <=": "cycles/byte (est.)",
+                    "stack <=": "bytes of stack"}[t["metric"]]
+            bound = "<= %s %s" % (fmt_int(t["bound"]) if t["bound"] >= 1000 else
+                                  "%g" % t["bound"], unit)
+        met = target_met(t, v)
+        out.append("| %s | %s | %s | %s | %s | %s |" % (
+            t["what"], t["platform"], PROFILE_OPT[t["profile"]], fmt_target(t, v), bound,
+            "-" if met is None else ("yes" if met else "**no**")))
+    return out
+
+
 # ---- formatting ----------------------------------------------------------------
 
 def host_value(r):
@@ -373,15 +495,22 @@ def host_tables(records, groups=None):
         impls = ordered(r["impl"] for r in rows)
         peers = [p for p, _ in PEERS if p in impls]
         ours = [i for i in impls if i not in peers]
+        # each peer against the implementation ctcrypto picks on this
+        # machine ("ctcrypto", or the last one measured: AES-NI in the aes
+        # group), a
+        # software peer ("-sw": OpenSSL without AES-NI) against the
+        # constant-time software core (the first)
+        main = "ctcrypto" if "ctcrypto" in ours else ours[-1]
+        pairs = [(p, ours[0] if p.endswith("-sw") else main) for p in peers]
         out += ["### %s (`%s`)" % (GROUP_TITLES.get(g, g), g), "",
                 "| operation |" + "".join(" %s |" % i for i in ours + peers) +
-                "".join(" %s / %s |" % (dict(PEERS)[p], ours[0]) for p in peers),
-                "|---|" + "---:|" * (len(ours) + 2 * len(peers))]
+                "".join(" %s / %s |" % (dict(PEERS)[p], o) for p, o in pairs),
+                "|---|" + "---:|" * (len(ours) + len(peers) + len(pairs))]
         for op in ordered(r["op"] for r in rows):
             d = {r["impl"]: r for r in rows if r["op"] == op}
             cells = [fmt_ns(host_value(d[i])) if i in d else "-" for i in ours + peers]
-            base = host_value(d[ours[0]]) if ours[0] in d else None
-            cells += [fmt_ratio(host_value(d[p]) if p in d else None, base) for p in peers]
+            cells += [fmt_ratio(host_value(d[p]) if p in d else None,
+                                host_value(d[o]) if o in d else None) for p, o in pairs]
             out.append("| %s | %s |" % (op, " | ".join(cells)))
         out.append("")
     return out
@@ -440,6 +569,8 @@ def peer_notes(records, core):
     for r in records:
         if r["platform"] != core or r["impl"] not in PEER_IMPLS:
             continue
+        if not r.get("missing") and not r.get("library"):
+            continue    # a Debian -dev peer: its benchmark's info line names it
         k = (r["impl"], r.get("missing", False), r["profile"] if r.get("missing") else "")
         if k in seen:
             continue
@@ -601,7 +732,12 @@ def host_note(meta):
             "ctcrypto is faster)." % (meta["cpu"], meta["machine"], meta["cpus"]))
 
 
-def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=()):
+TARGETS_NOTE = ("The project's speed targets (`bench/targets.txt`), each against this run's "
+                "row: estimated cycles on the emulated cores, and on the host the peer's time "
+                "divided by ctcrypto's (ctcrypto's throughput against the peer's).")
+
+
+def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=(), checked=()):
     written = []
     comps = composites(records)
     doc = doc_header("Performance", meta)
@@ -609,6 +745,8 @@ def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=()):
             "is in `build/report/results.json` after the run. Per family: " +
             ", ".join("[`%s`](%s-bench.md)" % (g, g)
                       for g in ordered(r["group"] for r in measured(records))) + ".", ""]
+    if checked:
+        doc += ["## Targets", "", TARGETS_NOTE, ""] + target_table(checked) + [""]
     doc += ["## TLS handshake crypto", ""]
     if tls_recs:
         doc += ["### Whole handshakes on the emulated cores", "",
@@ -663,6 +801,9 @@ def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=()):
         d = doc_header("Benchmarks: %s" % GROUP_TITLES.get(g, g), meta)
         d += ["The `%s` rows of [PERFORMANCE.md](PERFORMANCE.md), all cores side by side." % g,
               ""]
+        t = target_table(checked, {g})
+        if t:
+            d += ["## Targets", "", TARGETS_NOTE, ""] + t + [""]
         if any(r["platform"] == "host" and r["group"] == g for r in records):
             d += ["## Host", "", host_note(meta), ""] + host_tables(records, {g})
         for prof in ("fast", "small"):
@@ -772,7 +913,11 @@ def main():
                     records += recs
                     meta["emu_info"].setdefault(c, [])
                     meta["emu_info"][c] = sorted(set(meta["emu_info"][c]) | set(info))
-        validate(records, (["host"] if not a.no_host else []) + cores, benches())
+        plats = (["host"] if not a.no_host else []) + cores
+        validate(records, plats, benches())
+        full = (not a.no_host and not a.quick and cores == all_cores and
+                sorted(profiles) == sorted(PROFILE_OPT))
+        checked = check_targets(load_targets(), records, plats, profiles, full)
         comps = composites(records)
         meta["elapsed_s"] = round(time.time() - t0, 1)
         os.makedirs(os.path.dirname(os.path.join(ROOT, a.json)), exist_ok=True)
@@ -782,6 +927,12 @@ def main():
         log("")
         for line in terminal_summary(records, comps):
             log(line)
+        for t, v in checked:
+            met = target_met(t, v)
+            log("target: %s, %s %s: %s (%s %g) %s" % (
+                t["what"], t["platform"], PROFILE_OPT[t["profile"]], fmt_target(t, v),
+                t["metric"].replace("vs ", "x "), t["bound"],
+                "-" if met is None else ("met" if met else "NOT MET")))
         if tls_recs:
             log("whole handshakes, stock mbedTLS %s / ctcrypto underneath:" % meta["tls_mbedtls"])
             for line in tls_emu.summary_lines(tls_recs)[2:]:
@@ -790,15 +941,14 @@ def main():
         if not a.no_docs and not a.quick:
             # a full run (host, every core, both profiles) writes docs/; a
             # partial one its own copy under build/report/docs
-            full = (not a.no_host and cores == all_cores and
-                    sorted(profiles) == sorted(PROFILE_OPT))
             doc_dir = os.path.join(ROOT, "docs") if full else \
                 os.path.join(ROOT, OUT_DIR, "docs")
             os.makedirs(doc_dir, exist_ok=True)
             charts, why = draw_charts(os.path.join(ROOT, a.json), cores, doc_dir)
             if why:
                 log("charts: none drawn: " + why)
-            for p in write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs):
+            for p in write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs,
+                                checked):
                 log("wrote " + os.path.relpath(p, ROOT))
     except ReportError as e:
         sys.stderr.write("report: FAILED: %s\n" % e)

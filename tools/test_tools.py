@@ -708,6 +708,46 @@ def test_report(total, tmp):
         g.check(('"%s"' % op) in src or op.split(" ", 1)[1] in src,
                 "tests/size/op.c: %s/%s is not a benchmark row" % (grp, op))
     g.check(len(set(n for n, _, _ in ops)) == len(ops), "size numbers repeat")
+    # the targets: each names a benchmark row; a full run without a
+    # target's row fails; measured values against their bounds
+    tg = report.load_targets()
+    g.check(len(tg) >= 10, "bench/targets.txt has %d targets" % len(tg))
+    for t in tg:
+        g.check(('"%s"' % t["op"]) in src or t["op"].split(" ", 1)[1] in src,
+                "bench/targets.txt: %s/%s is not a benchmark row" % (t["group"], t["op"]))
+    bad_file = os.path.join(tmp, "targets-bad.txt")
+    with open(bad_file, "w") as f:
+        f.write("ec | cortex-m4 | fast | x | ctcrypto | cycles about | 5 | w\n")
+    try:
+        report.load_targets(bad_file)
+        g.check(False, "an unknown metric was accepted")
+    except report.ReportError as e:
+        g.check("unknown metric" in str(e), "unknown metric: %s" % e)
+    tfile = os.path.join(tmp, "targets.txt")
+    with open(tfile, "w") as f:
+        f.write("# comment\n\n"
+                "a | cortex-m4 | fast | x | ctcrypto | cycles <= | 150 | x fast\n"
+                "a | cortex-m4 | fast | x | ctcrypto | cycles/byte <= | 1 | x per byte\n"
+                "a | host | fast | x | ctcrypto | vs peer >= | 2 | x against peer\n")
+    tg = report.load_targets(tfile)
+    trow = [host("bench_a", "a", "x", "ctcrypto", 10.0), host("bench_a", "a", "x", "peer", 15.0),
+            dict(emu("bench_a", "a", "x", "ctcrypto", 100), bytes=50)]
+    chk = report.check_targets(tg, trow, ["host", "cortex-m4"], ["fast", "small"], True)
+    vals = [v for _, v in chk]
+    g.check(vals == [100, 2.0, 1.5], "target values %r, want [100, 2.0, 1.5]" % vals)
+    g.check([report.target_met(t, v) for t, v in chk] == [True, False, False],
+            "targets met: %r" % [report.target_met(t, v) for t, v in chk])
+    table = "\n".join(report.target_table(chk))
+    g.check("| x fast | cortex-m4 | -O2 | 100 | <= 150 cycles (est.) | yes |" in table and
+            "| x against peer | host | -O2 | 1.50x | >= 2x peer | **no** |" in table,
+            "target table:\n" + table)
+    try:
+        report.check_targets(tg, trow[:2], ["host", "cortex-m4"], ["fast"], True)
+        g.check(False, "a full run without a target's row passed")
+    except report.ReportError as e:
+        g.check("cortex-m4 -O2: a/x/ctcrypto gave no value" in str(e), "missing target: %s" % e)
+    part = report.check_targets(tg, trow[:2], ["host", "cortex-m4"], ["fast"], False)
+    g.check(len(part) == 3 and part[0][1] is None, "a partial run lists a missing target as -")
     # the whole handshakes: a failure fails the report, naming the core;
     # an unavailable mbedTLS is said in PERFORMANCE.md; measured sides make
     # the summary rows and tls-handshake.md
