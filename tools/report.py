@@ -90,7 +90,15 @@ COMPOSITES = [
 CLOCKS_MHZ = (64, 240)
 # the speed targets (bench/targets.txt), checked against every run
 TARGETS_FILE = os.path.join("bench", "targets.txt")
-TARGET_METRICS = ("cycles <=", "cycles/byte <=", "stack <=")
+TARGET_METRICS = ("cycles <=", "cycles/byte <=", "stack <=", "flash <=")
+# the P-256-only build of the small profile (tools/check_p256_only.py's
+# configuration: no P-384, no SHA-384/512), on this core and profile: its
+# image (tests/size/p256.c: key generation, sign, verify, ECDH, SHA-256,
+# HMAC-DRBG) and its P-256 benchmark rows, named "... (P-256-only build)"
+P256_ONLY = ("cortex-m4", "small")
+P256_ONLY_CFLAGS = "-DCTC_EC_P384=0 -DCTC_SHA512=0"
+P256_ONLY_SUFFIX = " (P-256-only build)"
+P256_ONLY_IMAGE = "P-256-only image: keygen, sign, verify, ECDH, SHA-256, HMAC-DRBG"
 # the cores whose bare-metal image holds a whole mbedTLS handshake
 # (tools/tls_emu.py): each core and profile of the run that is one of them
 # also runs the TLS 1.2 and 1.3 handshakes, stock against ctcrypto
@@ -214,9 +222,42 @@ def run_emu(core, profile, with_peers=True):
     if sizes:
         raise ReportError("%s %s: tests/size/op.c names operations that no benchmark has: %s"
                           % (core, PROFILE_OPT[profile], sorted(sizes)))
+    if (core, profile) == P256_ONLY:
+        records += run_p256_only(core, profile)
     if with_peers:
         records += run_peers(core, profile)
     return records, info, time.time() - t0
+
+
+def run_p256_only(core, profile):
+    """The P-256-only build (P256_ONLY): bench_ec's P-256 rows and the
+    image of tests/size/p256.c minus tests/size/none.c."""
+    args = ["TARGET=" + core, "PROFILE=" + profile,
+            "BUILD=" + os.path.join(OUT_DIR, "%s-%s-p256" % (core, profile)),
+            "CFLAGS=" + P256_ONLY_CFLAGS]
+    make(["-j1", "BENCHES=bench_ec"] + args + ["bench-run"],
+         "%s %s P-256 only" % (core, PROFILE_OPT[profile]))
+    _, _, build = size_report.info(args)
+    records = []
+    with open(os.path.join(ROOT, build, "results", "bench.json")) as f:
+        for line in f:
+            r = json.loads(line)
+            if r["impl"] in PEER_IMPLS or not r["op"].startswith("p256 "):
+                continue
+            r.update(platform=core, profile=profile, op=r["op"] + P256_ONLY_SUFFIX)
+            records.append(r)
+    try:
+        base, _ = size_report.image_size(core, args, build,
+                                         os.path.join(ROOT, "tests", "size", "none.c"))
+        size, _ = size_report.image_size(core, args, build,
+                                         os.path.join(ROOT, "tests", "size", "p256.c"))
+    except subprocess.CalledProcessError as e:
+        raise ReportError("%s %s: the P-256-only image failed to link: %s"
+                          % (core, PROFILE_OPT[profile], e))
+    records.append({"platform": core, "profile": profile, "bench": "bench_ec", "group": "ec",
+                    "op": P256_ONLY_IMAGE, "impl": "ctcrypto", "flash": size - base,
+                    "size_only": True})
+    return records
 
 
 def run_peers(core, profile):
@@ -320,7 +361,7 @@ def validate(records, platforms, names):
         if r["platform"] == "host" and host_value(r) is None:
             problems.append("host: %s/%s/%s has no time" % (r.get("group"), r.get("op"),
                                                             r.get("impl")))
-        if r["platform"] != "host" and "insns" not in r:
+        if r["platform"] != "host" and "insns" not in r and not r.get("size_only"):
             problems.append("%s: %s/%s/%s has no instruction count" % (
                 r["platform"], r.get("group"), r.get("op"), r.get("impl")))
     if problems:
@@ -379,6 +420,8 @@ def target_value(t, records):
         return theirs / ours if ours and theirs else None
     if t["metric"] == "stack <=":
         return r.get("stack")
+    if t["metric"] == "flash <=":
+        return r.get("flash")
     cyc = r.get("cycles_est")
     if cyc is None:
         return None
@@ -435,7 +478,7 @@ def target_table(checked, groups=None):
             bound = ">= %sx %s" % (("%g" % t["bound"]), t["peer"])
         else:
             unit = {"cycles <=": "cycles (est.)", "cycles/byte <=": "cycles/byte (est.)",
-                    "stack <=": "bytes of stack"}[t["metric"]]
+                    "stack <=": "bytes of stack", "flash <=": "bytes of flash"}[t["metric"]]
             bound = "<= %s %s" % (fmt_int(t["bound"]) if t["bound"] >= 1000 else
                                   "%g" % t["bound"], unit)
         met = target_met(t, v)

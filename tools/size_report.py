@@ -119,7 +119,10 @@ def image_size(target, args, build, src):
     elf = os.path.join(build, os.path.splitext(os.path.basename(src))[0] + ".elf")
     cmd = (shlex.split(cc) + shlex.split(img_cflags) + [src] + shlex.split(emu_srcs) +
            [os.path.join(build, "libctcrypto.a")] + shlex.split(img_ldflags) + ["-lgcc", "-o", elf])
-    subprocess.run(cmd, check=True, cwd=ROOT)
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        sys.stderr.write(p.stdout.decode("utf-8", "replace"))
+        raise subprocess.CalledProcessError(p.returncode, cmd)
     s = sections(CROSS[target], elf)
     v = list(s.values())[0]
     return v["text"] + v["rodata"] + v["data"], v["bss"]
