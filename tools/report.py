@@ -99,6 +99,16 @@ P256_ONLY = ("cortex-m4", "small")
 P256_ONLY_CFLAGS = "-DCTC_EC_P384=0 -DCTC_SHA512=0"
 P256_ONLY_SUFFIX = " (P-256-only build)"
 P256_ONLY_IMAGE = "P-256-only image: keygen, sign, verify, ECDH, SHA-256, HMAC-DRBG"
+# the AES trade-off (docs/aes.md): on every core and profile the opt-in
+# table cores (AES_TABLE=..., NOT constant time) are built too, and these
+# rows of bench_aes measured, beside the constant-time core of the main
+# build; the flash and RAM are those of the AES_TRADEOFF_IMAGE of
+# tests/size/op.c
+AES_TABLE_VARIANTS = ("flash", "unrolled", "ram", "sbox")
+AES_TRADEOFF_OPS = ("AES-128 key schedule", "AES-128 encrypt 1 block", "AES-128-CTR 4 KiB",
+                    "AES-128-GCM encrypt 4 KiB")
+AES_TRADEOFF_IMAGE = "AES-128-GCM encrypt 4 KiB"
+AES_TABLE_LAYERS = ("src/ct", "src/common", "src/aes")
 # the cores whose bare-metal image holds a whole mbedTLS handshake
 # (tools/tls_emu.py): each core and profile of the run that is one of them
 # also runs the TLS 1.2 and 1.3 handshakes, stock against ctcrypto
@@ -218,15 +228,56 @@ def run_emu(core, profile, with_peers=True):
             sz = sizes.pop((r["group"], r["op"]), None) if r["impl"] not in PEER_IMPLS else None
             if sz:
                 r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
+                r["size"] = sz
             records.append(r)
     if sizes:
         raise ReportError("%s %s: tests/size/op.c names operations that no benchmark has: %s"
                           % (core, PROFILE_OPT[profile], sorted(sizes)))
     if (core, profile) == P256_ONLY:
         records += run_p256_only(core, profile)
+    for v in AES_TABLE_VARIANTS:
+        records += run_aes_table(core, profile, v)
     if with_peers:
         records += run_peers(core, profile)
     return records, info, time.time() - t0
+
+
+def run_aes_table(core, profile, variant):
+    """One table core (AES_TABLE=variant) on one core and profile: the
+    AES_TRADEOFF_OPS rows of bench_aes as impl "table-<variant>" (marked
+    "aes_variant", kept out of the per-core tables), the trade-off image's
+    sizes beside its row."""
+    build = os.path.join(OUT_DIR, "%s-%s-aes-%s" % (core, profile, variant))
+    # the library of these builds is the layers AES stands on and AES
+    # itself (the rest does not change with AES_TABLE, and needs no
+    # second compilation)
+    srcs = sorted(p for d in AES_TABLE_LAYERS for p in
+                  glob.glob(os.path.join(d, "*.c")) + glob.glob(os.path.join(d, "*.S")) +
+                  glob.glob(os.path.join(d, "arch", "*.c")) +
+                  glob.glob(os.path.join(d, "arch", "*.S")))
+    args = ["TARGET=" + core, "PROFILE=" + profile, "BUILD=" + build, "AES_TABLE=" + variant,
+            "LIB_SRCS=" + " ".join(srcs)]
+    make(["-j1", "BENCHES=bench_aes"] + args + ["bench-run"],
+         "%s %s AES_TABLE=%s" % (core, PROFILE_OPT[profile], variant))
+    _, _, bdir = size_report.info(args)
+    sizes = run_sizes(core, profile, build, args, groups={"aes"})
+    records = []
+    with open(os.path.join(ROOT, bdir, "results", "bench.json")) as f:
+        for line in f:
+            r = json.loads(line)
+            if r["op"] not in AES_TRADEOFF_OPS:
+                continue
+            r.update(platform=core, profile=profile, impl="table-" + variant,
+                     aes_variant=variant)
+            sz = sizes.get(("aes", r["op"]))
+            if sz:
+                r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
+                r["size"] = sz
+            records.append(r)
+    if len(records) != len(AES_TRADEOFF_OPS):
+        raise ReportError("%s %s AES_TABLE=%s: %d of the %d trade-off rows" % (
+            core, PROFILE_OPT[profile], variant, len(records), len(AES_TRADEOFF_OPS)))
+    return records
 
 
 def run_p256_only(core, profile):
@@ -296,6 +347,10 @@ def run_tls(core, profile, tls):
     return recs, time.time() - t0
 
 
+# tests/size/op.c's input and output buffers (not the library's RAM)
+SIZE_OP_BUFFERS = ("b", "o", "k", "t", "len")
+
+
 def size_ops():
     """tests/size/op.c's list: [(number, group, benchmark operation)]"""
     with open(os.path.join(ROOT, "tests", "size", "op.c")) as f:
@@ -303,11 +358,13 @@ def size_ops():
     return [(int(n), g, op) for n, g, op in re.findall(r'X\((\d+), "([^"]+)", "([^"]+)"', text)]
 
 
-def run_sizes(core, profile, build):
-    """Link tests/size/op.c once per operation against the library built in
-    `build` (--gc-sections, as the Makefile links images) and subtract
-    tests/size/none.c. -> {(group, op): {"text": B, "rodata": B, "data": B}}"""
-    args = ["TARGET=" + core, "PROFILE=" + profile, "BUILD=" + build]
+def run_sizes(core, profile, build, args=None, groups=None):
+    """Link tests/size/op.c once per operation (of `groups`, default all)
+    against the library built in `build` with make arguments `args`
+    (--gc-sections, as the Makefile links images) and subtract
+    tests/size/none.c. -> {(group, op): {"text": B, "rodata": B, "data": B,
+    "bss": B}}"""
+    args = args or ["TARGET=" + core, "PROFILE=" + profile, "BUILD=" + build]
     cc, _, bdir = size_report.info(args)
     img = {}
     for line in make(args + ["info-img"], "%s info-img" % core).splitlines():
@@ -332,8 +389,18 @@ def run_sizes(core, profile, build):
     base = link(os.path.join(size_dir, "none.c"), [], "none")
     out = {}
     for n, g, op in size_ops():
+        if groups and g not in groups:
+            continue
         v = link(os.path.join(size_dir, "op.c"), ["-DSIZE_OP=%d" % n], "op%d" % n)
-        out[(g, op)] = {k: v[k] - base[k] for k in ("text", "rodata", "data")}
+        sz = {k: v[k] - base[k] for k in ("text", "rodata", "data", "bss")}
+        # RAM: .data and .bss less op.c's own input and output buffers
+        # (what the library and the caller's key or context take)
+        nm = subprocess.run([cross + "nm", "-S", os.path.join(bdir, "size-op%d.elf" % n)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode()
+        bufs = sum(int(f[1], 16) for f in (l.split() for l in nm.splitlines())
+                   if len(f) == 4 and f[2] in "bBdD" and f[3] in SIZE_OP_BUFFERS)
+        sz["ram"] = sz["data"] + sz["bss"] - bufs
+        out[(g, op)] = sz
     return out
 
 
@@ -569,7 +636,8 @@ def emu_table_per_core(records, core, profile):
     instructions, cycles, stack and flash, then each peer's cycles and the
     ratio peer / ctcrypto (above 1: ctcrypto is faster)."""
     rows = [r for r in records if r["platform"] == core and r["profile"] == profile and
-            not r.get("missing") and r["group"] not in CORE_TABLE_SKIP]
+            not r.get("missing") and r["group"] not in CORE_TABLE_SKIP and
+            not r.get("aes_variant")]
     if not rows:
         return []
     key = "cycles_est" if any(r.get("cycles_est") is not None for r in rows) else "insns"
@@ -635,7 +703,7 @@ def measured(records):
 def emu_table_per_group(records, group, cores, profile):
     """Markdown: one group, one profile, every core side by side."""
     rows = [r for r in measured(records) if r["group"] == group and r["profile"] == profile and
-            r["platform"] in cores]
+            r["platform"] in cores and not r.get("aes_variant")]
     cores = [c for c in cores if any(r["platform"] == c for r in rows)]
     if not rows:
         return []
@@ -657,6 +725,54 @@ def emu_table_per_group(records, group, cores, profile):
             r = max(mine, key=lambda x: x.get("stack") or 0)
             stack.append("| %s | %s | %s |" % (c, fmt_int(r.get("stack")), r["op"]))
     return out + [""] + stack
+
+
+def aes_tradeoff_table(records, cores):
+    """Markdown: per core and profile, the constant-time core of the main
+    build (ct32) and each table core (AES_TABLE=...): constant time or
+    not, flash and RAM of the AES-128-GCM image, cycles of the key
+    schedule and of one block, cycles per byte of CTR and GCM."""
+    rows = [r for r in measured(records) if r["platform"] in cores and r["group"] == "aes" and
+            r["op"] in AES_TRADEOFF_OPS and (r["impl"] == "ct32" or r.get("aes_variant"))]
+    if not rows:
+        return []
+    out = ["| core | build | AES core | constant time | flash B | RAM B | key schedule | "
+           "1 block | CTR cycles/byte | GCM cycles/byte |",
+           "|---|---|---|---|---:|---:|---:|---:|---:|---:|"]
+    for c in cores:
+        for prof in ("fast", "small"):
+            mine = [r for r in rows if (r["platform"], r["profile"]) == (c, prof)]
+            key = "cycles_est" if any(r.get("cycles_est") is not None for r in mine) \
+                else "insns"
+            for impl in ordered(r["impl"] for r in mine):
+                d = {r["op"]: r for r in mine if r["impl"] == impl}
+                img = d.get(AES_TRADEOFF_IMAGE, {}).get("size")
+
+                def per(op, nbytes=False):
+                    r = d.get(op)
+                    if not r or r.get(key) is None:
+                        return "-"
+                    if nbytes:
+                        return "%.1f" % (r[key] / r["bytes"]) if r.get("bytes") else "-"
+                    return fmt_int(r[key])
+                out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                    c, PROFILE_OPT[prof], impl, "no" if impl.startswith("table") else "yes",
+                    fmt_int(img["text"] + img["rodata"]) if img else "-",
+                    fmt_int(img["ram"]) if img else "-",
+                    per("AES-128 key schedule"), per("AES-128 encrypt 1 block"),
+                    per("AES-128-CTR 4 KiB", True), per("AES-128-GCM encrypt 4 KiB", True)))
+    return out
+
+
+AES_TRADEOFF_NOTE = (
+    "The constant-time core of the default build (`ct32`) and the opt-in table cores "
+    "(`AES_TABLE=flash|unrolled|ram|sbox`, built for this table; **not constant time**, "
+    "docs/aes.md), each measured in its own build on every core. Cycles: estimated "
+    "(instructions where the core has no model), AES-128. Flash: `.text` and read-only data "
+    "of an image that calls AES-128-GCM encryption alone (key schedule, core, CTR, GHASH, "
+    "GCM; `tests/size/op.c`) minus an empty image; RAM: the image's `.data` and `.bss` "
+    "without the test's own buffers: the caller's `ctc_aes_key` (the round keys) and the "
+    "RAM core's tables. GCM's GHASH is the constant-time one in every build.")
 
 
 def composites(records):
@@ -854,6 +970,10 @@ def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=(), checke
             if t:
                 d += ["## Emulated cores, gcc %s" % PROFILE_OPT[prof], "", estimate_note(), ""]
                 d += t + [""]
+        if g == "aes":
+            t = aes_tradeoff_table(records, cores)
+            if t:
+                d += ["## The AES cores side by side", "", AES_TRADEOFF_NOTE, ""] + t + [""]
         path = os.path.join(doc_dir, "%s-bench.md" % g)
         with open(path, "w") as f:
             f.write("\n".join(d))

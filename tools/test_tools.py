@@ -750,6 +750,24 @@ def test_report(total, tmp):
         g.check("cortex-m4 -O2: a/x/ctcrypto gave no value" in str(e), "missing target: %s" % e)
     part = report.check_targets(tg, trow[:2], ["host", "cortex-m4"], ["fast"], False)
     g.check(len(part) == 3 and part[0][1] is None, "a partial run lists a missing target as -")
+    # the AES trade-off table: the constant-time core and a table core
+    # side by side, flash and RAM from the GCM image, cycles per byte
+    arows = []
+    for impl, var, cyc in (("ct32", None, 1000), ("table-flash", "flash", 400)):
+        for op in report.AES_TRADEOFF_OPS:
+            r = dict(emu("bench_aes", "aes", op, impl, cyc), bytes=100 if "KiB" in op else 16)
+            if var:
+                r["aes_variant"] = var
+            if op == report.AES_TRADEOFF_IMAGE:
+                r["size"] = {"text": 900, "rodata": 100, "data": 0, "bss": 0,
+                             "ram": 484}
+            arows.append(r)
+    table = "\n".join(report.aes_tradeoff_table(arows, ["cortex-m4"]))
+    g.check("| cortex-m4 | -O2 | ct32 | yes | 1 000 | 484 | 1 000 | 1 000 | 10.0 | 10.0 |" in table
+            and "| cortex-m4 | -O2 | table-flash | no | 1 000 | 484 | 400 | 400 | 4.0 | 4.0 |"
+            in table, "AES trade-off table:\n" + table)
+    g.check(not report.emu_table_per_group(arows[4:], "aes", ["cortex-m4"], "fast"),
+            "a table core's rows are in the per-group table")
     # the whole handshakes: a failure fails the report, naming the core;
     # an unavailable mbedTLS is said in PERFORMANCE.md; measured sides make
     # the summary rows and tls-handshake.md
