@@ -44,8 +44,8 @@ CONFIG = "ctc_mbedtls_config.h"
 CTC_BUILD = os.path.join(OUT, "ctcrypto")
 # the configuration and the headers mbedTLS's own files include (a change
 # rebuilds mbedTLS), the glue's sources (a change relinks)
-GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h"]
-GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c"]
+GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h", "aes_alt.h", "gcm_alt.h"]
+GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
 CFLAGS = "-O2 -I%s -I%s -DMBEDTLS_USER_CONFIG_FILE='\"%s\"'" % (
     GLUE_DIR, os.path.join(ROOT, "include"), CONFIG)
 
@@ -53,7 +53,12 @@ CFLAGS = "-O2 -I%s -I%s -DMBEDTLS_USER_CONFIG_FILE='\"%s\"'" % (
 SUITES = ["test_suite_ecdsa", "test_suite_ecdh", "test_suite_ecp", "test_suite_pk",
           "test_suite_psa_crypto_ecp", "test_suite_shax", "test_suite_md", "test_suite_hkdf",
           "test_suite_hmac_drbg.misc", "test_suite_hmac_drbg.nopr",
-          "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl"]
+          "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl"] + \
+    ["test_suite_aes." + m for m in ("ecb", "cbc", "cfb", "ofb", "ctr", "xts", "rest")] + \
+    ["test_suite_gcm." + m for m in ("aes128_en", "aes128_de", "aes192_en", "aes192_de",
+                                     "aes256_en", "aes256_de", "camellia", "misc")] + \
+    ["test_suite_cipher.aes", "test_suite_cipher.gcm", "test_suite_ccm", "test_suite_cmac",
+     "test_suite_ctr_drbg"]
 PROGRAMS = ["ssl/ssl_client2", "ssl/ssl_server2"]
 
 
@@ -165,24 +170,32 @@ def build(offline=False):
 
 GLUE_SYMBOLS = ("mbedtls_ecdsa_sign", "mbedtls_ecdsa_verify", "mbedtls_ecdsa_genkey",
                 "mbedtls_ecdh_gen_public", "mbedtls_ecdh_compute_shared",
-                "mbedtls_sha256_update", "mbedtls_sha512_update")
+                "mbedtls_sha256_update", "mbedtls_sha512_update",
+                "mbedtls_aes_setkey_enc", "mbedtls_aes_crypt_ecb", "mbedtls_internal_aes_encrypt",
+                "mbedtls_aes_crypt_cbc", "mbedtls_aes_crypt_xts", "mbedtls_aes_crypt_ctr",
+                "mbedtls_gcm_setkey", "mbedtls_gcm_starts", "mbedtls_gcm_update",
+                "mbedtls_gcm_finish", "mbedtls_gcm_crypt_and_tag", "mbedtls_gcm_auth_decrypt")
+CTC_SYMBOLS = ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384", "ctc_sha256_update", "ctc_sha384_update",
+               "ctc_aes_key_set", "ctc_aes_ecb_encrypt", "ctc_aes_gcm_encrypt",
+               "ctc_aes_gcm_decrypt", "ctc_aes_gcm_update")
+# mbedTLS's AES-NI and Padlock code, off in ctc_mbedtls_config.h
+ACCEL_SYMBOLS = ("mbedtls_aesni_crypt_ecb", "mbedtls_aesni_gcm_mult",
+                 "mbedtls_padlock_xcryptecb")
 
 
 def check_linked(tree):
-    """mbedTLS's library does not define the five functions (the *_ALT
+    """mbedTLS's library does not define the replaced functions (the *_ALT
     macros took them out); every program defines them and ctcrypto's
     functions (nm)."""
     lib = os.path.join(tree, "library", "libmbedcrypto.a")
     syms = run(["nm", "--defined-only", lib], what="nm").split()
-    inlib = [s for s in GLUE_SYMBOLS if s in syms]
+    inlib = [s for s in GLUE_SYMBOLS + ACCEL_SYMBOLS if s in syms]
     if inlib:
         raise RuntimeError("libmbedcrypto.a still defines %s" % ", ".join(inlib))
     for prog in [os.path.join(tree, "tests", s) for s in SUITES] + \
             [os.path.join(tree, "programs", p) for p in PROGRAMS]:
         syms = set(run(["nm", "--defined-only", prog], what="nm").split())
-        missing = [s for s in GLUE_SYMBOLS + ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384",
-                                              "ctc_sha256_update", "ctc_sha384_update")
-                   if s not in syms]
+        missing = [s for s in GLUE_SYMBOLS + CTC_SYMBOLS if s not in syms]
         if missing:
             raise RuntimeError("%s does not define %s" % (prog, ", ".join(missing)))
 

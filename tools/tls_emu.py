@@ -53,7 +53,7 @@ import peers  # noqa: E402
 OUT = os.path.join(ROOT, "build", "tls-emu")
 GLUE_DIR = os.path.join(ROOT, "integrations", "mbedtls")
 CONFIG = os.path.join(GLUE_DIR, "baremetal_config.h")
-GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c"]
+GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
 PROGRAM = os.path.join("bench", "tls_handshake.c")
 VARIANTS = ("stock", "ctcrypto")
 VERSIONS = ("1.2", "1.3")
@@ -212,7 +212,7 @@ def build_image(tree, v, core, profile, variant, certs_c, ctc):
         inc += ["-I" + GLUE_DIR, "-I" + os.path.join(ctc[2], "include"),
                 '-DMBEDTLS_USER_CONFIG_FILE="ctc_mbedtls_config.h"'] + ctc[1]
         deps += [os.path.join(GLUE_DIR, x) for x in ("ctc_mbedtls_config.h", "sha256_alt.h",
-                                                       "sha512_alt.h")]
+                                                       "sha512_alt.h", "aes_alt.h", "gcm_alt.h")]
     srcs = sorted(glob.glob(os.path.join(tree, "library", "*.c")))
     if len(srcs) < 50:
         raise ToolError("mbedTLS's library/ is missing from the source package")
@@ -336,7 +336,8 @@ def group_of(owner):
     if member.startswith("lib_a-") or member == "peer_libc":
         return "memcpy/memset"
     if lib == "ctcglue":
-        return "public key: ctcrypto" if member == "glue_ctc_mbedtls" else "hash"
+        return {"glue_ctc_mbedtls": "public key: ctcrypto", "glue_ctc_mbedtls_sha2": "hash"}.get(
+            member, "symmetric")
     if lib == "ctcrypto":
         top = ctc_dir(member)
         if top in CTC_PK_DIRS:
