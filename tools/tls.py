@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tls.py - ctcrypto under mbedTLS 3.6 on the host (make test-tls; docs/tls.md).
 
-  tls.py [--offline] [--suites test_suite_a,test_suite_b]
+  tls.py [--offline] [--suites test_suite_a,test_suite_b] [--sanitize]
 
 1. Fetch: mbedTLS from Debian's source package (tools/peers.py's fetch:
    a scratch apt configuration under build/peers, the upstream tarball
@@ -20,6 +20,9 @@
    openssl s_server / s_client, each bounded in time (HS_TIMEOUT), with
    certificates made here by the openssl command; negative cases must
    fail. --suites runs the named suites and no handshakes.
+--sanitize builds everything (ctcrypto, mbedTLS, the glue, the suites and
+programs) with clang's AddressSanitizer and UndefinedBehaviorSanitizer in
+build/tls-san instead (by hand; not a suite of make test).
 Prints one line per group and "N passed, N failed" (tools/suite.py).
 """
 import argparse
@@ -48,6 +51,21 @@ GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h", "aes_alt.h", "gcm_alt.h"]
 GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
 CFLAGS = "-O2 -I%s -I%s -DMBEDTLS_USER_CONFIG_FILE='\"%s\"'" % (
     GLUE_DIR, os.path.join(ROOT, "include"), CONFIG)
+CC = "gcc"
+OPT = ["-O2"]           # the glue's
+SAN = []                # --sanitize: the sanitizers' flags, also at link time
+CTC_MAKE = []           # --sanitize: ctcrypto's make variables
+
+
+def sanitize():
+    """--sanitize: clang with ASan and UBSan, in build/tls-san"""
+    global OUT, CTC_BUILD, CFLAGS, CC, OPT, SAN, CTC_MAKE
+    SAN = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+           "-fno-omit-frame-pointer"]
+    OUT = os.path.join(ROOT, "build", "tls-san")
+    CTC_BUILD = os.path.join(OUT, "ctcrypto")
+    CC, OPT, CTC_MAKE = "clang", ["-O1", "-g"] + SAN, ["SANITIZE=1"]
+    CFLAGS = CFLAGS.replace("-O2", " ".join(OPT))
 
 # mbedTLS's test suites of the modules the glue replaces or that call them
 SUITES = ["test_suite_ecdsa", "test_suite_ecdh", "test_suite_ecp", "test_suite_pk",
@@ -120,13 +138,13 @@ def build(offline=False):
         if os.path.exists(lib_stamp):
             os.remove(lib_stamp)
     # ctcrypto's host library (its own make decides what to rebuild)
-    run(["make", "--no-print-directory", "-s", "-j2", "TARGET=host", "CC=gcc",
-         "BUILD=" + os.path.relpath(CTC_BUILD, ROOT), "lib"], cwd=ROOT, what="ctcrypto lib")
+    run(["make", "--no-print-directory", "-s", "-j2", "TARGET=host", "CC=" + CC] + CTC_MAKE +
+        ["BUILD=" + os.path.relpath(CTC_BUILD, ROOT), "lib"], cwd=ROOT, what="ctcrypto lib")
     ctclib = os.path.join(CTC_BUILD, "libctcrypto.a")
     glue_objs = []
     for g in GLUE_SRCS:
         o = os.path.join(OUT, g[:-2] + ".o")
-        run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2",
+        run([CC, "-std=c99", "-Wall", "-Wextra", "-Werror"] + OPT + [
              "-I" + os.path.join(tree, "include"), "-I" + GLUE_DIR,
              "-I" + os.path.join(ROOT, "include"),
              "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, "-c",
@@ -134,10 +152,11 @@ def build(offline=False):
         glue_objs.append(o)
     if read(lib_stamp) != lib_key:
         log("# building mbedTLS %s with the glue (make -j2 lib)" % version)
-        run(["make", "-j2", "-C", tree, "lib", "CFLAGS=" + CFLAGS], what="mbedTLS lib")
+        run(["make", "-j2", "-C", tree, "lib", "CC=" + CC, "CFLAGS=" + CFLAGS],
+            what="mbedTLS lib")
         write(lib_stamp, lib_key)
     # every program links the glue, ctcrypto, and mbedcrypto again for the glue
-    ldflags = "%s %s -L%s -lmbedcrypto" % (" ".join(glue_objs), ctclib,
+    ldflags = "%s %s %s -L%s -lmbedcrypto" % (" ".join(SAN), " ".join(glue_objs), ctclib,
                                            os.path.join(tree, "library"))
     link_key = digest(glue_objs + [ctclib], lib_key)
     link_stamp = os.path.join(OUT, "link.stamp")
@@ -154,12 +173,13 @@ def build(offline=False):
     if len(built) < len(SUITES):
         log("# building mbedTLS's test suites (%s)" % ", ".join(
             s[len("test_suite_"):] for s in SUITES if s not in built))
-        run(["make", "-j2", "-C", os.path.join(tree, "tests"), "CFLAGS=" + CFLAGS,
+        run(["make", "-j2", "-C", os.path.join(tree, "tests"), "CC=" + CC, "CFLAGS=" + CFLAGS,
              "LDFLAGS=" + ldflags] + [s for s in SUITES if s not in built],
             what="mbedTLS test suites")
     if not all(os.path.exists(os.path.join(tree, "programs", p)) for p in PROGRAMS):
         log("# building %s" % ", ".join(PROGRAMS))
-        run(["make", "-j2", "-C", os.path.join(tree, "programs"), "CFLAGS=" + CFLAGS,
+        run(["make", "-j2", "-C", os.path.join(tree, "programs"), "CC=" + CC,
+             "CFLAGS=" + CFLAGS,
              "LDFLAGS=" + ldflags] + PROGRAMS, what="mbedTLS programs")
     write(link_stamp, link_key)
     check_linked(tree)
@@ -620,7 +640,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--offline", action="store_true", help="use only what is already fetched")
     ap.add_argument("--suites", default="", help="comma-separated mbedTLS suites (default: all)")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="clang with ASan and UBSan, in build/tls-san")
     a = ap.parse_args(argv)
+    if a.sanitize:
+        sanitize()
     res = suite.Result()
     try:
         tree, version = build(a.offline)
