@@ -78,6 +78,7 @@ SUITES = ["test_suite_ecdsa", "test_suite_ecdh", "test_suite_ecp", "test_suite_p
     ["test_suite_cipher.aes", "test_suite_cipher.gcm", "test_suite_ccm", "test_suite_cmac",
      "test_suite_ctr_drbg"]
 PROGRAMS = ["ssl/ssl_client2", "ssl/ssl_server2"]
+GLUE_TEST = os.path.join(ROOT, "tests", "mbedtls", "glue_test.c")
 
 
 class Skip(Exception):
@@ -182,6 +183,11 @@ def build(offline=False):
              "CFLAGS=" + CFLAGS,
              "LDFLAGS=" + ldflags] + PROGRAMS, what="mbedTLS programs")
     write(link_stamp, link_key)
+    # the glue's own checks (tests/mbedtls/glue_test.c), linked as the suites
+    run([CC, "-std=c99", "-Wall", "-Wextra", "-Werror"] + OPT + [
+         "-I" + os.path.join(tree, "include"), "-I" + GLUE_DIR, "-I" + os.path.join(ROOT, "include"),
+         "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, GLUE_TEST, "-o", os.path.join(OUT, "glue_test")]
+        + ldflags.split(), what="compiling glue_test.c")
     check_linked(tree)
     log("# mbedTLS %s (Debian trixie source package) with ctcrypto: built in %.0f s"
         % (version, time.time() - t0))
@@ -373,6 +379,22 @@ def run_suite(tree, name, res, macros):
     res_counts = {"suite": name, "run": total - len(skipped), "passed": len(passed),
             "skipped": len(skipped), "failed": len(failed), "glue_skips": len(glue_skips)}
     return res_counts
+
+
+def glue_checks(res):
+    """tests/mbedtls/glue_test.c: the glue's AES and GCM paths mbedTLS's
+    suites do not reach; one group"""
+    p = subprocess.run([os.path.join(OUT, "glue_test")], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, timeout=300)
+    out = p.stdout.decode("utf-8", "replace").splitlines()
+    m = re.match(r"glue checks: (\d+) run, (\d+) failed$", out[-1]) if out else None
+    ok = p.returncode == 0 and m and int(m.group(1)) > 0 and m.group(2) == "0"
+    log("%s glue checks (tests/mbedtls/glue_test.c): %s" % (
+        "PASS" if ok else "FAIL", out[-1] if out else "no output (exit %d)" % p.returncode))
+    for line in out[:-1][:20]:
+        log("    " + line)
+    res.passed += bool(ok)
+    res.failed += not ok
 
 
 # ---- handshakes with OpenSSL over 127.0.0.1 ---------------------------------------
@@ -664,6 +686,7 @@ def main(argv=None):
         for name in a.suites.split(",") if a.suites else SUITES:
             run_suite(tree, name, res, macros)
         if not a.suites:
+            glue_checks(res)
             handshakes(tree, res)
     except (RuntimeError, subprocess.SubprocessError, OSError) as e:
         log("FAIL tls: %s" % e)
