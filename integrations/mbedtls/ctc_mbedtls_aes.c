@@ -199,7 +199,8 @@ static int xts_block(const mbedtls_aes_context *key, int mode, unsigned char out
     int ret;
 
     xor16(b, in, t);
-    ret = mbedtls_aes_crypt_ecb((mbedtls_aes_context *) key, mode, b, b);
+    ret = aes_err(mode == MBEDTLS_AES_ENCRYPT ? ctc_aes_ecb_encrypt(&key->key, b, 16, b, 16)
+                                              : ctc_aes_ecb_decrypt(&key->key, b, 16, b, 16));
     xor16(out, b, t);
     mbedtls_platform_zeroize(b, sizeof(b));
     return ret;

@@ -123,8 +123,10 @@ int mbedtls_gcm_starts(mbedtls_gcm_context *ctx, int mode, const unsigned char *
 {
     int ret;
 
-    /* SP 800-38D 5.2.1.1: 1 <= len(IV) <= 2^64 - 1 bits */
-    if (iv_len == 0 || (uint64_t) iv_len >> 61 != 0 || ctx->is_aes < 0) {
+    /* SP 800-38D 5.2.1.1: 1 <= len(IV) <= 2^64 - 1 bits; a mode that is
+     * neither direction is refused (gcm.c would hash neither text) */
+    if (iv_len == 0 || (uint64_t) iv_len >> 61 != 0 || ctx->is_aes < 0 ||
+        (mode != MBEDTLS_GCM_ENCRYPT && mode != MBEDTLS_GCM_DECRYPT)) {
         return MBEDTLS_ERR_GCM_BAD_INPUT;
     }
     ctx->mode = mode;

@@ -11,7 +11,8 @@
  *    those first bytes for every length;
  *  - a streaming decryption in pieces of every size gives the one-shot
  *    plaintext and tag;
- *  - GCM outputs that overlap their input other than exactly are refused;
+ *  - GCM outputs that overlap their input other than exactly are refused,
+ *    and so are modes other than MBEDTLS_GCM_ENCRYPT / _DECRYPT;
  *  - XTS (a last partial block too), CBC, CFB, OFB and CTR in place give
  *    what they give out of place, and CBC leaves the same IV.
  * Prints one line per failed check and "glue checks: N run, N failed";
@@ -86,6 +87,10 @@ static void gcm_tags(mbedtls_cipher_id_t cipher, unsigned keybits, size_t iv_len
               all_zero(out, sizeof(out)),
               "auth_decrypt refuses a flipped bit, output zeroed", (int) cipher, (int) t);
     }
+    check(mbedtls_gcm_starts(&ctx, 2, iv, iv_len) == MBEDTLS_ERR_GCM_BAD_INPUT &&
+          mbedtls_gcm_crypt_and_tag(&ctx, -1, sizeof(pt), iv, iv_len, ad, sizeof(ad), pt, out,
+                                    16, tag) == MBEDTLS_ERR_GCM_BAD_INPUT,
+          "a mode that is neither direction is refused", (int) cipher, 0);
     check(mbedtls_gcm_auth_decrypt(&ctx, sizeof(ct), iv, iv_len, ad, sizeof(ad), full, 3,
                                    ct, out) == MBEDTLS_ERR_GCM_BAD_INPUT &&
           mbedtls_gcm_auth_decrypt(&ctx, sizeof(ct), iv, iv_len, ad, sizeof(ad), full, 17,
