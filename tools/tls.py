@@ -16,10 +16,12 @@
 3. mbedTLS's own test suites (SUITES): each one a group; its run, passed,
    skipped and failed counts are printed with the reason of every skip;
    a failure other than the EXPECTED_FAIL ones fails it.
+   Then the glue's own checks (tests/mbedtls/glue_test.c), one group.
 4. Handshakes over 127.0.0.1 between ssl_client2 / ssl_server2 and
    openssl s_server / s_client, each bounded in time (HS_TIMEOUT), with
    certificates made here by the openssl command; negative cases must
-   fail. --suites runs the named suites and no handshakes.
+   fail. --suites runs the named suites only (no glue checks, no
+   handshakes).
 --sanitize builds everything (ctcrypto, mbedTLS, the glue, the suites and
 programs) with clang's AddressSanitizer and UndefinedBehaviorSanitizer in
 build/tls-san instead (by hand; not a suite of make test).

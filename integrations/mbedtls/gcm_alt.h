@@ -2,7 +2,8 @@
  * gcm_alt.h - mbedTLS's GCM context under MBEDTLS_GCM_ALT (mbedtls/gcm.h
  * includes it): AES keys go to ctcrypto's GCM; the other 128-bit block
  * ciphers (Camellia, ARIA) to the glue's generic GCM over mbedTLS's cipher
- * layer (ctc_mbedtls_gcm.c).
+ * layer (ctc_mbedtls_gcm.c). ctcrypto's streaming contexts point to key,
+ * so a context must not be moved (copied) between starts and finish.
  */
 #ifndef CTC_MBEDTLS_GCM_ALT_H
 #define CTC_MBEDTLS_GCM_ALT_H
