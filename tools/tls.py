@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tls.py - ctcrypto under mbedTLS 3.6 on the host (make test-tls; docs/tls.md).
 
-  tls.py [--offline] [--suites test_suite_a,test_suite_b]
+  tls.py [--offline] [--suites test_suite_a,test_suite_b] [--sanitize]
 
 1. Fetch: mbedTLS from Debian's source package (tools/peers.py's fetch:
    a scratch apt configuration under build/peers, the upstream tarball
@@ -16,10 +16,15 @@
 3. mbedTLS's own test suites (SUITES): each one a group; its run, passed,
    skipped and failed counts are printed with the reason of every skip;
    a failure other than the EXPECTED_FAIL ones fails it.
+   Then the glue's own checks (tests/mbedtls/glue_test.c), one group.
 4. Handshakes over 127.0.0.1 between ssl_client2 / ssl_server2 and
    openssl s_server / s_client, each bounded in time (HS_TIMEOUT), with
    certificates made here by the openssl command; negative cases must
-   fail. --suites runs the named suites and no handshakes.
+   fail. --suites runs the named suites only (no glue checks, no
+   handshakes).
+--sanitize builds everything (ctcrypto, mbedTLS, the glue, the suites and
+programs) with clang's AddressSanitizer and UndefinedBehaviorSanitizer in
+build/tls-san instead (by hand; not a suite of make test).
 Prints one line per group and "N passed, N failed" (tools/suite.py).
 """
 import argparse
@@ -44,17 +49,38 @@ CONFIG = "ctc_mbedtls_config.h"
 CTC_BUILD = os.path.join(OUT, "ctcrypto")
 # the configuration and the headers mbedTLS's own files include (a change
 # rebuilds mbedTLS), the glue's sources (a change relinks)
-GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h"]
-GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c"]
+GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h", "aes_alt.h", "gcm_alt.h"]
+GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
 CFLAGS = "-O2 -I%s -I%s -DMBEDTLS_USER_CONFIG_FILE='\"%s\"'" % (
     GLUE_DIR, os.path.join(ROOT, "include"), CONFIG)
+CC = "gcc"
+OPT = ["-O2"]           # the glue's
+SAN = []                # --sanitize: the sanitizers' flags, also at link time
+CTC_MAKE = []           # --sanitize: ctcrypto's make variables
+
+
+def sanitize():
+    """--sanitize: clang with ASan and UBSan, in build/tls-san"""
+    global OUT, CTC_BUILD, CFLAGS, CC, OPT, SAN, CTC_MAKE
+    SAN = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+           "-fno-omit-frame-pointer"]
+    OUT = os.path.join(ROOT, "build", "tls-san")
+    CTC_BUILD = os.path.join(OUT, "ctcrypto")
+    CC, OPT, CTC_MAKE = "clang", ["-O1", "-g"] + SAN, ["SANITIZE=1"]
+    CFLAGS = CFLAGS.replace("-O2", " ".join(OPT))
 
 # mbedTLS's test suites of the modules the glue replaces or that call them
 SUITES = ["test_suite_ecdsa", "test_suite_ecdh", "test_suite_ecp", "test_suite_pk",
           "test_suite_psa_crypto_ecp", "test_suite_shax", "test_suite_md", "test_suite_hkdf",
           "test_suite_hmac_drbg.misc", "test_suite_hmac_drbg.nopr",
-          "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl"]
+          "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl"] + \
+    ["test_suite_aes." + m for m in ("ecb", "cbc", "cfb", "ofb", "ctr", "xts", "rest")] + \
+    ["test_suite_gcm." + m for m in ("aes128_en", "aes128_de", "aes192_en", "aes192_de",
+                                     "aes256_en", "aes256_de", "camellia", "misc")] + \
+    ["test_suite_cipher.aes", "test_suite_cipher.gcm", "test_suite_ccm", "test_suite_cmac",
+     "test_suite_ctr_drbg"]
 PROGRAMS = ["ssl/ssl_client2", "ssl/ssl_server2"]
+GLUE_TEST = os.path.join(ROOT, "tests", "mbedtls", "glue_test.c")
 
 
 class Skip(Exception):
@@ -115,13 +141,13 @@ def build(offline=False):
         if os.path.exists(lib_stamp):
             os.remove(lib_stamp)
     # ctcrypto's host library (its own make decides what to rebuild)
-    run(["make", "--no-print-directory", "-s", "-j2", "TARGET=host", "CC=gcc",
-         "BUILD=" + os.path.relpath(CTC_BUILD, ROOT), "lib"], cwd=ROOT, what="ctcrypto lib")
+    run(["make", "--no-print-directory", "-s", "-j2", "TARGET=host", "CC=" + CC] + CTC_MAKE +
+        ["BUILD=" + os.path.relpath(CTC_BUILD, ROOT), "lib"], cwd=ROOT, what="ctcrypto lib")
     ctclib = os.path.join(CTC_BUILD, "libctcrypto.a")
     glue_objs = []
     for g in GLUE_SRCS:
         o = os.path.join(OUT, g[:-2] + ".o")
-        run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2",
+        run([CC, "-std=c99", "-Wall", "-Wextra", "-Werror"] + OPT + [
              "-I" + os.path.join(tree, "include"), "-I" + GLUE_DIR,
              "-I" + os.path.join(ROOT, "include"),
              "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, "-c",
@@ -129,10 +155,11 @@ def build(offline=False):
         glue_objs.append(o)
     if read(lib_stamp) != lib_key:
         log("# building mbedTLS %s with the glue (make -j2 lib)" % version)
-        run(["make", "-j2", "-C", tree, "lib", "CFLAGS=" + CFLAGS], what="mbedTLS lib")
+        run(["make", "-j2", "-C", tree, "lib", "CC=" + CC, "CFLAGS=" + CFLAGS],
+            what="mbedTLS lib")
         write(lib_stamp, lib_key)
     # every program links the glue, ctcrypto, and mbedcrypto again for the glue
-    ldflags = "%s %s -L%s -lmbedcrypto" % (" ".join(glue_objs), ctclib,
+    ldflags = "%s %s %s -L%s -lmbedcrypto" % (" ".join(SAN), " ".join(glue_objs), ctclib,
                                            os.path.join(tree, "library"))
     link_key = digest(glue_objs + [ctclib], lib_key)
     link_stamp = os.path.join(OUT, "link.stamp")
@@ -149,14 +176,20 @@ def build(offline=False):
     if len(built) < len(SUITES):
         log("# building mbedTLS's test suites (%s)" % ", ".join(
             s[len("test_suite_"):] for s in SUITES if s not in built))
-        run(["make", "-j2", "-C", os.path.join(tree, "tests"), "CFLAGS=" + CFLAGS,
+        run(["make", "-j2", "-C", os.path.join(tree, "tests"), "CC=" + CC, "CFLAGS=" + CFLAGS,
              "LDFLAGS=" + ldflags] + [s for s in SUITES if s not in built],
             what="mbedTLS test suites")
     if not all(os.path.exists(os.path.join(tree, "programs", p)) for p in PROGRAMS):
         log("# building %s" % ", ".join(PROGRAMS))
-        run(["make", "-j2", "-C", os.path.join(tree, "programs"), "CFLAGS=" + CFLAGS,
+        run(["make", "-j2", "-C", os.path.join(tree, "programs"), "CC=" + CC,
+             "CFLAGS=" + CFLAGS,
              "LDFLAGS=" + ldflags] + PROGRAMS, what="mbedTLS programs")
     write(link_stamp, link_key)
+    # the glue's own checks (tests/mbedtls/glue_test.c), linked as the suites
+    run([CC, "-std=c99", "-Wall", "-Wextra", "-Werror"] + OPT + [
+         "-I" + os.path.join(tree, "include"), "-I" + GLUE_DIR, "-I" + os.path.join(ROOT, "include"),
+         "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, GLUE_TEST, "-o", os.path.join(OUT, "glue_test")]
+        + ldflags.split(), what="compiling glue_test.c")
     check_linked(tree)
     log("# mbedTLS %s (Debian trixie source package) with ctcrypto: built in %.0f s"
         % (version, time.time() - t0))
@@ -165,24 +198,32 @@ def build(offline=False):
 
 GLUE_SYMBOLS = ("mbedtls_ecdsa_sign", "mbedtls_ecdsa_verify", "mbedtls_ecdsa_genkey",
                 "mbedtls_ecdh_gen_public", "mbedtls_ecdh_compute_shared",
-                "mbedtls_sha256_update", "mbedtls_sha512_update")
+                "mbedtls_sha256_update", "mbedtls_sha512_update",
+                "mbedtls_aes_setkey_enc", "mbedtls_aes_crypt_ecb", "mbedtls_internal_aes_encrypt",
+                "mbedtls_aes_crypt_cbc", "mbedtls_aes_crypt_xts", "mbedtls_aes_crypt_ctr",
+                "mbedtls_gcm_setkey", "mbedtls_gcm_starts", "mbedtls_gcm_update",
+                "mbedtls_gcm_finish", "mbedtls_gcm_crypt_and_tag", "mbedtls_gcm_auth_decrypt")
+CTC_SYMBOLS = ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384", "ctc_sha256_update", "ctc_sha384_update",
+               "ctc_aes_key_set", "ctc_aes_ecb_encrypt", "ctc_aes_gcm_encrypt",
+               "ctc_aes_gcm_decrypt", "ctc_aes_gcm_update")
+# mbedTLS's AES-NI and Padlock code, off in ctc_mbedtls_config.h
+ACCEL_SYMBOLS = ("mbedtls_aesni_crypt_ecb", "mbedtls_aesni_gcm_mult",
+                 "mbedtls_padlock_xcryptecb")
 
 
 def check_linked(tree):
-    """mbedTLS's library does not define the five functions (the *_ALT
+    """mbedTLS's library does not define the replaced functions (the *_ALT
     macros took them out); every program defines them and ctcrypto's
     functions (nm)."""
     lib = os.path.join(tree, "library", "libmbedcrypto.a")
     syms = run(["nm", "--defined-only", lib], what="nm").split()
-    inlib = [s for s in GLUE_SYMBOLS if s in syms]
+    inlib = [s for s in GLUE_SYMBOLS + ACCEL_SYMBOLS if s in syms]
     if inlib:
         raise RuntimeError("libmbedcrypto.a still defines %s" % ", ".join(inlib))
     for prog in [os.path.join(tree, "tests", s) for s in SUITES] + \
             [os.path.join(tree, "programs", p) for p in PROGRAMS]:
         syms = set(run(["nm", "--defined-only", prog], what="nm").split())
-        missing = [s for s in GLUE_SYMBOLS + ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384",
-                                              "ctc_sha256_update", "ctc_sha384_update")
-                   if s not in syms]
+        missing = [s for s in GLUE_SYMBOLS + CTC_SYMBOLS if s not in syms]
         if missing:
             raise RuntimeError("%s does not define %s" % (prog, ", ".join(missing)))
 
@@ -340,6 +381,22 @@ def run_suite(tree, name, res, macros):
     res_counts = {"suite": name, "run": total - len(skipped), "passed": len(passed),
             "skipped": len(skipped), "failed": len(failed), "glue_skips": len(glue_skips)}
     return res_counts
+
+
+def glue_checks(res):
+    """tests/mbedtls/glue_test.c: the glue's AES and GCM paths mbedTLS's
+    suites do not reach; one group"""
+    p = subprocess.run([os.path.join(OUT, "glue_test")], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, timeout=300)
+    out = p.stdout.decode("utf-8", "replace").splitlines()
+    m = re.match(r"glue checks: (\d+) run, (\d+) failed$", out[-1]) if out else None
+    ok = p.returncode == 0 and m and int(m.group(1)) > 0 and m.group(2) == "0"
+    log("%s glue checks (tests/mbedtls/glue_test.c): %s" % (
+        "PASS" if ok else "FAIL", out[-1] if out else "no output (exit %d)" % p.returncode))
+    for line in out[:-1][:20]:
+        log("    " + line)
+    res.passed += bool(ok)
+    res.failed += not ok
 
 
 # ---- handshakes with OpenSSL over 127.0.0.1 ---------------------------------------
@@ -607,7 +664,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--offline", action="store_true", help="use only what is already fetched")
     ap.add_argument("--suites", default="", help="comma-separated mbedTLS suites (default: all)")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="clang with ASan and UBSan, in build/tls-san")
     a = ap.parse_args(argv)
+    if a.sanitize:
+        sanitize()
     res = suite.Result()
     try:
         tree, version = build(a.offline)
@@ -627,6 +688,7 @@ def main(argv=None):
         for name in a.suites.split(",") if a.suites else SUITES:
             run_suite(tree, name, res, macros)
         if not a.suites:
+            glue_checks(res)
             handshakes(tree, res)
     except (RuntimeError, subprocess.SubprocessError, OSError) as e:
         log("FAIL tls: %s" % e)

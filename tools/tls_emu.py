@@ -49,11 +49,12 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import emu_bench  # noqa: E402
 import peers  # noqa: E402
+import tls  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "tls-emu")
 GLUE_DIR = os.path.join(ROOT, "integrations", "mbedtls")
 CONFIG = os.path.join(GLUE_DIR, "baremetal_config.h")
-GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c"]
+GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
 PROGRAM = os.path.join("bench", "tls_handshake.c")
 VARIANTS = ("stock", "ctcrypto")
 VERSIONS = ("1.2", "1.3")
@@ -212,7 +213,7 @@ def build_image(tree, v, core, profile, variant, certs_c, ctc):
         inc += ["-I" + GLUE_DIR, "-I" + os.path.join(ctc[2], "include"),
                 '-DMBEDTLS_USER_CONFIG_FILE="ctc_mbedtls_config.h"'] + ctc[1]
         deps += [os.path.join(GLUE_DIR, x) for x in ("ctc_mbedtls_config.h", "sha256_alt.h",
-                                                       "sha512_alt.h")]
+                                                       "sha512_alt.h", "aes_alt.h", "gcm_alt.h")]
     srcs = sorted(glob.glob(os.path.join(tree, "library", "*.c")))
     if len(srcs) < 50:
         raise ToolError("mbedTLS's library/ is missing from the source package")
@@ -254,6 +255,13 @@ def build_image(tree, v, core, profile, variant, certs_c, ctc):
             os.remove(a)
         run([cross + "ar", "rcs", a] + members, "ar " + name)
         archives[name] = a
+    if variant == "ctcrypto":
+        # the _ALT macros took mbedTLS's own versions out (as tls.py checks
+        # on the host): the image can only link the glue's
+        defined = set(run([cross + "nm", "--defined-only", archives["mbedtls"]], "nm").split())
+        left = [x for x in tls.GLUE_SYMBOLS if x in defined]
+        if left:
+            raise ToolError("mbedTLS's archive still defines %s" % ", ".join(left))
     img = os.path.join(d, "tls_handshake.elf")
     # the glue, mbedTLS and ctcrypto refer to each other: one group
     link = ["-Wl,--start-group", archives.get("ctcglue"), archives["mbedtls"],
@@ -336,7 +344,8 @@ def group_of(owner):
     if member.startswith("lib_a-") or member == "peer_libc":
         return "memcpy/memset"
     if lib == "ctcglue":
-        return "public key: ctcrypto" if member == "glue_ctc_mbedtls" else "hash"
+        return {"glue_ctc_mbedtls": "public key: ctcrypto", "glue_ctc_mbedtls_sha2": "hash"}.get(
+            member, "symmetric")
     if lib == "ctcrypto":
         top = ctc_dir(member)
         if top in CTC_PK_DIRS:

@@ -22,6 +22,13 @@
  * SHA-224/256 and SHA-384/512 are ctcrypto's whole (ctc_mbedtls_sha2.c,
  * the contexts in sha256_alt.h and sha512_alt.h): md, PSA hashes, HMAC,
  * HKDF, HMAC_DRBG and the TLS transcript hash use them.
+ *
+ * AES is ctcrypto's whole (ctc_mbedtls_aes.c, the contexts in aes_alt.h):
+ * the key schedule, the block function and every mode of the default
+ * configuration (ECB, CBC, XTS, CFB, OFB, CTR), so also CCM, CMAC,
+ * CTR_DRBG and the cipher layer's AES. GCM likewise (ctc_mbedtls_gcm.c,
+ * gcm_alt.h): AES-GCM is ctcrypto's, the GCM of other block ciphers
+ * (Camellia, ARIA) the glue's generic code over mbedTLS's cipher layer.
  */
 #ifndef CTC_MBEDTLS_CONFIG_H
 #define CTC_MBEDTLS_CONFIG_H
@@ -34,5 +41,13 @@
 
 #define MBEDTLS_SHA256_ALT
 #define MBEDTLS_SHA512_ALT
+
+#define MBEDTLS_AES_ALT
+#define MBEDTLS_GCM_ALT
+/* mbedTLS's AES-NI, VIA Padlock and Armv8 AES code reads its own AES
+ * context and serves only the aes.c and gcm.c code the two macros remove */
+#undef MBEDTLS_AESNI_C
+#undef MBEDTLS_PADLOCK_C
+#undef MBEDTLS_AESCE_C
 
 #endif

@@ -1,0 +1,228 @@
+/*
+ * glue_test.c - checks of the mbedTLS glue's AES and GCM paths that
+ * mbedTLS's own test suites do not reach (tools/tls.py builds it beside
+ * them, linked like them, and runs it; docs/tls.md):
+ *  - mbedtls_gcm_auth_decrypt with every tag length from 4 to 16, for AES
+ *    (ctcrypto's one-shot decryption for 4, 8 and 12 to 16 bytes, the
+ *    glue's streaming path and mbedtls_ct_memcmp for the others) and for
+ *    Camellia (the generic GCM): the first tag_len bytes of the 16-byte
+ *    tag verify, the same with one bit flipped fail with
+ *    MBEDTLS_ERR_GCM_AUTH_FAILED and a zeroed output; crypt_and_tag gives
+ *    those first bytes for every length;
+ *  - a streaming decryption in pieces of every size gives the one-shot
+ *    plaintext and tag;
+ *  - GCM outputs that overlap their input other than exactly are refused,
+ *    and so are modes other than MBEDTLS_GCM_ENCRYPT / _DECRYPT;
+ *  - XTS (a last partial block too), CBC, CFB, OFB and CTR in place give
+ *    what they give out of place, and CBC leaves the same IV.
+ * Prints one line per failed check and "glue checks: N run, N failed";
+ * exits 1 on a failure.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mbedtls/aes.h"
+#include "mbedtls/gcm.h"
+
+static int run_count, failed;
+
+static void check(int ok, const char *what, int a, int b)
+{
+    run_count++;
+    if (!ok) {
+        failed++;
+        printf("FAIL %s (%d, %d)\n", what, a, b);
+    }
+}
+
+static void fill(unsigned char *p, size_t n, unsigned seed)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        seed = seed * 1103515245u + 12345u;
+        p[i] = (unsigned char) (seed >> 16);
+    }
+}
+
+static int all_zero(const unsigned char *p, size_t n)
+{
+    unsigned char acc = 0;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        acc |= p[i];
+    }
+    return acc == 0;
+}
+
+static void gcm_tags(mbedtls_cipher_id_t cipher, unsigned keybits, size_t iv_len)
+{
+    mbedtls_gcm_context ctx;
+    unsigned char key[32], iv[32], ad[20], pt[37], ct[37], out[37], full[16], tag[16];
+    size_t t;
+
+    fill(key, sizeof(key), 1 + keybits);
+    fill(iv, sizeof(iv), 2);
+    fill(ad, sizeof(ad), 3);
+    fill(pt, sizeof(pt), 4);
+    mbedtls_gcm_init(&ctx);
+    check(mbedtls_gcm_setkey(&ctx, cipher, key, keybits) == 0, "setkey", (int) cipher, 0);
+    check(mbedtls_gcm_crypt_and_tag(&ctx, MBEDTLS_GCM_ENCRYPT, sizeof(pt), iv, iv_len, ad,
+                                    sizeof(ad), pt, ct, 16, full) == 0, "encrypt", 0, 0);
+    for (t = 4; t <= 16; t++) {
+        check(mbedtls_gcm_crypt_and_tag(&ctx, MBEDTLS_GCM_ENCRYPT, sizeof(pt), iv, iv_len, ad,
+                                        sizeof(ad), pt, out, t, tag) == 0 &&
+              memcmp(tag, full, t) == 0 && memcmp(out, ct, sizeof(ct)) == 0,
+              "crypt_and_tag: the first tag_len bytes of the tag", (int) cipher, (int) t);
+        memset(out, 0xA5, sizeof(out));
+        check(mbedtls_gcm_auth_decrypt(&ctx, sizeof(ct), iv, iv_len, ad, sizeof(ad), full, t,
+                                       ct, out) == 0 && memcmp(out, pt, sizeof(pt)) == 0,
+              "auth_decrypt accepts the tag's first bytes", (int) cipher, (int) t);
+        memcpy(tag, full, t);
+        tag[t - 1] ^= 0x10;
+        memset(out, 0xA5, sizeof(out));
+        check(mbedtls_gcm_auth_decrypt(&ctx, sizeof(ct), iv, iv_len, ad, sizeof(ad), tag, t,
+                                       ct, out) == MBEDTLS_ERR_GCM_AUTH_FAILED &&
+              all_zero(out, sizeof(out)),
+              "auth_decrypt refuses a flipped bit, output zeroed", (int) cipher, (int) t);
+    }
+    check(mbedtls_gcm_starts(&ctx, 2, iv, iv_len) == MBEDTLS_ERR_GCM_BAD_INPUT &&
+          mbedtls_gcm_crypt_and_tag(&ctx, -1, sizeof(pt), iv, iv_len, ad, sizeof(ad), pt, out,
+                                    16, tag) == MBEDTLS_ERR_GCM_BAD_INPUT,
+          "a mode that is neither direction is refused", (int) cipher, 0);
+    check(mbedtls_gcm_auth_decrypt(&ctx, sizeof(ct), iv, iv_len, ad, sizeof(ad), full, 3,
+                                   ct, out) == MBEDTLS_ERR_GCM_BAD_INPUT &&
+          mbedtls_gcm_auth_decrypt(&ctx, sizeof(ct), iv, iv_len, ad, sizeof(ad), full, 17,
+                                   ct, out) == MBEDTLS_ERR_GCM_BAD_INPUT,
+          "auth_decrypt refuses tags of 3 and 17 bytes", (int) cipher, 0);
+    mbedtls_gcm_free(&ctx);
+}
+
+/* decryption in two pieces split at every offset, the AD likewise */
+static void gcm_stream(mbedtls_cipher_id_t cipher, size_t iv_len)
+{
+    mbedtls_gcm_context ctx;
+    unsigned char key[16], iv[32], ad[21], pt[70], ct[70], out[70], full[16], tag[16];
+    size_t n, olen;
+
+    fill(key, sizeof(key), 5);
+    fill(iv, sizeof(iv), 6);
+    fill(ad, sizeof(ad), 7);
+    fill(pt, sizeof(pt), 8);
+    mbedtls_gcm_init(&ctx);
+    check(mbedtls_gcm_setkey(&ctx, cipher, key, 128) == 0, "setkey", (int) cipher, 0);
+    check(mbedtls_gcm_crypt_and_tag(&ctx, MBEDTLS_GCM_ENCRYPT, sizeof(pt), iv, iv_len, ad,
+                                    sizeof(ad), pt, ct, 16, full) == 0, "encrypt", 0, 0);
+    for (n = 0; n <= sizeof(ct); n++) {
+        int ok = mbedtls_gcm_starts(&ctx, MBEDTLS_GCM_DECRYPT, iv, iv_len) == 0 &&
+                 mbedtls_gcm_update_ad(&ctx, ad, n % sizeof(ad)) == 0 &&
+                 mbedtls_gcm_update_ad(&ctx, ad + n % sizeof(ad),
+                                       sizeof(ad) - n % sizeof(ad)) == 0;
+
+        memcpy(out, ct, sizeof(ct));          /* in place */
+        ok = ok && mbedtls_gcm_update(&ctx, out, n, out, n, &olen) == 0 && olen == n &&
+             mbedtls_gcm_update(&ctx, out + n, sizeof(ct) - n, out + n, sizeof(ct) - n,
+                                &olen) == 0 && olen == sizeof(ct) - n &&
+             mbedtls_gcm_finish(&ctx, NULL, 0, &olen, tag, 16) == 0 && olen == 0;
+        check(ok && memcmp(out, pt, sizeof(pt)) == 0 && memcmp(tag, full, 16) == 0,
+              "streaming decryption in two pieces", (int) cipher, (int) n);
+    }
+    /* overlaps other than exact */
+    memcpy(out, ct, sizeof(ct));
+    check(mbedtls_gcm_starts(&ctx, MBEDTLS_GCM_ENCRYPT, iv, iv_len) == 0 &&
+          mbedtls_gcm_update(&ctx, out, 32, out + 1, 33, &olen) == MBEDTLS_ERR_GCM_BAD_INPUT &&
+          mbedtls_gcm_update(&ctx, out + 1, 32, out, 32, &olen) == MBEDTLS_ERR_GCM_BAD_INPUT,
+          "update refuses a partial overlap", (int) cipher, 0);
+    check(mbedtls_gcm_crypt_and_tag(&ctx, MBEDTLS_GCM_ENCRYPT, 32, iv, iv_len, ad, sizeof(ad),
+                                    out, out + 1, 16, tag) == MBEDTLS_ERR_GCM_BAD_INPUT &&
+          mbedtls_gcm_auth_decrypt(&ctx, 32, iv, iv_len, ad, sizeof(ad), full, 16, out + 1,
+                                   out) == MBEDTLS_ERR_GCM_BAD_INPUT,
+          "one-shot calls refuse a partial overlap", (int) cipher, 0);
+    mbedtls_gcm_free(&ctx);
+}
+
+static void aes_in_place(void)
+{
+    mbedtls_aes_context ctx;
+    mbedtls_aes_xts_context xts;
+    unsigned char key[64], iv[16], iv2[16], sb[16], sb2[16], in[80], a[80], b[80];
+    size_t len, off, off2;
+    int mode;
+
+    fill(key, sizeof(key), 9);
+    fill(in, sizeof(in), 10);
+    fill(iv, sizeof(iv), 11);
+    mbedtls_aes_init(&ctx);
+    mbedtls_aes_xts_init(&xts);
+    check(mbedtls_aes_setkey_enc(&ctx, key, 256) == 0 &&
+          mbedtls_aes_xts_setkey_enc(&xts, key, 512) == 0, "setkey", 0, 0);
+    for (mode = MBEDTLS_AES_DECRYPT; mode <= MBEDTLS_AES_ENCRYPT; mode++) {
+        for (len = 16; len <= sizeof(in); len++) {
+            memcpy(b, in, len);
+            check(mbedtls_aes_crypt_xts(&xts, mode, len, iv, in, a) == 0 &&
+                  mbedtls_aes_crypt_xts(&xts, mode, len, iv, b, b) == 0 &&
+                  memcmp(a, b, len) == 0, "XTS in place", mode, (int) len);
+        }
+        for (len = 0; len <= sizeof(in); len += 16) {
+            memcpy(b, in, len);
+            memcpy(iv2, iv, 16);
+            memcpy(sb, iv, 16);
+            check(mbedtls_aes_crypt_cbc(&ctx, mode, len, sb, in, a) == 0 &&
+                  mbedtls_aes_crypt_cbc(&ctx, mode, len, iv2, b, b) == 0 &&
+                  memcmp(a, b, len) == 0 && memcmp(sb, iv2, 16) == 0, "CBC in place", mode,
+                  (int) len);
+        }
+        for (len = 0; len <= sizeof(in); len++) {
+            memcpy(b, in, len);
+            memcpy(iv2, iv, 16);
+            memcpy(sb, iv, 16);
+            off = off2 = 3;
+            check(mbedtls_aes_crypt_cfb128(&ctx, mode, len, &off, sb, in, a) == 0 &&
+                  mbedtls_aes_crypt_cfb128(&ctx, mode, len, &off2, iv2, b, b) == 0 &&
+                  memcmp(a, b, len) == 0 && off == off2 && memcmp(sb, iv2, 16) == 0,
+                  "CFB128 in place", mode, (int) len);
+            memcpy(b, in, len);
+            memcpy(iv2, iv, 16);
+            memcpy(sb, iv, 16);
+            check(mbedtls_aes_crypt_cfb8(&ctx, mode, len, sb, in, a) == 0 &&
+                  mbedtls_aes_crypt_cfb8(&ctx, mode, len, iv2, b, b) == 0 &&
+                  memcmp(a, b, len) == 0 && memcmp(sb, iv2, 16) == 0, "CFB8 in place", mode,
+                  (int) len);
+        }
+    }
+    for (len = 0; len <= sizeof(in); len++) {
+        memcpy(b, in, len);
+        memcpy(iv2, iv, 16);
+        memcpy(sb, iv, 16);
+        off = off2 = 5;
+        check(mbedtls_aes_crypt_ofb(&ctx, len, &off, sb, in, a) == 0 &&
+              mbedtls_aes_crypt_ofb(&ctx, len, &off2, iv2, b, b) == 0 &&
+              memcmp(a, b, len) == 0 && off == off2, "OFB in place", 0, (int) len);
+        memcpy(b, in, len);
+        memcpy(iv2, iv, 16);
+        memcpy(sb, iv, 16);
+        memset(sb2, 0, 16);
+        off = off2 = 0;
+        check(mbedtls_aes_crypt_ctr(&ctx, len, &off, sb, sb2, in, a) == 0 &&
+              mbedtls_aes_crypt_ctr(&ctx, len, &off2, iv2, sb2, b, b) == 0 &&
+              memcmp(a, b, len) == 0 && off == off2 && memcmp(sb, iv2, 16) == 0,
+              "CTR in place", 0, (int) len);
+    }
+    mbedtls_aes_free(&ctx);
+    mbedtls_aes_xts_free(&xts);
+}
+
+int main(void)
+{
+    gcm_tags(MBEDTLS_CIPHER_ID_AES, 128, 12);
+    gcm_tags(MBEDTLS_CIPHER_ID_AES, 256, 8);
+    gcm_tags(MBEDTLS_CIPHER_ID_CAMELLIA, 128, 12);
+    gcm_tags(MBEDTLS_CIPHER_ID_CAMELLIA, 192, 17);
+    gcm_stream(MBEDTLS_CIPHER_ID_AES, 12);
+    gcm_stream(MBEDTLS_CIPHER_ID_AES, 7);
+    gcm_stream(MBEDTLS_CIPHER_ID_CAMELLIA, 12);
+    aes_in_place();
+    printf("glue checks: %d run, %d failed\n", run_count, failed);
+    return failed != 0;
+}
