@@ -277,8 +277,12 @@ static inline void aes_ctr64_store(uint8_t ctr[16], const struct aes_ctr64 *c)
 static inline void aes_ctr64_inc(struct aes_ctr64 *c)
 {
     uint64_t lo = (c->lo & ~c->mlo) | ((c->lo + 1) & c->mlo);
-    /* a carry out of the low half when all of its counter bytes wrapped */
-    uint64_t carry = (uint64_t)((lo & c->mlo) == 0 && c->mlo == ~(uint64_t)0);
+    uint64_t z = lo & c->mlo;
+    /* a carry out of the low half when all of its counter bytes wrapped
+     * (z = 0) and the counter is wider than the low half (mlo = ~0, the
+     * only mask with its top bit set); bit operations, so that no compiler
+     * makes a branch of it */
+    uint64_t carry = (((z | (0 - z)) >> 63) ^ 1) & (c->mlo >> 63);
 
     c->lo = lo;
     c->hi = (c->hi & ~c->mhi) | ((c->hi + carry) & c->mhi);
