@@ -238,6 +238,8 @@ size_t aes_armv8_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16
 #define aes_hw_gcm_encrypt aes_armv8_gcm_encrypt
 #else
 #define AES_HAVE_HW 0
+#define AES_HW_NAME "none"
+#define AES_HW_CLMUL_NAME "none"
 #endif
 
 #if AES_HAVE_HW
