@@ -5,7 +5,8 @@
  * constant-time 32-bit bitsliced core ("ct32", forced with aes_hw_allow(0);
  * "table" in a library built with a table core, CTC_AES_TABLE, which is
  * not constant time) and, where it is built and the CPU has it, AES-NI
- * with PCLMULQDQ ("aesni").
+ * with PCLMULQDQ ("aesni", x86-64) or Armv8 AES with PMULL ("armv8",
+ * AArch64).
  *
  * On the host the peers run beside it in the same process: OpenSSL's EVP
  * AES-128-CTR/GCM/CBC/CCM ("openssl", with whatever the CPU offers: AES-NI
@@ -382,7 +383,8 @@ int main(int argc, char **argv)
     bench_info(ctc_build_info());
     bench_header("aes: AES-128/256, the constant-time 32-bit bitsliced core and the hardware core");
     for (i = 0; i < 2; i++) {
-        const char *impl = i == 0 ? (AES_HAVE_TABLE ? "table" : "ct32") : "aesni";
+        const char *impl = i == 0 ? (AES_HAVE_TABLE ? "table" : "ct32")
+                           : AES_HAVE_ARMV8_CE ? "armv8" : "aesni";
 
         aes_hw_allow(i == 0 ? 0 : ~0u);
         if (i == 1 && aes_hw() == 0)

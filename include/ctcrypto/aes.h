@@ -50,11 +50,16 @@
 #define CTC_AES_GCM_TAG_MAX 16
 
 /* An expanded AES key: 11, 13 or 15 round keys of 8 words each, in the
- * bitsliced layout of the constant-time core; on x86-64 also as FIPS 197's
- * bytes for the AES-NI core. With a table core (CTC_AES_TABLE, not
- * constant time) FIPS 197's round keys as words instead (each column's
- * four bytes little-endian), and for the T-table cores the round keys of
- * the equivalent inverse cipher. */
+ * bitsliced layout of the constant-time core; on x86-64 and AArch64 also as
+ * FIPS 197's bytes for the hardware core (AES-NI, Armv8 AES). With a table
+ * core (CTC_AES_TABLE, not constant time) FIPS 197's round keys as words
+ * instead (each column's four bytes little-endian), and for the T-table
+ * cores the round keys of the equivalent inverse cipher. */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define CTC_AES_KEY_RK8 1    /* ctc_aes_key holds rk8 */
+#else
+#define CTC_AES_KEY_RK8 0
+#endif
 typedef struct {
 #if CTC_AES_TABLE
     uint32_t ek[60];
@@ -65,7 +70,7 @@ typedef struct {
     uint32_t rk[120];
 #endif
     uint32_t rounds;     /* 10, 12 or 14; 0 when not set */
-#if defined(__x86_64__)
+#if CTC_AES_KEY_RK8
     uint8_t rk8[240];
 #endif
 } ctc_aes_key;

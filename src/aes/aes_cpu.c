@@ -1,6 +1,7 @@
 /*
  * aes_cpu.c - which AES core runs (aes_hw, aes_hw_allow, aes_encrypt1,
- * aes_encrypt2 and aes_decrypt2 in aes_impl.h): the hardware one where it was built and
+ * aes_encrypt2 and aes_decrypt2 in aes_impl.h): the hardware one (AES-NI
+ * on x86-64, Armv8 AES on AArch64) where it was built and
  * ctc_cpu_features() reports it, else the constant-time 32-bit core, or the
  * table core (not constant time) when the library was built with
  * CTC_AES_TABLE. The choice depends on the CPU and the build only, never on
@@ -26,6 +27,14 @@ unsigned aes_hw(void)
     if (f & CTC_CPU_X86_PCLMUL)
         hw |= AES_HW_CLMUL;
     return hw & hw_allowed;
+#elif AES_HAVE_ARMV8_CE
+    unsigned f = ctc_cpu_features(), hw = 0;
+
+    if (f & CTC_CPU_ARM64_AES)
+        hw |= AES_HW_AES;
+    if (f & CTC_CPU_ARM64_PMULL)
+        hw |= AES_HW_CLMUL;
+    return hw & hw_allowed;
 #else
     return 0;
 #endif
@@ -44,7 +53,7 @@ unsigned aes_hw_allow(unsigned allowed)
 void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
                   const uint8_t in0[16], const uint8_t in1[16])
 {
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     if (aes_hw() & AES_HW_AES) {
         uint8_t b[32];
         unsigned i;
@@ -53,7 +62,7 @@ void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
             b[i] = in0[i];
             b[16 + i] = in1[i];
         }
-        aes_ni_encrypt_blocks(key->rk8, key->rounds, b, b, 2);
+        aes_hw_encrypt_blocks(key->rk8, key->rounds, b, b, 2);
         for (i = 0; i < 16; i++) {
             out0[i] = b[i];
             out1[i] = b[16 + i];
@@ -74,7 +83,7 @@ void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
 void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
                   const uint8_t in0[16], const uint8_t in1[16])
 {
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     if (aes_hw() & AES_HW_AES) {
         uint8_t b[32];
         unsigned i;
@@ -83,7 +92,7 @@ void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
             b[i] = in0[i];
             b[16 + i] = in1[i];
         }
-        aes_ni_decrypt_blocks(key->rk8, key->rounds, b, b, 2);
+        aes_hw_decrypt_blocks(key->rk8, key->rounds, b, b, 2);
         for (i = 0; i < 16; i++) {
             out0[i] = b[i];
             out1[i] = b[16 + i];
@@ -103,9 +112,9 @@ void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
 /* see aes_impl.h */
 void aes_encrypt1(const ctc_aes_key *key, uint8_t out[16], const uint8_t in[16])
 {
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     if (aes_hw() & AES_HW_AES) {
-        aes_ni_encrypt_blocks(key->rk8, key->rounds, out, in, 1);
+        aes_hw_encrypt_blocks(key->rk8, key->rounds, out, in, 1);
         return;
     }
 #endif

@@ -42,9 +42,9 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
     unsigned c;
 #endif
 
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     if (aes_hw() & AES_HW_AES) {
-        aes_ni_ctr_xor(key->rk8, key->rounds, ctr, inc_bytes, out, in, len);
+        aes_hw_ctr_xor(key->rk8, key->rounds, ctr, inc_bytes, out, in, len);
         return;
     }
 #endif

@@ -23,7 +23,7 @@ int ctc_aes_key_set(ctc_aes_key *key, const uint8_t *k, size_t k_len)
 #else
     aes_ct32_key_expand(key->rk, k, (unsigned)(k_len / 4));
 #endif
-#if defined(__x86_64__)
+#if CTC_AES_KEY_RK8
     aes_key_expand_bytes(key->rk8, k, (unsigned)(k_len / 4));
 #endif
     key->rounds = (uint32_t)(k_len / 4 + 6);
@@ -61,12 +61,12 @@ static void ecb_run(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
 #endif
     size_t i;
 
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     if (aes_hw() & AES_HW_AES) {
         if (decrypt)
-            aes_ni_decrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
+            aes_hw_decrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
         else
-            aes_ni_encrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
+            aes_hw_encrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
         return;
     }
 #endif

@@ -223,9 +223,9 @@ static inline void ghash_block(aes_ghash *g, const uint8_t b[16])
 /* see aes_impl.h */
 void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
 {
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     if (aes_hw() & AES_HW_CLMUL) {
-        aes_ni_ghash_blocks(g->y, g->hk, b, 1);
+        aes_hw_ghash_blocks(g->y, g->hk, b, 1);
         return;
     }
 #endif
@@ -238,9 +238,9 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
     uint8_t b[16];
     size_t i;
 
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     if (len >= 16 && (aes_hw() & AES_HW_CLMUL)) {   /* p may be NULL if 0 */
-        aes_ni_ghash_blocks(g->y, g->hk, p, len / 16);
+        aes_hw_ghash_blocks(g->y, g->hk, p, len / 16);
         p += len & ~(size_t)15;
         len &= 15;
     }

@@ -154,13 +154,17 @@ void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
 #define AES_HAVE_TABLE 0
 #endif
 
-/* ---- the hardware core (arch/aes_x86.c) and the choice (aes_cpu.c) -------- */
+/* ---- the hardware cores (arch/aes_x86.c, arch/aes_arm64.c) and the choice
+ * (aes_cpu.c) ----------------------------------------------------------------- */
 
 /*
- * AES-NI and PCLMULQDQ on x86-64 (arch/aes_x86.c), chosen at run time from
- * ctc_cpu_features(). Not built for the constant-time checkers (valgrind
- * and MSan judge the portable code, which the tests compare with this).
- * rk8 is FIPS 197's expanded key as bytes (ctc_aes_key.rk8).
+ * AES-NI and PCLMULQDQ on x86-64 (arch/aes_x86.c), the Armv8 Cryptography
+ * Extension's AESE/AESD/AESMC/AESIMC and PMULL on AArch64
+ * (arch/aes_arm64.c), chosen at run time from ctc_cpu_features(). Not built
+ * for the constant-time checkers (valgrind and MSan judge the portable
+ * code, which the tests compare with these) nor with CTC_NO_ASM (the C
+ * twins: the ct32 core and aes_ghash.c). rk8 is FIPS 197's expanded key as
+ * bytes (ctc_aes_key.rk8). The two cores have one interface, aes_hw_* below.
  */
 #if CTC_AES && !CTC_NO_ASM && defined(__x86_64__) \
     && (defined(__GNUC__) || defined(__clang__)) && CTC_CT_CHECK == 0
@@ -172,12 +176,8 @@ void aes_ni_decrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
 void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                     unsigned inc_bytes, uint8_t *out, const uint8_t *in,
                     size_t len);
-/* n whole blocks into y (big-endian words), H from hk (aes_ghash) */
 void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
                          const uint8_t *p, size_t n);
-/* GCM encryption of the whole 128-byte pieces of in: out = in ^ the key
- * stream from ctr (inc32, advanced), the ciphertext absorbed into y as
- * aes_ni_ghash_blocks does; -> the bytes done (len rounded down to 128) */
 size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                           uint32_t y[4], const uint32_t hk[18], uint8_t *out,
                           const uint8_t *in, size_t len);
@@ -185,8 +185,114 @@ size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
 #define AES_HAVE_X86_NI 0
 #endif
 
-#define AES_HW_AES 1u      /* the block cipher in hardware (AES-NI) */
-#define AES_HW_CLMUL 2u    /* GHASH in hardware (PCLMULQDQ) */
+#if CTC_AES && !CTC_NO_ASM && defined(__aarch64__) && defined(__GNUC__) \
+    && CTC_CT_CHECK == 0
+#define AES_HAVE_ARMV8_CE 1
+void aes_armv8_encrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
+                              const uint8_t *in, size_t n);
+void aes_armv8_decrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
+                              const uint8_t *in, size_t n);
+void aes_armv8_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                       unsigned inc_bytes, uint8_t *out, const uint8_t *in,
+                       size_t len);
+void aes_armv8_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
+                            const uint8_t *p, size_t n);
+size_t aes_armv8_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                             uint32_t y[4], const uint32_t hk[18], uint8_t *out,
+                             const uint8_t *in, size_t len);
+#else
+#define AES_HAVE_ARMV8_CE 0
+#endif
+
+/*
+ * The hardware core of this build, one interface (the mode code calls
+ * these names; AES_HAVE_HW is 0 where neither core is built):
+ *  - aes_hw_encrypt_blocks, aes_hw_decrypt_blocks: n whole blocks (ECB);
+ *  - aes_hw_ctr_xor: aes_ctr_xor's job (several blocks in flight);
+ *  - aes_hw_ghash_blocks: n whole blocks into y (big-endian words), H from
+ *    hk (aes_ghash);
+ *  - aes_hw_gcm_encrypt: GCM encryption of the whole 128-byte pieces of in:
+ *    out = in ^ the key stream from ctr (inc32, advanced), the ciphertext
+ *    absorbed into y as aes_hw_ghash_blocks does; -> the bytes done (len
+ *    rounded down to 128).
+ * AES_HW_NAME and AES_HW_CLMUL_NAME name the instructions (tests print
+ * them); rk8 is in the key where CTC_AES_KEY_RK8 is 1 (ctcrypto/aes.h).
+ */
+#if AES_HAVE_X86_NI
+#define AES_HAVE_HW 1
+#define AES_HW_NAME "AES-NI"
+#define AES_HW_CLMUL_NAME "PCLMULQDQ"
+#define aes_hw_encrypt_blocks aes_ni_encrypt_blocks
+#define aes_hw_decrypt_blocks aes_ni_decrypt_blocks
+#define aes_hw_ctr_xor aes_ni_ctr_xor
+#define aes_hw_ghash_blocks aes_ni_ghash_blocks
+#define aes_hw_gcm_encrypt aes_ni_gcm_encrypt
+#elif AES_HAVE_ARMV8_CE
+#define AES_HAVE_HW 1
+#define AES_HW_NAME "Armv8 AES"
+#define AES_HW_CLMUL_NAME "PMULL"
+#define aes_hw_encrypt_blocks aes_armv8_encrypt_blocks
+#define aes_hw_decrypt_blocks aes_armv8_decrypt_blocks
+#define aes_hw_ctr_xor aes_armv8_ctr_xor
+#define aes_hw_ghash_blocks aes_armv8_ghash_blocks
+#define aes_hw_gcm_encrypt aes_armv8_gcm_encrypt
+#else
+#define AES_HAVE_HW 0
+#define AES_HW_NAME "none"
+#define AES_HW_CLMUL_NAME "none"
+#endif
+
+#if AES_HAVE_HW
+/*
+ * The hardware cores' counter: two big-endian halves (hi: bytes 0..7, lo:
+ * 8..15), advanced by one in its last n bytes (a public count: 4 for GCM's
+ * inc32, 16 for CTR) with the carry masked to the counter's width, no
+ * branch on the counter.
+ */
+struct aes_ctr64 {
+    uint64_t hi, lo, mlo, mhi;
+};
+
+static inline void aes_ctr64_load(struct aes_ctr64 *c, const uint8_t ctr[16], unsigned n)
+{
+    unsigned i;
+
+    c->hi = c->lo = 0;
+    for (i = 0; i < 8; i++) {
+        c->hi = (c->hi << 8) | ctr[i];
+        c->lo = (c->lo << 8) | ctr[8 + i];
+    }
+    c->mlo = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
+    c->mhi = n <= 8 ? 0 : n >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * (n - 8))) - 1;
+}
+
+static inline void aes_ctr64_store(uint8_t ctr[16], const struct aes_ctr64 *c)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        ctr[i] = (uint8_t)(c->hi >> (56 - 8 * i));
+        ctr[8 + i] = (uint8_t)(c->lo >> (56 - 8 * i));
+    }
+}
+
+static inline void aes_ctr64_inc(struct aes_ctr64 *c)
+{
+    uint64_t lo = (c->lo & ~c->mlo) | ((c->lo + 1) & c->mlo);
+    uint64_t z = lo & c->mlo;
+    /* a carry out of the low half when all of its counter bytes wrapped
+     * (z = 0) and the counter is wider than the low half (mlo = ~0, the
+     * only mask with its top bit set); bit operations, so that no compiler
+     * makes a branch of it */
+    uint64_t carry = (((z | (0 - z)) >> 63) ^ 1) & (c->mlo >> 63);
+
+    c->lo = lo;
+    c->hi = (c->hi & ~c->mhi) | ((c->hi + carry) & c->mhi);
+}
+#endif
+
+#define AES_HW_AES 1u      /* the block cipher in hardware (AES-NI, AESE) */
+#define AES_HW_CLMUL 2u    /* GHASH in hardware (PCLMULQDQ, PMULL) */
 
 /* The AES_HW_* in use: built, present and allowed (depends on the CPU
  * only). */
@@ -200,7 +306,7 @@ void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
                   const uint8_t in0[16], const uint8_t in1[16]);
 
 /* out = E(in), one block, with the core in use (the portable core's pass
- * runs with in in both lanes; AES-NI on the one block) */
+ * runs with in in both lanes; the hardware core on the one block) */
 void aes_encrypt1(const ctc_aes_key *key, uint8_t out[16], const uint8_t in[16]);
 
 /* out0 = D(in0), out1 = D(in1) with the core in use */

@@ -54,7 +54,8 @@
 /* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one (its
  * rounds in Armv7 assembly where that is built: ct32-armv7), or the table
  * core that is not constant time (CTC_AES_TABLE), and AES-NI with
- * PCLMULQDQ chosen at run time where it was built */
+ * PCLMULQDQ (x86-64, CPUID) or Armv8 AES with PMULL (AArch64, the ID
+ * register ID_AA64ISAR0_EL1) chosen at run time where it was built */
 #if CTC_AES_TABLE == CTC_AES_TABLE_FLASH
 #define CTC_AES_SW_NAME "table-flash-NOT-CONSTANT-TIME"
 #elif CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
@@ -70,6 +71,8 @@
 #endif
 #if CTC_AES && AES_HAVE_X86_NI
 #define CTC_AES_NAME CTC_AES_SW_NAME "+aesni-cpuid"
+#elif CTC_AES && AES_HAVE_ARMV8_CE
+#define CTC_AES_NAME CTC_AES_SW_NAME "+armv8-aes-idreg"
 #elif CTC_AES
 #define CTC_AES_NAME CTC_AES_SW_NAME
 #else

@@ -4,14 +4,17 @@
  * encrypt and decrypt sections), every case of Wycheproof
  * aes_gcm_test.json, CTR against ECB of the counter blocks, streaming GCM,
  * and every error code of ctcrypto/aes.h. Where a hardware core is built
- * (AES-NI, PCLMULQDQ) everything runs once per combination of cores, the
- * portable ones included.
+ * (AES-NI and PCLMULQDQ on x86-64, Armv8 AES and PMULL on AArch64)
+ * everything runs once per combination of cores, the portable ones
+ * included, and the hardware core must be the one in use wherever the CPU
+ * reports its instructions.
  */
 #include <string.h>
 
 #include "runner.h"
 #include "ctcrypto/aes.h"
 #include "aes/aes_impl.h"
+#include "common/cpu.h"
 
 #include "vec_aes_ecb_GFSbox128.h"
 #include "vec_aes_ecb_GFSbox192.h"
@@ -309,25 +312,27 @@ static void test_ctr_vs_ecb(void)
 }
 
 /*
- * The one-pass GCM encryption of the x86-64 hardware path (counter and
- * hash together, eight blocks per pass) against the portable counter and
+ * The one-pass GCM encryption of the hardware core (counter and hash
+ * together, eight blocks per pass) against the portable counter and
  * GHASH, from counters whose last word wraps within a pass or between
  * passes (GCM's inc32 wraps within those four bytes), on lengths around
  * the pass size.
  */
 static void test_gcm_onepass(void)
 {
-#if AES_HAVE_X86_NI
+#if AES_HAVE_HW
     static uint8_t msg[2100], ref[2100], out[2100];
     static const size_t lens[] = { 128, 129, 143, 255, 256, 257, 1000, 2048, 2065 };
     unsigned prev = aes_hw_allow(~0u), d, li;
 
     if ((aes_hw() & (AES_HW_AES | AES_HW_CLMUL)) != (AES_HW_AES | AES_HW_CLMUL)) {
         aes_hw_allow(prev);
-        tr_skip("GCM one pass (AES-NI, PCLMULQDQ)", "the CPU has no AES-NI or PCLMULQDQ");
+        tr_skip("GCM one pass (" AES_HW_NAME ", " AES_HW_CLMUL_NAME ")",
+                "the CPU has no " AES_HW_NAME " or " AES_HW_CLMUL_NAME);
         return;
     }
-    tr_group("GCM one pass (AES-NI, PCLMULQDQ) = portable counter and GHASH, inc32 wraps");
+    tr_group("GCM one pass (" AES_HW_NAME ", " AES_HW_CLMUL_NAME
+             ") = portable counter and GHASH, inc32 wraps");
     tr_seed(21);
     for (d = 0; d < 40; d++) {
         for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {
@@ -354,7 +359,7 @@ static void test_gcm_onepass(void)
             aes_hw_allow(~0u);
             memcpy(c2, c0, 16);
             aes_ghash_init(&g2, h);
-            done = aes_ni_gcm_encrypt(k.rk8, k.rounds, c2, g2.y, g2.hk, out, msg, len);
+            done = aes_hw_gcm_encrypt(k.rk8, k.rounds, c2, g2.y, g2.hk, out, msg, len);
             TR_EQ(done, len & ~(size_t)127);
             aes_ctr_xor(&k, c2, 4, out + done, msg + done, len - done);
             aes_ghash_update(&g2, out + done, len - done);
@@ -508,7 +513,9 @@ static void test_core_vs_ct32(void)
 static void test_build_info(void)
 {
     const char *b = ctc_build_info();
-    const char *want = AES_HAVE_X86_NI ? " aes=" WANT_SW "+aesni-cpuid " : " aes=" WANT_SW " ";
+    const char *want = AES_HAVE_X86_NI ? " aes=" WANT_SW "+aesni-cpuid "
+                     : AES_HAVE_ARMV8_CE ? " aes=" WANT_SW "+armv8-aes-idreg "
+                     : " aes=" WANT_SW " ";
     size_t i, n = strlen(want), len = strlen(b), found = 0;
 
     tr_group("ctc_build_info names the AES core");
@@ -517,6 +524,54 @@ static void test_build_info(void)
             found++;
     TR_EQ(found, 1);
     tr_group_end();
+}
+
+/*
+ * The hardware core is the one in use wherever the CPU reports its
+ * instructions (a build that should have it and a CPU that has them, but
+ * a dispatch that silently falls back to the portable core, fails here),
+ * and the allowed mask forces each part off. The builds that must have a
+ * hardware core: x86-64 and AArch64 with gcc or clang, not NO_ASM, not a
+ * constant-time checker's build (the conditions of aes_impl.h, restated).
+ */
+static void test_hw_in_use(void)
+{
+#if (defined(__x86_64__) || defined(__aarch64__)) && (defined(__GNUC__) || defined(__clang__)) \
+    && !CTC_NO_ASM && CTC_CT_CHECK == 0
+    const unsigned must_build = 1;
+#else
+    const unsigned must_build = 0;
+#endif
+    unsigned f = ctc_cpu_features(), want = 0, prev = aes_hw_allow(~0u);
+
+    tr_group("the hardware core is in use where the CPU reports it (the allowed mask forces it off)");
+    TR_EQ(AES_HAVE_HW, must_build);
+#if AES_HAVE_X86_NI
+    if (f & CTC_CPU_X86_AESNI)
+        want |= AES_HW_AES;
+    if (f & CTC_CPU_X86_PCLMUL)
+        want |= AES_HW_CLMUL;
+#elif AES_HAVE_ARMV8_CE
+    if (f & CTC_CPU_ARM64_AES)
+        want |= AES_HW_AES;
+    if (f & CTC_CPU_ARM64_PMULL)
+        want |= AES_HW_CLMUL;
+#endif
+    TR_EQ(aes_hw(), want);
+    aes_hw_allow(0);
+    TR_EQ(aes_hw(), 0);
+    aes_hw_allow(AES_HW_AES);
+    TR_EQ(aes_hw(), want & AES_HW_AES);
+    aes_hw_allow(AES_HW_CLMUL);
+    TR_EQ(aes_hw(), want & AES_HW_CLMUL);
+    aes_hw_allow(prev);
+    tr_group_end();
+#if AES_HAVE_HW
+    tr_puts(want & AES_HW_AES ? "# in use: " AES_HW_NAME : "# in use: " WANT_SW " (the CPU has no " AES_HW_NAME ")");
+    tr_puts(want & AES_HW_CLMUL ? ", " AES_HW_CLMUL_NAME "\n"
+            : ", ct32 GHASH (the CPU has no " AES_HW_CLMUL_NAME ")\n");
+#endif
+    (void)f;
 }
 
 #if AES_HAVE_ARMV7_ASM
@@ -561,15 +616,18 @@ static void test_rounds_twin(void)
 int main(void)
 {
     static const unsigned combos[4] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL };
-    unsigned c, n = AES_HAVE_X86_NI ? 4 : 1;
+    unsigned c, n = AES_HAVE_HW ? 4 : 1;
 
     tr_init("test_aes");
     test_build_info();
+    test_hw_in_use();
     for (c = 0; c < n; c++) {
         aes_hw_allow(combos[c]);
-        if (AES_HAVE_X86_NI) {
-            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI" : "# block cipher: " WANT_SW);
-            tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: PCLMULQDQ\n" : ", GHASH: ct32\n");
+        if (AES_HAVE_HW) {
+            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: " AES_HW_NAME
+                    : "# block cipher: " WANT_SW);
+            tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: " AES_HW_CLMUL_NAME "\n"
+                    : ", GHASH: ct32\n");
         }
         test_ecb_kat();
         test_gcm_wycheproof();

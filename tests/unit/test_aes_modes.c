@@ -4,7 +4,9 @@
  * aes_cmac_test.json (the answers of the files, decryption in place too),
  * raw CBC against ECB of the chain, streaming CMAC equal to the file's
  * tags for random splits, and every error code of the three modes. Where
- * AES-NI is built everything runs with it and with the portable core.
+ * a hardware core is built (AES-NI on x86-64, Armv8 AES on AArch64)
+ * everything runs with it and with the portable core, and the two agree on
+ * random keys, lengths and IVs in every mode of the family.
  */
 #include <string.h>
 
@@ -380,15 +382,176 @@ static void test_errors(void)
     tr_group_end();
 }
 
+#if AES_HAVE_HW
+#define HWD_MAX 700               /* the longest text: five 128-byte passes and more */
+static uint8_t hwd_msg[HWD_MAX], hwd_aad[80], hwd_iv[64], hwd_ctr[16];
+static uint8_t hwd_ref[16 * HWD_MAX], hwd_out[16 * HWD_MAX];
+
+/* one case: key size, lengths and splits (all public) */
+struct hwd_case {
+    size_t kl, len, iv_len, aad_len, nonce_len, gcm_tag_len, tag_len, split;
+};
+
+/*
+ * Every mode's output for one case, with the cores the mask `allow` lets
+ * run (aes_hw_allow), one after the other into r: ECB both ways, CTR, GCM
+ * one-shot both ways and streamed in two pieces, padded and raw CBC both
+ * ways, CCM both ways, CMAC one-shot and streamed. -> the bytes written
+ * (the same for every mask).
+ */
+static size_t hwd_all(uint8_t *r, unsigned allow, const uint8_t *key, const struct hwd_case *c)
+{
+    ctc_aes_key k;
+    ctc_aes_gcm_ctx g;
+    ctc_aes_cmac_ctx m;
+    size_t o = 0, len = c->len, len16 = c->len & ~(size_t)15, n = 0, cap = 16 * HWD_MAX;
+    uint8_t *ct;
+
+    aes_hw_allow(allow);
+    TR_EQ(ctc_aes_key_set(&k, key, c->kl), CTC_OK);
+    /* ECB */
+    TR_EQ(ctc_aes_ecb_encrypt(&k, r + o, cap - o, hwd_msg, len16), CTC_OK);
+    o += len16;
+    TR_EQ(ctc_aes_ecb_decrypt(&k, r + o, cap - o, hwd_msg, len16), CTC_OK);
+    o += len16;
+    /* CTR */
+    TR_EQ(ctc_aes_ctr(&k, r + o, cap - o, hwd_ctr, hwd_msg, len), CTC_OK);
+    o += len;
+    /* GCM: the ciphertext and tag, their decryption, the same streamed */
+    ct = r + o;
+    TR_EQ(ctc_aes_gcm_encrypt_short_tag(&k, ct, cap - o, ct + len, c->gcm_tag_len, hwd_iv,
+                                        c->iv_len, hwd_aad, c->aad_len, hwd_msg, len), CTC_OK);
+    o += len + c->gcm_tag_len;
+    TR_EQ(ctc_aes_gcm_decrypt_short_tag(&k, r + o, cap - o, hwd_iv, c->iv_len, hwd_aad,
+                                        c->aad_len, ct, len, ct + len, c->gcm_tag_len), CTC_OK);
+    TR_MEM(r + o, hwd_msg, len);
+    o += len;
+    TR_EQ(ctc_aes_gcm_init(&g, &k, hwd_iv, c->iv_len, 0), CTC_OK);
+    TR_EQ(ctc_aes_gcm_aad(&g, hwd_aad, c->aad_len), CTC_OK);
+    TR_EQ(ctc_aes_gcm_update(&g, r + o, cap - o, hwd_msg, c->split), CTC_OK);
+    TR_EQ(ctc_aes_gcm_update(&g, r + o + c->split, cap - o - c->split, hwd_msg + c->split,
+                             len - c->split), CTC_OK);
+    TR_EQ(ctc_aes_gcm_encrypt_final(&g, r + o + len, c->gcm_tag_len, 1), CTC_OK);
+    TR_MEM(r + o, ct, len + c->gcm_tag_len);      /* streamed = one-shot */
+    o += len + c->gcm_tag_len;
+    /* CBC with padding, both ways; raw CBC both ways */
+    ct = r + o;
+    TR_EQ(ctc_aes_cbc_encrypt(&k, ct, cap - o, &n, hwd_iv, 16, hwd_msg, len), CTC_OK);
+    TR_EQ(n, len16 + 16);
+    o += n;
+    TR_EQ(ctc_aes_cbc_decrypt(&k, r + o, cap - o, &n, hwd_iv, 16, ct, len16 + 16), CTC_OK);
+    TR_EQ(n, len);
+    TR_MEM(r + o, hwd_msg, len);
+    o += len;
+    TR_EQ(ctc_aes_cbc_encrypt_raw(&k, r + o, cap - o, hwd_iv, 16, hwd_msg, len16), CTC_OK);
+    o += len16;
+    TR_EQ(ctc_aes_cbc_decrypt_raw(&k, r + o, cap - o, hwd_iv, 16, hwd_msg, len16), CTC_OK);
+    o += len16;
+    /* CCM both ways */
+    ct = r + o;
+    TR_EQ(ctc_aes_ccm_encrypt(&k, ct, cap - o, ct + len, c->tag_len, hwd_iv, c->nonce_len,
+                              hwd_aad, c->aad_len, hwd_msg, len), CTC_OK);
+    o += len + c->tag_len;
+    TR_EQ(ctc_aes_ccm_decrypt(&k, r + o, cap - o, hwd_iv, c->nonce_len, hwd_aad, c->aad_len,
+                              ct, len, ct + len, c->tag_len), CTC_OK);
+    TR_MEM(r + o, hwd_msg, len);
+    o += len;
+    /* CMAC one-shot, and streamed in two pieces */
+    TR_EQ(ctc_aes_cmac(&k, r + o, 16, hwd_msg, len), CTC_OK);
+    TR_EQ(ctc_aes_cmac_init(&m, &k), CTC_OK);
+    TR_EQ(ctc_aes_cmac_update(&m, hwd_msg, c->split), CTC_OK);
+    TR_EQ(ctc_aes_cmac_update(&m, hwd_msg + c->split, len - c->split), CTC_OK);
+    TR_EQ(ctc_aes_cmac_final(&m, r + o + 16, 16), CTC_OK);
+    TR_MEM(r + o + 16, r + o, 16);
+    o += 32;
+    ctc_aes_key_wipe(&k);
+    return o;
+}
+#endif
+
+/*
+ * The hardware core against the portable one (the C twins: the ct32 core
+ * and the portable GHASH) on random keys of every size, random lengths
+ * (0 to 700 bytes, biased to the 128-byte passes of the hardware counter
+ * and their neighbours), GCM IVs of 1 to 64 bytes (12 in a quarter of the
+ * cases) and every tag length, AAD of 0 to 80 bytes, CCM nonces of 7 to 13
+ * bytes and every tag length, CTR counters about to carry out of their low
+ * 64 bits, streams split at random: every mode, with the block cipher and GHASH in hardware, each
+ * alone, and neither (the reference).
+ */
+static void test_hw_vs_portable(void)
+{
+#if AES_HAVE_HW
+    static const unsigned masks[3] = { AES_HW_AES | AES_HW_CLMUL, AES_HW_AES, AES_HW_CLMUL };
+    static const uint8_t gcm_tags[7] = { 4, 8, 12, 13, 14, 15, 16 };
+    unsigned prev = aes_hw_allow(~0u), it, mi;
+    uint8_t key[32];
+    struct hwd_case c;
+    size_t n_ref, n;
+
+    if (aes_hw() == 0) {
+        aes_hw_allow(prev);
+        tr_skip("hardware core = portable core, every mode", "the CPU has no " AES_HW_NAME
+                " nor " AES_HW_CLMUL_NAME);
+        return;
+    }
+    tr_group("hardware core (" AES_HW_NAME ", " AES_HW_CLMUL_NAME ") = portable core: random "
+             "keys, lengths, IVs; ECB, CTR, GCM, CBC, CCM, CMAC");
+    tr_seed(0xa5e5);
+    for (it = 0; it < TR_ITERS(400); it++) {
+        unsigned pick = tr_rand32() % 4;
+
+        c.kl = 16 + 8 * (it % 3);
+        if (pick == 0)                  /* around a multiple of 128 */
+            c.len = (size_t)(128 * (1 + tr_rand32() % 5)) + tr_rand32() % 33 - 16;
+        else if (pick == 1)
+            c.len = tr_rand32() % 48;
+        else
+            c.len = tr_rand32() % (HWD_MAX + 1);
+        if (c.len > HWD_MAX)
+            c.len = HWD_MAX;
+        c.iv_len = 1 + tr_rand32() % 64;
+        if (it % 4 == 0)
+            c.iv_len = 12;
+        c.aad_len = tr_rand32() % (sizeof hwd_aad + 1);
+        c.nonce_len = 7 + tr_rand32() % 7;
+        c.gcm_tag_len = gcm_tags[tr_rand32() % 7];
+        c.tag_len = 4 + 2 * (tr_rand32() % 7);
+        c.split = c.len == 0 ? 0 : tr_rand32() % (c.len + 1);
+        tr_rand_bytes(key, sizeof key);
+        tr_rand_bytes(hwd_msg, c.len);
+        tr_rand_bytes(hwd_aad, sizeof hwd_aad);
+        tr_rand_bytes(hwd_iv, sizeof hwd_iv);
+        tr_rand_bytes(hwd_ctr, sizeof hwd_ctr);
+        if (it % 2 == 0) {              /* the counter's low words about to carry */
+            hwd_ctr[8] = hwd_ctr[9] = hwd_ctr[10] = hwd_ctr[11] = 0xff;
+            hwd_ctr[12] = hwd_ctr[13] = hwd_ctr[14] = 0xff;
+            hwd_ctr[15] = (uint8_t)(0xf0 + tr_rand32() % 16);
+        }
+        n_ref = hwd_all(hwd_ref, 0, key, &c);
+        for (mi = 0; mi < 3; mi++) {
+            memset(hwd_out, 0, n_ref);
+            n = hwd_all(hwd_out, masks[mi], key, &c);
+            TR_EQ(n, n_ref);
+            TR_MEM(hwd_out, hwd_ref, n_ref);
+        }
+    }
+    aes_hw_allow(prev);
+    tr_group_end();
+#else
+    tr_skip("hardware core = portable core, every mode", "no hardware core in this build");
+#endif
+}
+
 int main(void)
 {
-    unsigned c, n = AES_HAVE_X86_NI ? 2 : 1;
+    unsigned c, n = AES_HAVE_HW ? 2 : 1;
 
     tr_init("test_aes_modes");
     for (c = 0; c < n; c++) {
         aes_hw_allow(c == 0 ? ~0u : 0);
-        if (AES_HAVE_X86_NI)
-            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: AES-NI\n"
+        if (AES_HAVE_HW)
+            tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: " AES_HW_NAME "\n"
                     : AES_HAVE_TABLE ? "# block cipher: the table core (CTC_AES_TABLE)\n"
                     : "# block cipher: ct32\n");
         test_cbc_wycheproof();
@@ -397,6 +560,7 @@ int main(void)
         test_cmac_wycheproof();
         test_errors();
     }
+    test_hw_vs_portable();
     aes_hw_allow(~0u);
     return tr_finish();
 }

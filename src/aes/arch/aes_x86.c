@@ -79,47 +79,7 @@ AESNI void aes_ni_decrypt_blocks(const uint8_t *rk8, unsigned rounds,
         d[r] = k[r] = _mm_setzero_si128();
 }
 
-/* The counter as two big-endian halves (hi: bytes 0..7, lo: 8..15),
- * advanced by one in its last n bytes (a public count: 4 for GCM's inc32,
- * 16 for CTR), and the block it makes. */
-struct ctr64 {
-    uint64_t hi, lo, mlo, mhi;
-};
-
-static void ctr64_load(struct ctr64 *c, const uint8_t ctr[16], unsigned n)
-{
-    unsigned i;
-
-    c->hi = c->lo = 0;
-    for (i = 0; i < 8; i++) {
-        c->hi = (c->hi << 8) | ctr[i];
-        c->lo = (c->lo << 8) | ctr[8 + i];
-    }
-    c->mlo = n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1;
-    c->mhi = n <= 8 ? 0 : n >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * (n - 8))) - 1;
-}
-
-static void ctr64_store(uint8_t ctr[16], const struct ctr64 *c)
-{
-    unsigned i;
-
-    for (i = 0; i < 8; i++) {
-        ctr[i] = (uint8_t)(c->hi >> (56 - 8 * i));
-        ctr[8 + i] = (uint8_t)(c->lo >> (56 - 8 * i));
-    }
-}
-
-static inline void ctr64_inc(struct ctr64 *c)
-{
-    uint64_t lo = (c->lo & ~c->mlo) | ((c->lo + 1) & c->mlo);
-    /* a carry out of the low half when all of its counter bytes wrapped */
-    uint64_t carry = (uint64_t)((lo & c->mlo) == 0 && c->mlo == ~(uint64_t)0);
-
-    c->lo = lo;
-    c->hi = (c->hi & ~c->mhi) | ((c->hi + carry) & c->mhi);
-}
-
-AESNI static inline __m128i ctr64_block(const struct ctr64 *c)
+AESNI static inline __m128i ctr64_block(const struct aes_ctr64 *c)
 {
     /* memory order: bytes 0..7 (hi, big-endian) in the low lane */
     return _mm_set_epi64x((long long)__builtin_bswap64(c->lo),
@@ -134,7 +94,7 @@ AESNI static inline __m128i ctr64_block(const struct ctr64 *c)
  * which is public), each is the first block with its last word replaced;
  * else each is incremented with the carry masked to the counter's width. */
 AESNI static inline __attribute__((always_inline)) void
-ctr8(__m128i x[8], struct ctr64 *c, const __m128i *k, unsigned inc_bytes)
+ctr8(__m128i x[8], struct aes_ctr64 *c, const __m128i *k, unsigned inc_bytes)
 {
     uint32_t low = (uint32_t)c->lo;
     unsigned b;
@@ -149,7 +109,7 @@ ctr8(__m128i x[8], struct ctr64 *c, const __m128i *k, unsigned inc_bytes)
     } else {
         for (b = 0; b < 8; b++) {
             x[b] = _mm_xor_si128(ctr64_block(c), k[0]);
-            ctr64_inc(c);
+            aes_ctr64_inc(c);
         }
     }
 }
@@ -192,12 +152,12 @@ AESNI void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
 {
     __m128i k[15], x[8];
     uint8_t ks[16];
-    struct ctr64 c;
+    struct aes_ctr64 c;
     size_t i = 0, j;
     unsigned r, b;
 
     load_keys(k, rk8, rounds);
-    ctr64_load(&c, ctr, inc_bytes);
+    aes_ctr64_load(&c, ctr, inc_bytes);
     for (; len - i >= 128; i += 128) {
         ctr8(x, &c, k, inc_bytes);
         rounds8(x, k, rounds);
@@ -205,15 +165,15 @@ AESNI void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
     }
     for (; len - i >= 16; i += 16) {
         STU(out + i, _mm_xor_si128(enc1(k, rounds, ctr64_block(&c)), LDU(in + i)));
-        ctr64_inc(&c);
+        aes_ctr64_inc(&c);
     }
     if (i < len) {
         STU(ks, enc1(k, rounds, ctr64_block(&c)));
-        ctr64_inc(&c);
+        aes_ctr64_inc(&c);
         for (j = 0; i + j < len; j++)
             out[i + j] = (uint8_t)(in[i + j] ^ ks[j]);
     }
-    ctr64_store(ctr, &c);
+    aes_ctr64_store(ctr, &c);
     for (j = 0; j < 16; j++)
         ks[j] = 0;
     for (b = 0; b < 8; b++)
@@ -340,7 +300,7 @@ GCMNI size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr
 {
     const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i k[15], x[8], hp[8], a;
-    struct ctr64 c;
+    struct aes_ctr64 c;
     size_t n = len / 128, j;
     const uint8_t *prev = NULL;
     unsigned r, b;
@@ -352,7 +312,7 @@ GCMNI size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr
     for (b = 7; b > 0; b--)
         hp[b - 1] = gmul(hp[b], hp[7]);          /* hp[b] = H^(8 - b) */
     a = y_load(y);
-    ctr64_load(&c, ctr, 4);
+    aes_ctr64_load(&c, ctr, 4);
     for (j = 0; j <= n; j++) {
         struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
 
@@ -372,7 +332,7 @@ GCMNI size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr
         last8_xor(x, k, rounds, out + 128 * j, in + 128 * j);
         prev = out + 128 * j;
     }
-    ctr64_store(ctr, &c);
+    aes_ctr64_store(ctr, &c);
     y_store(y, a);
     for (b = 0; b < 8; b++)
         x[b] = hp[b] = _mm_setzero_si128();
