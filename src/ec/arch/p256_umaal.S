@@ -3,7 +3,7 @@
  * with UMAAL (Cortex-M4, M7; the A/R profiles from Armv6): p256_fe_mul_asm,
  * p256_fe_sqr_asm, p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm,
  * p256_fe_mulk_asm; outside PROFILE=small also the point formulas
- * p256_jac_dbl_asm and p256_jac_madd_asm (their C twins in ec_jacobian.c);
+ * p256_jac_dbl_asm and p256_jac_madd_if_asm (their C twins in ec_jacobian.c);
  * the leaves' C twins in p256_field32.c. Unified syntax, one text for A32 and
  * Thumb-2, no branch and no IT block: every instruction runs for every
  * input, and no address depends on a value.
@@ -856,27 +856,65 @@ p256_jac_dbl_asm:
         .size   p256_jac_dbl_asm, .-p256_jac_dbl_asm
 
 /*
- * void p256_jac_madd_asm(ct_limb_t *S, const ct_limb_t *P, const ct_limb_t *A,
- *                        size_t fe)
- *   S, P: the X coordinates of two ec_jac, A the x of an ec_affine (ec.h),
- *   the other coordinates fe bytes apart (fe = sizeof(ec_fe)); S is
- *   distinct from P and A.
- * S = P + A by madd-2007-bl without its factors 2 (JF_PRODUCT_Z):
- * U2 = x2 Z1^2, S2 = y2 Z1^3, H = U2 - X1, r = S2 - Y1, J = H^3,
- * V = X1 H^2, X3 = r^2 - J - 2V, Y3 = r (V - X3) - Y1 J, Z3 = Z1 H; no
- * select (infinity and the condition are the caller's, as in
- * jac_add_affine_if_p256). Frame: Z1^2 at sp, H at sp + 32, S2 then r at
- * sp + 64, H^2 then Y1 J at sp + 96, J at sp + 128, V then V - X3 at
- * sp + 160; the pointers S.X, P.X, A.x, S.Y, S.Z, P.Y, P.Z, A.y at
- * sp + 192..220.
+ * The selects of the mixed addition on V = r0..r7, a coordinate of the
+ * sum: V = A's coordinate (at the address saved at sp + a) where P is
+ * infinity (mask at sp + 224), then P's (at sp + p) where the condition is
+ * false (mask at sp + 228); V stored at the address saved at sp + r. Each
+ * word becomes V ^ ((V ^ W) & m): two words of W per LDM, r8-r12 and lr
+ * scratch. P's coordinate is read before R's is written (R may be P).
+ * V stays selected in r0..r7: where a mask is set, the formula's later
+ * values are wrong but every later coordinate is selected by the same
+ * masks, so none of them reaches R.
  */
-        .globl  p256_jac_madd_asm
-        .type   p256_jac_madd_asm,%function
+        .macro  SEL2 x, y, ptr, m
+        ldm     \ptr!, {r12, lr}
+        eor     r12, r12, \x
+        eor     lr, lr, \y
+        and     r12, r12, \m
+        and     lr, lr, \m
+        eor     \x, \x, r12
+        eor     \y, \y, lr
+        .endm
+
+        .macro  VSEL_STP r, p, a
+        ldr     r8, [sp, #\a]
+        ldr     r9, [sp, #\p]
+        ldrd    r10, r11, [sp, #224]
+        SEL2    r0, r1, r8, r10
+        SEL2    r2, r3, r8, r10
+        SEL2    r4, r5, r8, r10
+        SEL2    r6, r7, r8, r10
+        SEL2    r0, r1, r9, r11
+        SEL2    r2, r3, r9, r11
+        SEL2    r4, r5, r9, r11
+        SEL2    r6, r7, r9, r11
+        VSTP    \r, r8
+        .endm
+
+/*
+ * void p256_jac_madd_if_asm(ct_limb_t *R, const ct_limb_t *P, const ct_limb_t *A,
+ *                           size_t fe, ct_limb_t keep, const ct_limb_t *one)
+ *   R, P: the X coordinates of two ec_jac, A the x of an ec_affine (ec.h),
+ *   the other coordinates fe bytes apart (fe = sizeof(ec_fe)); R may be
+ *   P, not A; keep all ones (R = P) or zero (R = P + A); one = R mod p.
+ * R = P + A by madd-2007-bl without its factors 2 (JF_PRODUCT_Z):
+ * U2 = x2 Z1^2, S2 = y2 Z1^3, H = U2 - X1, r = S2 - Y1, J = H^3,
+ * V = X1 H^2, X3 = r^2 - J - 2V, Y3 = r (V - X3) - Y1 J, Z3 = Z1 H; then
+ * the selects of jac_add_affine_if_p256 on each coordinate as it is
+ * stored (VSEL_STP): (x2, y2, one) where Z1 = 0, P where keep. Each of
+ * P's coordinates is read for the last time by its select, so R may be
+ * P. Frame: Z1^2 at sp, H at sp + 32, S2 then r at sp + 64, H^2 then
+ * Y1 J at sp + 96, J at sp + 128, V then V - X3 at sp + 160; the pointers
+ * R.X, P.X, A.x, R.Y, R.Z, P.Y, P.Z, A.y at sp + 192..220, the masks
+ * (Z1 = 0, keep) at sp + 224, 228 and one at sp + 232.
+ */
+        .globl  p256_jac_madd_if_asm
+        .type   p256_jac_madd_if_asm,%function
         .p2align 2
         P256_FUNC
-p256_jac_madd_asm:
+p256_jac_madd_if_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #228
+        sub     sp, sp, #236
         add     r4, r0, r3
         add     r5, r4, r3
         add     r6, r1, r3
@@ -884,6 +922,23 @@ p256_jac_madd_asm:
         add     r8, r2, r3
         add     r9, sp, #192
         stm     r9, {r0, r1, r2, r4, r5, r6, r7, r8}
+        /* Z1 = 0: the OR of its words; 0 - x borrows (C clear) unless
+         * x = 0, so SBC x, x, x is 0 for Z1 = 0, all ones otherwise */
+        ldm     r7, {r0, r1, r2, r3, r4, r5, r6, r8}
+        orr     r0, r0, r1
+        orr     r0, r0, r2
+        orr     r0, r0, r3
+        orr     r0, r0, r4
+        orr     r0, r0, r5
+        orr     r0, r0, r6
+        orr     r0, r0, r8
+        rsbs    r0, r0, #0
+        sbc     r0, r0, r0
+        mvn     r0, r0
+        ldr     r1, [sp, #272]          /* keep (the fifth argument) */
+        ldr     r2, [sp, #276]          /* one */
+        add     r3, sp, #224
+        stm     r3, {r0, r1, r2}
         mov     r1, r7
         bl      p256_jsqr
         VST     0, r8                   /* Z1^2 */
@@ -926,7 +981,7 @@ p256_jac_madd_asm:
         FSUB_M  r8
         add     r8, sp, #160
         FSUB_M  r8
-        VSTP    192, r8                 /* X3 = r^2 - J - 2V */
+        VSEL_STP 192, 196, 200          /* X3 = r^2 - J - 2V */
         add     r8, sp, #160
         FRSUB_M r8
         VST     160, r8                 /* V - X3 */
@@ -935,14 +990,14 @@ p256_jac_madd_asm:
         bl      p256_jmul
         add     r8, sp, #96
         FSUB_M  r8
-        VSTP    204, r8                 /* Y3 = r (V - X3) - Y1 J */
+        VSEL_STP 204, 212, 220          /* Y3 = r (V - X3) - Y1 J */
         ldr     r1, [sp, #216]
         add     r2, sp, #32
         bl      p256_jmul
-        VSTP    208, r8                 /* Z3 = Z1 H */
-        add     sp, sp, #228
+        VSEL_STP 208, 216, 232          /* Z3 = Z1 H */
+        add     sp, sp, #236
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
-        .size   p256_jac_madd_asm, .-p256_jac_madd_asm
+        .size   p256_jac_madd_if_asm, .-p256_jac_madd_if_asm
 #endif
 
 #if defined(__ELF__)
