@@ -30,15 +30,6 @@
 #if CTC_PROFILE_SMALL
 #define KBIT(pos) ((pos) < 0 || (pos) >= (int)C->bits ? 0u                \
                    : (uint32_t)(k[C->bytes - 1 - (size_t)((pos) >> 3)] >> ((pos) & 7)) & 1u)
-#else
-static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
-{
-    if (pos < 0 || pos >= (int)C->bits)
-        return 0;
-    return (uint32_t)(k[C->bytes - 1 - (size_t)(pos >> 3)] >> (pos & 7)) & 1u;
-}
-#define KBIT(pos) kbit(C, k, (pos))
-#endif
 
 /* the digit for a window of WIN bits, a constant at each use (the shifts
  * by it stay immediate) */
@@ -54,6 +45,37 @@ static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
         *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
         return ct_cond_from_bit(t_);                                    \
     } while (0)
+#else
+/* bits pos .. pos + 16 of the big-endian k (0 outside the scalar), pos >=
+ * -1 public: the three bytes from bit pos - (q & 7), q = pos + 8, in one
+ * word (a byte outside the scalar is 0; bits = 8 bytes on both curves, so
+ * the byte test is the bit test), shifted down by q & 7 */
+static uint32_t kwin(const ec_curve *C, const uint8_t *k, int pos)
+{
+    int q = pos + 8, b = (q >> 3) - 1, j;
+    uint32_t v = 0;
+
+    for (j = 2; j >= 0; j--) {
+        v <<= 8;
+        if (b + j >= 0 && b + j < (int)C->bytes)
+            v |= k[C->bytes - 1 - (size_t)(b + j)];
+    }
+    return v >> (q & 7);
+}
+
+/* the digit for a window of WIN bits, a constant at each use (the shifts
+ * by it stay immediate): bits WIN i - 1 .. WIN i + WIN - 1 read at once,
+ * c the lowest, w the others */
+#define BOOTH_DIGIT(WIN) do {                                           \
+        uint32_t v_ = kwin(C, k, (WIN) * i - 1) & ((2u << (WIN)) - 1u); \
+        uint32_t w_ = v_ >> 1, c_ = v_ & 1u, t_, x_;                    \
+                                                                        \
+        t_ = w_ >> ((WIN) - 1);                                         \
+        x_ = w_ + c_;                               /* 0..2^WIN */      \
+        *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
+        return ct_cond_from_bit(t_);                                    \
+    } while (0)
+#endif
 
 #if !CTC_PROFILE_SMALL
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)

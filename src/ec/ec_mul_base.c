@@ -88,10 +88,10 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
             /* entry a - 1; a = 0 gives an index past the row: all zeros */
             ec_limbs_lookup(entry, C->table + (size_t)m * EC_COMB_ENTRIES * 2 * L,
                             EC_COMB_ENTRIES, 2 * L, (size_t)a - 1);
+            /* y negated into A, then the entry's y back where neg is false */
             mp_copy(A.x, entry, L);
-            mp_copy(A.y, entry + L, L);
-            ec_fe_neg(C, entry, A.y);       /* (entry is free) */
-            ct_limbs_cmov(neg, A.y, entry, L);
+            ec_fe_neg(C, A.y, entry + L);
+            ct_limbs_cmov(ct_cond_not(neg), A.y, entry + L, L);
             nz = ct_u32_nonzero(a);
             ec_jac_add_affine_if(C, &acc, &acc, &A, nz);
         }
