@@ -24,6 +24,8 @@ unsigned hash_cpu_caps(void)
         caps |= HASH_CAP_SHA256;
     if (f & CTC_CPU_ARM64_SHA512)
         caps |= HASH_CAP_SHA512;
+#elif HASH_HAVE_ARMV7M_SHA
+    caps |= HASH_CAP_SHA256;            /* Thumb-2 only: every Armv7-M core */
 #endif
     (void)f;
     return caps;
@@ -56,6 +58,9 @@ const char *ctc_hash_impl(int hash_id)
 #elif HASH_HAVE_ARM64_SHA
         if (caps & HASH_CAP_SHA256)
             return "armv8-sha2";
+#elif HASH_HAVE_ARMV7M_SHA
+        if (caps & HASH_CAP_SHA256)
+            return "armv7m-asm";
 #endif
     } else {
 #if HASH_HAVE_ARM64_SHA

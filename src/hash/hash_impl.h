@@ -107,6 +107,17 @@ void sha512_blocks_armv8(uint64_t h[8], const uint8_t *p, size_t n);
 #define HASH_HAVE_ARM64_SHA 0
 #endif
 
+/* Armv7-M (Cortex-M3, M4, M7), arch/sha256_armv7m.S: plain Thumb-2, no
+ * special instruction, so always available where built (not with
+ * PROFILE=small, which keeps the rolled C alone). K: sha256.c's table. */
+#if !CTC_NO_ASM && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) \
+    && !CTC_PROFILE_SMALL
+#define HASH_HAVE_ARMV7M_SHA 1
+void sha256_blocks_armv7m(uint32_t h[8], const uint8_t *p, size_t n, const uint32_t K[64]);
+#else
+#define HASH_HAVE_ARMV7M_SHA 0
+#endif
+
 /* Capabilities: what the CPU has, was built in, and is allowed. */
 #define HASH_CAP_SHA256 1u      /* an accelerated SHA-256 compression */
 #define HASH_CAP_SHA512 2u      /* an accelerated SHA-512 compression */

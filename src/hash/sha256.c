@@ -167,6 +167,11 @@ void sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
         sha256_blocks_armv8(h, p, n);
         return;
     }
+#elif HASH_HAVE_ARMV7M_SHA
+    if (hash_caps() & HASH_CAP_SHA256) {
+        sha256_blocks_armv7m(h, p, n, K256);
+        return;
+    }
 #endif
     sha256_blocks_c(h, p, n);
 }

@@ -642,9 +642,9 @@ p256_fe_mulk_asm:
 /*
  * The Jacobian doubling and mixed addition of ec_jac_formulas.h
  * (JF_PRODUCT_Z, the k A leaf) as one function each, so that a formula
- * pays one prologue and epilogue: its products and squares are internal
- * subroutines (p256_jmul, p256_jsqr: one push of lr, the result left in
- * r0-r7 instead of stored), its additions, subtractions and small
+ * pays one prologue and epilogue: its products and squares are the
+ * leaves' bodies written in place (JMUL, JSQR: no call, the result left
+ * in r0-r7 instead of stored), its additions, subtractions and small
  * multiples are macros on a value held in r0-r7 (V below) and, where
  * there is one, a second operand in memory. A result goes to memory only
  * where a later step reads it from there. Every register but sp is
@@ -752,32 +752,26 @@ p256_fe_mulk_asm:
         .endm
 
 /*
- * p256_jmul: V = [r1] [r2] / R mod p; p256_jsqr: V = [r1]^2 / R mod p.
- * Internal: called with BL from the formulas below only; r0-r12 and the
- * flags are clobbered, sp and the caller's frame are kept.
+ * JMUL: V = [r1] [r2] / R mod p; JSQR: V = [r1]^2 / R mod p. The
+ * product's and the square's bodies written in place in the formulas
+ * below, each on its own area under the formula's frame (T and the saved
+ * pointer; r1, r2 are computed before it is made): no call, no save of
+ * lr (the formula's prologue saved it). Every register but sp and the
+ * flags are clobbered, the formula's frame is kept.
  */
-        .section .text.p256_jac_asm,"ax",%progbits
-        .type   p256_jmul,%function
-        .p2align 2
-        P256_FUNC
-p256_jmul:
-        push    {lr}
-        sub     sp, sp, #60
+        .macro  JMUL
+        sub     sp, sp, #56
         MUL_CORE 52
-        add     sp, sp, #60
-        pop     {pc}
-        .size   p256_jmul, .-p256_jmul
+        add     sp, sp, #56
+        .endm
 
-        .type   p256_jsqr,%function
-        .p2align 2
-        P256_FUNC
-p256_jsqr:
-        push    {lr}
+        .macro  JSQR
         sub     sp, sp, #68
         SQR_CORE 64
         add     sp, sp, #68
-        pop     {pc}
-        .size   p256_jsqr, .-p256_jsqr
+        .endm
+
+        .section .text.p256_jac_asm,"ax",%progbits
 
 /*
  * void p256_jac_dbl_asm(ct_limb_t *R, const ct_limb_t *P, size_t fe)
@@ -803,14 +797,14 @@ p256_jac_dbl_asm:
         add     r7, sp, #224
         stm     r7, {r0, r1, r3, r4, r5, r6}
         mov     r1, r6
-        bl      p256_jsqr               /* delta = Z^2 */
+        JSQR                   /* delta = Z^2 */
         VST     0, r8
         ldr     r1, [sp, #240]
-        bl      p256_jsqr               /* gamma = Y^2 */
+        JSQR                   /* gamma = Y^2 */
         VST     32, r8
         ldr     r1, [sp, #228]
         add     r2, sp, #32
-        bl      p256_jmul               /* beta = X gamma */
+        JMUL                   /* beta = X gamma */
         FMULK   4
         VST     64, r8                  /* 4 beta */
         VLDP    228, r8
@@ -823,16 +817,16 @@ p256_jac_dbl_asm:
         VST     128, r8                 /* X - delta */
         add     r1, sp, #96
         add     r2, sp, #128
-        bl      p256_jmul
+        JMUL
         FMULK   3
         VST     160, r8                 /* alpha = 3 (X - delta)(X + delta) */
         ldr     r1, [sp, #240]
         ldr     r2, [sp, #244]
-        bl      p256_jmul
+        JMUL
         FDBL
         VSTP    236, r8                 /* Z3 = 2 Y Z: P.Y, P.Z not read after */
         add     r1, sp, #160
-        bl      p256_jsqr
+        JSQR
         add     r8, sp, #64
         FSUB_M  r8
         add     r8, sp, #64
@@ -842,12 +836,12 @@ p256_jac_dbl_asm:
         FRSUB_M r8
         VST     96, r8                  /* 4 beta - X3 */
         add     r1, sp, #32
-        bl      p256_jsqr
+        JSQR
         FMULK   8
         VST     192, r8                 /* 8 gamma^2 */
         add     r1, sp, #160
         add     r2, sp, #96
-        bl      p256_jmul
+        JMUL
         add     r8, sp, #192
         FSUB_M  r8
         VSTP    232, r8                 /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
@@ -940,41 +934,41 @@ p256_jac_madd_if_asm:
         add     r3, sp, #224
         stm     r3, {r0, r1, r2}
         mov     r1, r7
-        bl      p256_jsqr
+        JSQR
         VST     0, r8                   /* Z1^2 */
         ldr     r1, [sp, #200]
         mov     r2, sp
-        bl      p256_jmul               /* U2 = x2 Z1^2 */
+        JMUL                   /* U2 = x2 Z1^2 */
         ldr     r8, [sp, #196]
         FSUB_M  r8
         VST     32, r8                  /* H = U2 - X1 */
         ldr     r1, [sp, #220]
         ldr     r2, [sp, #216]
-        bl      p256_jmul
+        JMUL
         VST     64, r8                  /* y2 Z1 */
         add     r1, sp, #64
         mov     r2, sp
-        bl      p256_jmul               /* S2 = y2 Z1^3 */
+        JMUL                   /* S2 = y2 Z1^3 */
         ldr     r8, [sp, #212]
         FSUB_M  r8
         VST     64, r8                  /* r = S2 - Y1 */
         add     r1, sp, #32
-        bl      p256_jsqr
+        JSQR
         VST     96, r8                  /* H^2 */
         add     r1, sp, #32
         add     r2, sp, #96
-        bl      p256_jmul
+        JMUL
         VST     128, r8                 /* J = H^3 */
         ldr     r1, [sp, #196]
         add     r2, sp, #96
-        bl      p256_jmul
+        JMUL
         VST     160, r8                 /* V = X1 H^2 */
         ldr     r1, [sp, #212]
         add     r2, sp, #128
-        bl      p256_jmul
+        JMUL
         VST     96, r8                  /* Y1 J */
         add     r1, sp, #64
-        bl      p256_jsqr
+        JSQR
         add     r8, sp, #128
         FSUB_M  r8
         add     r8, sp, #160
@@ -987,13 +981,13 @@ p256_jac_madd_if_asm:
         VST     160, r8                 /* V - X3 */
         add     r1, sp, #64
         add     r2, sp, #160
-        bl      p256_jmul
+        JMUL
         add     r8, sp, #96
         FSUB_M  r8
         VSEL_STP 204, 212, 220          /* Y3 = r (V - X3) - Y1 J */
         ldr     r1, [sp, #216]
         add     r2, sp, #32
-        bl      p256_jmul
+        JMUL
         VSEL_STP 208, 216, 232          /* Z3 = Z1 H */
         add     sp, sp, #236
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
