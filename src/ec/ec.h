@@ -278,8 +278,17 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * [-16, 16], i < ec_booth_digits(C). */
 #define EC_WIN 5
 #define ec_booth_digits(C) ((C)->digits)
-/* *abs = |d_i| in 0..16; returns true when d_i < 0. */
+/* *abs = |d_i| in 0..16; returns true when d_i < 0. Outside PROFILE=small
+ * the digit functions (ec_booth_digit, ec_comb_digit) read three bytes at
+ * a time with no bound test: k must lie where ec_digit_guard says. */
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+#if !CTC_PROFILE_SMALL
+/* The place of a scalar for the digit functions: two zero bytes, the
+ * C->bytes bytes of k, one zero byte. Zeroes the guard bytes of buf and
+ * returns buf + 2, where the caller writes k. */
+#define EC_DIGIT_BUF (EC_MAX_BYTES + 3)
+uint8_t *ec_digit_guard(const ec_curve *C, uint8_t buf[EC_DIGIT_BUF]);
+#endif
 /* ec_mul's window: EC_WIN, or 3 bits with PROFILE=small (its table of
  * 2^(w-1) + 1 points is most of the stack of k P; docs/ec.md) */
 #if CTC_PROFILE_SMALL

@@ -163,15 +163,9 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 static void jac_add_affine_if_p256_asm(const ec_curve *C, ec_jac *R, const ec_jac *P,
                                        const ec_affine *A, ct_cond c)
 {
-    ec_jac S;
-    ct_cond p_inf = mp_is_zero(P->Z, P256_FE_LIMBS);
-
-    p256_jac_madd_asm(S.X, P->X, A->x, sizeof(ec_fe));
-    /* O + A = A; P where c is false (as jac_add_affine_if_p256) */
-    c = ct_cond_not(c);
-    jf_sel2(R->X, c, P->X, p_inf, A->x, S.X, P256_FE_LIMBS);
-    jf_sel2(R->Y, c, P->Y, p_inf, A->y, S.Y, P256_FE_LIMBS);
-    jf_sel2(R->Z, c, P->Z, p_inf, C->one, S.Z, P256_FE_LIMBS);
+    /* the selects in the assembly too: O + A = A; P where c is false */
+    p256_jac_madd_if_asm(R->X, P->X, A->x, sizeof(ec_fe), ct_cond_mask_limb(ct_cond_not(c)),
+                         C->one);
 }
 
 void ec_jac_dbl_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P)

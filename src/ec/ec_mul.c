@@ -30,15 +30,6 @@
 #if CTC_PROFILE_SMALL
 #define KBIT(pos) ((pos) < 0 || (pos) >= (int)C->bits ? 0u                \
                    : (uint32_t)(k[C->bytes - 1 - (size_t)((pos) >> 3)] >> ((pos) & 7)) & 1u)
-#else
-static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
-{
-    if (pos < 0 || pos >= (int)C->bits)
-        return 0;
-    return (uint32_t)(k[C->bytes - 1 - (size_t)(pos >> 3)] >> (pos & 7)) & 1u;
-}
-#define KBIT(pos) kbit(C, k, (pos))
-#endif
 
 /* the digit for a window of WIN bits, a constant at each use (the shifts
  * by it stay immediate) */
@@ -54,6 +45,43 @@ static uint32_t kbit(const ec_curve *C, const uint8_t *k, int pos)
         *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
         return ct_cond_from_bit(t_);                                    \
     } while (0)
+#else
+/* bits pos .. pos + 16 of k (zero above it), -1 <= pos <= 8 C->bytes - 1
+ * public: byte jb = floor(pos / 8) of k and the two above it in one word,
+ * shifted down by pos - 8 jb (q = pos + 8 keeps the shift on
+ * nonnegative numbers). Those bytes are k[bytes - 1 - jb] down to
+ * k[bytes - 3 - jb], from k[bytes] (jb = -1) to k[-2] (jb = bytes - 1):
+ * the zero guard bytes of ec_digit_scalar, so no bound is tested. */
+static uint32_t kwin(const ec_curve *C, const uint8_t *k, int pos)
+{
+    int q = pos + 8;
+    const uint8_t *b = k + C->bytes - (size_t)(q >> 3);
+
+    return ((uint32_t)b[0] | (uint32_t)b[-1] << 8 | (uint32_t)b[-2] << 16) >> (q & 7);
+}
+
+/* the digit for a window of WIN bits, a constant at each use (the shifts
+ * by it stay immediate): bits WIN i - 1 .. WIN i + WIN - 1 read at once
+ * (WIN i - 1 <= 8 C->bytes - 1 for every digit of both recodings), c the
+ * lowest, w the others */
+#define BOOTH_DIGIT(WIN) do {                                           \
+        uint32_t v_ = kwin(C, k, (WIN) * i - 1) & ((2u << (WIN)) - 1u); \
+        uint32_t w_ = v_ >> 1, c_ = v_ & 1u, t_, x_;                    \
+                                                                        \
+        t_ = w_ >> ((WIN) - 1);                                         \
+        x_ = w_ + c_;                               /* 0..2^WIN */      \
+        *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
+        return ct_cond_from_bit(t_);                                    \
+    } while (0)
+
+uint8_t *ec_digit_guard(const ec_curve *C, uint8_t buf[EC_DIGIT_BUF])
+{
+    buf[0] = 0;
+    buf[1] = 0;
+    buf[2 + C->bytes] = 0;
+    return buf + 2;
+}
+#endif
 
 #if !CTC_PROFILE_SMALL
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
@@ -188,11 +216,16 @@ static void unpack(const ec_curve *C, ec_jac *P, const ct_limb_t *src)
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P)
 {
     ct_limb_t tab[TAB * 3 * EC_LIMBS], row[3 * EC_LIMBS];
+    uint8_t kg[EC_DIGIT_BUF];
     ec_jac Q, acc;
     ec_point pa, pq;
     uint32_t a;
     ct_cond neg;
     int i, j, digits = ec_booth_digits(C);
+    uint8_t *kd = ec_digit_guard(C, kg);
+
+    for (i = 0; i < (int)C->bytes; i++)
+        kd[i] = k[i];
 
     /* tab[j - 1] = jP: doublings of (j/2)P for even j, mixed additions of
      * P for odd j (the index is public) */
@@ -209,13 +242,13 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
         pack(C, PT(tab, j - 1), &acc);
     }
 
-    (void)ec_booth_digit(C, &a, k, digits - 1);         /* the top digit is >= 0 */
+    (void)ec_booth_digit(C, &a, kd, digits - 1);        /* the top digit is >= 0 */
     ec_limbs_lookup(row, tab, TAB, 3 * L, (size_t)a - 1);
     unpack(C, &acc, row);
     for (i = digits - 2; i >= 0; i--) {
         for (j = 0; j < EC_WIN; j++)
             ec_jac_dbl(C, &acc, &acc);
-        neg = ec_booth_digit(C, &a, k, i);
+        neg = ec_booth_digit(C, &a, kd, i);
         ec_limbs_lookup(row, tab, TAB, 3 * L, (size_t)a - 1);
         unpack(C, &Q, row);
         ec_jac_cneg(C, &Q, neg);
@@ -234,5 +267,6 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     ct_zeroize(&pa, sizeof pa);
     ct_zeroize(&pq, sizeof pq);
     ct_zeroize(&a, sizeof a);
+    ct_zeroize(kg, sizeof kg);
 }
 #endif /* CTC_PROFILE_SMALL */

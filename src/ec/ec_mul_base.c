@@ -57,7 +57,12 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
 {
     ct_limb_t entry[2 * EC_LIMBS];
     ec_sc s, t;
+#if CTC_PROFILE_SMALL
     uint8_t kb[EC_MAX_BYTES];
+#else
+    uint8_t kb[EC_DIGIT_BUF];           /* k' with the digits' guard bytes */
+#endif
+    uint8_t *kd;
     ec_affine A;
     ec_jac acc;
     uint32_t a;
@@ -72,7 +77,12 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
     (void)mp_sub(t, C->n.N, s, L);
     top = ct_cond_from_bit((uint32_t)(s[L - 1] >> (MP_LIMB_BITS - 1)));
     ct_limbs_cmov(top, s, t, L);
-    ec_sc_to_bytes(C, kb, s);
+#if CTC_PROFILE_SMALL
+    kd = kb;
+#else
+    kd = ec_digit_guard(C, kb);
+#endif
+    ec_sc_to_bytes(C, kd, s);
 
     ec_jac_set_infinity(C, &acc);
     for (c = S - 1; c >= 0; c--) {
@@ -84,14 +94,14 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
         mc = c + S * (rows - 1) < D ? rows : rows - 1;
         for (m = 0; m < mc; m++) {
             i = c + S * m;
-            neg = ec_comb_digit(C, &a, kb, i);
+            neg = ec_comb_digit(C, &a, kd, i);
             /* entry a - 1; a = 0 gives an index past the row: all zeros */
             ec_limbs_lookup(entry, C->table + (size_t)m * EC_COMB_ENTRIES * 2 * L,
                             EC_COMB_ENTRIES, 2 * L, (size_t)a - 1);
+            /* y negated into A, then the entry's y back where neg is false */
             mp_copy(A.x, entry, L);
-            mp_copy(A.y, entry + L, L);
-            ec_fe_neg(C, entry, A.y);       /* (entry is free) */
-            ct_limbs_cmov(neg, A.y, entry, L);
+            ec_fe_neg(C, A.y, entry + L);
+            ct_limbs_cmov(ct_cond_not(neg), A.y, entry + L, L);
             nz = ct_u32_nonzero(a);
             ec_jac_add_affine_if(C, &acc, &acc, &A, nz);
         }

@@ -150,19 +150,22 @@ CT_INLINE void p256_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
 
 /*
  * The point formulas in assembly (P256_ASM_JAC, p256_umaal.S): the
- * Jacobian doubling R = 2 P and the mixed addition S = P + A (without the
- * selects for infinity) of ec_jac_formulas.h, one call per formula
- * instead of one per field operation. R, S, P point to the X coordinate
- * of an ec_jac, A to the x of an ec_affine (ec.h); the other coordinates
- * follow fe bytes apart (fe = sizeof(ec_fe)). The doubling allows R == P;
- * S is distinct from P and A. Inputs < p, outputs < p; P = infinity
- * (Z = 0) doubles to Z = 0. Their C twins are the formulas on the leaves
- * (ec_jac_dbl_p256_c, ec_jac_add_affine_if_p256_c in ec.h).
+ * Jacobian doubling R = 2 P and the mixed addition R = P + A if the
+ * condition, with its selects (O + A = A, P where keep is all ones),
+ * of ec_jac_formulas.h, one call per formula instead of one per field
+ * operation. R, P point to the X coordinate of an ec_jac, A to the x of
+ * an ec_affine (ec.h); the other coordinates follow fe bytes apart (fe =
+ * sizeof(ec_fe)); one is R mod p (the curve's one), keep all ones or
+ * zero. Both allow R == P; R is distinct from A. Inputs < p, outputs <
+ * p; P = infinity (Z = 0) doubles to Z = 0. Their C twins are the
+ * formulas on the leaves (ec_jac_dbl_p256_c, ec_jac_add_affine_if_p256_c
+ * in ec.h).
  * CT: nothing leaks (no branch, no address depends on a value).
  */
 #if defined(P256_ASM_JAC)
 void p256_jac_dbl_asm(ct_limb_t *R, const ct_limb_t *P, size_t fe);
-void p256_jac_madd_asm(ct_limb_t *S, const ct_limb_t *P, const ct_limb_t *A, size_t fe);
+void p256_jac_madd_if_asm(ct_limb_t *R, const ct_limb_t *P, const ct_limb_t *A, size_t fe,
+                          ct_limb_t keep, const ct_limb_t *one);
 #endif
 
 /* k A: assembly where the target's leaves have it, else the C twin */

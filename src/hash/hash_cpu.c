@@ -14,6 +14,11 @@ static unsigned caps_allowed = ~0u;    /* tests restrict this */
 
 unsigned hash_cpu_caps(void)
 {
+#if HASH_HAVE_ARMV7M_SHA
+    /* Thumb-2 only: every Armv7-M core runs it, no query (and no cache
+     * filled on the first call: the same path every time) */
+    return HASH_CAP_SHA256;
+#else
     unsigned f = ctc_cpu_features(), caps = 0;
 
 #if HASH_HAVE_X86_SHA
@@ -27,6 +32,7 @@ unsigned hash_cpu_caps(void)
 #endif
     (void)f;
     return caps;
+#endif
 }
 
 unsigned hash_caps(void)
@@ -56,6 +62,9 @@ const char *ctc_hash_impl(int hash_id)
 #elif HASH_HAVE_ARM64_SHA
         if (caps & HASH_CAP_SHA256)
             return "armv8-sha2";
+#elif HASH_HAVE_ARMV7M_SHA
+        if (caps & HASH_CAP_SHA256)
+            return "armv7m-asm";
 #endif
     } else {
 #if HASH_HAVE_ARM64_SHA

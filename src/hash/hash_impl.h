@@ -77,6 +77,8 @@ CT_INLINE void hash_zero(uint8_t *dst, size_t n)
 
 /* Portable C: unrolled (CTC_PROFILE_SMALL=0) or rolled (=1). */
 void sha256_blocks_c(uint32_t h[8], const uint8_t *p, size_t n);
+/* SHA-256's 64 round constants (sha256.c) */
+extern const uint32_t sha256_k[64];
 void sha512_blocks_c(uint64_t h[8], const uint8_t *p, size_t n);
 
 /*
@@ -105,6 +107,17 @@ void sha256_blocks_armv8(uint32_t h[8], const uint8_t *p, size_t n);
 void sha512_blocks_armv8(uint64_t h[8], const uint8_t *p, size_t n);
 #else
 #define HASH_HAVE_ARM64_SHA 0
+#endif
+
+/* Armv7-M (Cortex-M3, M4, M7), arch/sha256_armv7m.S: plain Thumb-2, no
+ * special instruction, so always available where built (not with
+ * PROFILE=small, which keeps the rolled C alone). K: sha256_k. */
+#if !CTC_NO_ASM && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) \
+    && !CTC_PROFILE_SMALL
+#define HASH_HAVE_ARMV7M_SHA 1
+void sha256_blocks_armv7m(uint32_t h[8], const uint8_t *p, size_t n, const uint32_t K[64]);
+#else
+#define HASH_HAVE_ARMV7M_SHA 0
 #endif
 
 /* Capabilities: what the CPU has, was built in, and is allowed. */

@@ -15,8 +15,9 @@
 #define SHA256_STATE 0x48a5c256u
 
 /* FIPS 180-4 section 4.2.2: the first 32 bits of the fractional parts of
- * the cube roots of the first 64 primes. */
-static const uint32_t K256[64] = {
+ * the cube roots of the first 64 primes (hash_impl.h: also the Armv7-M
+ * assembly's). */
+const uint32_t sha256_k[64] = {
     0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
     0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
     0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
@@ -100,7 +101,7 @@ static const uint32_t IV224[8] = {
 void sha256_blocks_c(uint32_t st[8], const uint8_t *p, size_t n)
 {
     uint32_t a, b, c, d, e, f, g, h, x, y, w[16];
-    const uint32_t *kp = K256;
+    const uint32_t *kp = sha256_k;
     unsigned i;
 
 #if defined(__GNUC__)
@@ -142,7 +143,7 @@ void sha256_blocks_c(uint32_t st[8], const uint8_t *p, size_t n)
                 wt = w[t & 15] + SSIG1(w[(t + 14) & 15]) + w[(t + 9) & 15]
                      + SSIG0(w[(t + 1) & 15]);
             w[t & 15] = wt;
-            t1 = h + BSIG1(e) + CH(e, f, g) + K256[t] + wt;
+            t1 = h + BSIG1(e) + CH(e, f, g) + sha256_k[t] + wt;
             t2 = BSIG0(a) + MAJ(a, b, c);
             h = g; g = f; f = e; e = d + t1;
             d = c; c = b; b = a; a = t1 + t2;
@@ -165,6 +166,11 @@ void sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
 #elif HASH_HAVE_ARM64_SHA
     if (hash_caps() & HASH_CAP_SHA256) {
         sha256_blocks_armv8(h, p, n);
+        return;
+    }
+#elif HASH_HAVE_ARMV7M_SHA
+    if (hash_caps() & HASH_CAP_SHA256) {
+        sha256_blocks_armv7m(h, p, n, sha256_k);
         return;
     }
 #endif

@@ -220,7 +220,12 @@ void ct_case_ec_p256_jac_asm(const unsigned char *secret)
 #if defined(P256_ASM_JAC)
     p256_jac_dbl_asm(R.X, P.X, sizeof(ec_fe));
     ct_keep_mem(&R, sizeof R);
-    p256_jac_madd_asm(R.X, P.X, A.x, sizeof(ec_fe));
+    p256_jac_madd_if_asm(R.X, P.X, A.x, sizeof(ec_fe),
+                         ct_cond_mask_limb(ct_u32_lt(secret[5], secret[6])), C->one);
+    ct_keep_mem(&R, sizeof R);
+    R = P;
+    p256_jac_madd_if_asm(R.X, R.X, A.x, sizeof(ec_fe),
+                         ct_cond_mask_limb(ct_u32_lt(secret[6], secret[5])), C->one);
     ct_keep_mem(&R, sizeof R);
     p256_jac_dbl_asm(P.X, P.X, sizeof(ec_fe));
     ct_keep_mem(&P, sizeof P);

@@ -13,6 +13,7 @@
 #include "ctcrypto/hash.h"
 #include "ct_cases.h"
 #include "ct_util.h"
+#include "hash/hash_impl.h"
 
 /* CT_SECRET_BYTES (256) bytes of secret */
 
@@ -31,6 +32,29 @@ void ct_case_hash_sha224_256(const unsigned char *secret)
     (void)ctc_sha256_update(&c, secret + 77, 178);
     (void)ctc_sha256_final(&c, d);
     ct_keep_mem(d, 32);
+}
+
+/* the SHA-256 compression functions called directly on a secret chaining
+ * value and secret blocks (1 and 3 blocks): the portable one and, where
+ * built (Armv7-M), the assembly one */
+void ct_case_hash_sha256_blocks(const unsigned char *secret)
+{
+    uint32_t h[8];
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        h[i] = (uint32_t)secret[4 * i] | (uint32_t)secret[4 * i + 1] << 8
+               | (uint32_t)secret[4 * i + 2] << 16 | (uint32_t)secret[4 * i + 3] << 24;
+    sha256_blocks_c(h, secret + 32, 3);
+    ct_keep_mem(h, sizeof h);
+#if HASH_HAVE_ARMV7M_SHA
+    sha256_blocks_armv7m(h, secret + 32, 3, sha256_k);
+    ct_keep_mem(h, sizeof h);
+    sha256_blocks_armv7m(h, secret + 33, 1, sha256_k);       /* unaligned */
+    ct_keep_mem(h, sizeof h);
+#endif
+    sha256_blocks(h, secret + 96, 2);
+    ct_keep_mem(h, sizeof h);
 }
 
 void ct_case_hash_sha384_512(const unsigned char *secret)

@@ -307,13 +307,14 @@ static unsigned jac_kind(unsigned long it, unsigned i)
 }
 
 /*
- * P-256's assembly doubling and mixed addition (p256_jac_dbl_asm,
- * p256_jac_madd_asm behind ec_jac_dbl, ec_jac_add_affine_if) against
- * their C twins (the formulas on the leaves), bit for bit, on arbitrary
- * coordinates below p (the formulas are polynomials: points off the curve
- * test them as well), the edges 0, 1, R mod p (Z = 1), p - 1, p - 2 in
- * every coordinate, infinity (Z = 0) as P, real points (G, 2G), R == P
- * for the doubling and both values of the addition's condition.
+ * P-256's assembly doubling and mixed addition (p256_jac_dbl_asm and
+ * p256_jac_madd_if_asm with its selects, behind ec_jac_dbl and
+ * ec_jac_add_affine_if) against their C twins (the formulas on the
+ * leaves), bit for bit, on arbitrary coordinates below p (the formulas
+ * are polynomials: points off the curve test them as well), the edges 0,
+ * 1, R mod p (Z = 1), p - 1, p - 2 in every coordinate, infinity (Z = 0)
+ * as P, real points (G, 2G), R == P for both, and both values of the
+ * addition's condition.
  */
 static void test_jac_asm(void)
 {

@@ -3,7 +3,7 @@
  * with UMAAL (Cortex-M4, M7; the A/R profiles from Armv6): p256_fe_mul_asm,
  * p256_fe_sqr_asm, p256_fe_add_asm, p256_fe_sub_asm, p256_fe_neg_asm,
  * p256_fe_mulk_asm; outside PROFILE=small also the point formulas
- * p256_jac_dbl_asm and p256_jac_madd_asm (their C twins in ec_jacobian.c);
+ * p256_jac_dbl_asm and p256_jac_madd_if_asm (their C twins in ec_jacobian.c);
  * the leaves' C twins in p256_field32.c. Unified syntax, one text for A32 and
  * Thumb-2, no branch and no IT block: every instruction runs for every
  * input, and no address depends on a value.
@@ -642,9 +642,9 @@ p256_fe_mulk_asm:
 /*
  * The Jacobian doubling and mixed addition of ec_jac_formulas.h
  * (JF_PRODUCT_Z, the k A leaf) as one function each, so that a formula
- * pays one prologue and epilogue: its products and squares are internal
- * subroutines (p256_jmul, p256_jsqr: one push of lr, the result left in
- * r0-r7 instead of stored), its additions, subtractions and small
+ * pays one prologue and epilogue: its products and squares are the
+ * leaves' bodies written in place (JMUL, JSQR: no call, the result left
+ * in r0-r7 instead of stored), its additions, subtractions and small
  * multiples are macros on a value held in r0-r7 (V below) and, where
  * there is one, a second operand in memory. A result goes to memory only
  * where a later step reads it from there. Every register but sp is
@@ -752,32 +752,26 @@ p256_fe_mulk_asm:
         .endm
 
 /*
- * p256_jmul: V = [r1] [r2] / R mod p; p256_jsqr: V = [r1]^2 / R mod p.
- * Internal: called with BL from the formulas below only; r0-r12 and the
- * flags are clobbered, sp and the caller's frame are kept.
+ * JMUL: V = [r1] [r2] / R mod p; JSQR: V = [r1]^2 / R mod p. The
+ * product's and the square's bodies written in place in the formulas
+ * below, each on its own area under the formula's frame (T and the saved
+ * pointer; r1, r2 are computed before it is made): no call, no save of
+ * lr (the formula's prologue saved it). Every register but sp and the
+ * flags are clobbered, the formula's frame is kept.
  */
-        .section .text.p256_jac_asm,"ax",%progbits
-        .type   p256_jmul,%function
-        .p2align 2
-        P256_FUNC
-p256_jmul:
-        push    {lr}
-        sub     sp, sp, #60
+        .macro  JMUL
+        sub     sp, sp, #56
         MUL_CORE 52
-        add     sp, sp, #60
-        pop     {pc}
-        .size   p256_jmul, .-p256_jmul
+        add     sp, sp, #56
+        .endm
 
-        .type   p256_jsqr,%function
-        .p2align 2
-        P256_FUNC
-p256_jsqr:
-        push    {lr}
+        .macro  JSQR
         sub     sp, sp, #68
         SQR_CORE 64
         add     sp, sp, #68
-        pop     {pc}
-        .size   p256_jsqr, .-p256_jsqr
+        .endm
+
+        .section .text.p256_jac_asm,"ax",%progbits
 
 /*
  * void p256_jac_dbl_asm(ct_limb_t *R, const ct_limb_t *P, size_t fe)
@@ -803,14 +797,14 @@ p256_jac_dbl_asm:
         add     r7, sp, #224
         stm     r7, {r0, r1, r3, r4, r5, r6}
         mov     r1, r6
-        bl      p256_jsqr               /* delta = Z^2 */
+        JSQR                   /* delta = Z^2 */
         VST     0, r8
         ldr     r1, [sp, #240]
-        bl      p256_jsqr               /* gamma = Y^2 */
+        JSQR                   /* gamma = Y^2 */
         VST     32, r8
         ldr     r1, [sp, #228]
         add     r2, sp, #32
-        bl      p256_jmul               /* beta = X gamma */
+        JMUL                   /* beta = X gamma */
         FMULK   4
         VST     64, r8                  /* 4 beta */
         VLDP    228, r8
@@ -823,16 +817,16 @@ p256_jac_dbl_asm:
         VST     128, r8                 /* X - delta */
         add     r1, sp, #96
         add     r2, sp, #128
-        bl      p256_jmul
+        JMUL
         FMULK   3
         VST     160, r8                 /* alpha = 3 (X - delta)(X + delta) */
         ldr     r1, [sp, #240]
         ldr     r2, [sp, #244]
-        bl      p256_jmul
+        JMUL
         FDBL
         VSTP    236, r8                 /* Z3 = 2 Y Z: P.Y, P.Z not read after */
         add     r1, sp, #160
-        bl      p256_jsqr
+        JSQR
         add     r8, sp, #64
         FSUB_M  r8
         add     r8, sp, #64
@@ -842,12 +836,12 @@ p256_jac_dbl_asm:
         FRSUB_M r8
         VST     96, r8                  /* 4 beta - X3 */
         add     r1, sp, #32
-        bl      p256_jsqr
+        JSQR
         FMULK   8
         VST     192, r8                 /* 8 gamma^2 */
         add     r1, sp, #160
         add     r2, sp, #96
-        bl      p256_jmul
+        JMUL
         add     r8, sp, #192
         FSUB_M  r8
         VSTP    232, r8                 /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
@@ -856,27 +850,65 @@ p256_jac_dbl_asm:
         .size   p256_jac_dbl_asm, .-p256_jac_dbl_asm
 
 /*
- * void p256_jac_madd_asm(ct_limb_t *S, const ct_limb_t *P, const ct_limb_t *A,
- *                        size_t fe)
- *   S, P: the X coordinates of two ec_jac, A the x of an ec_affine (ec.h),
- *   the other coordinates fe bytes apart (fe = sizeof(ec_fe)); S is
- *   distinct from P and A.
- * S = P + A by madd-2007-bl without its factors 2 (JF_PRODUCT_Z):
- * U2 = x2 Z1^2, S2 = y2 Z1^3, H = U2 - X1, r = S2 - Y1, J = H^3,
- * V = X1 H^2, X3 = r^2 - J - 2V, Y3 = r (V - X3) - Y1 J, Z3 = Z1 H; no
- * select (infinity and the condition are the caller's, as in
- * jac_add_affine_if_p256). Frame: Z1^2 at sp, H at sp + 32, S2 then r at
- * sp + 64, H^2 then Y1 J at sp + 96, J at sp + 128, V then V - X3 at
- * sp + 160; the pointers S.X, P.X, A.x, S.Y, S.Z, P.Y, P.Z, A.y at
- * sp + 192..220.
+ * The selects of the mixed addition on V = r0..r7, a coordinate of the
+ * sum: V = A's coordinate (at the address saved at sp + a) where P is
+ * infinity (mask at sp + 224), then P's (at sp + p) where the condition is
+ * false (mask at sp + 228); V stored at the address saved at sp + r. Each
+ * word becomes V ^ ((V ^ W) & m): two words of W per LDM, r8-r12 and lr
+ * scratch. P's coordinate is read before R's is written (R may be P).
+ * V stays selected in r0..r7: where a mask is set, the formula's later
+ * values are wrong but every later coordinate is selected by the same
+ * masks, so none of them reaches R.
  */
-        .globl  p256_jac_madd_asm
-        .type   p256_jac_madd_asm,%function
+        .macro  SEL2 x, y, ptr, m
+        ldm     \ptr!, {r12, lr}
+        eor     r12, r12, \x
+        eor     lr, lr, \y
+        and     r12, r12, \m
+        and     lr, lr, \m
+        eor     \x, \x, r12
+        eor     \y, \y, lr
+        .endm
+
+        .macro  VSEL_STP r, p, a
+        ldr     r8, [sp, #\a]
+        ldr     r9, [sp, #\p]
+        ldrd    r10, r11, [sp, #224]
+        SEL2    r0, r1, r8, r10
+        SEL2    r2, r3, r8, r10
+        SEL2    r4, r5, r8, r10
+        SEL2    r6, r7, r8, r10
+        SEL2    r0, r1, r9, r11
+        SEL2    r2, r3, r9, r11
+        SEL2    r4, r5, r9, r11
+        SEL2    r6, r7, r9, r11
+        VSTP    \r, r8
+        .endm
+
+/*
+ * void p256_jac_madd_if_asm(ct_limb_t *R, const ct_limb_t *P, const ct_limb_t *A,
+ *                           size_t fe, ct_limb_t keep, const ct_limb_t *one)
+ *   R, P: the X coordinates of two ec_jac, A the x of an ec_affine (ec.h),
+ *   the other coordinates fe bytes apart (fe = sizeof(ec_fe)); R may be
+ *   P, not A; keep all ones (R = P) or zero (R = P + A); one = R mod p.
+ * R = P + A by madd-2007-bl without its factors 2 (JF_PRODUCT_Z):
+ * U2 = x2 Z1^2, S2 = y2 Z1^3, H = U2 - X1, r = S2 - Y1, J = H^3,
+ * V = X1 H^2, X3 = r^2 - J - 2V, Y3 = r (V - X3) - Y1 J, Z3 = Z1 H; then
+ * the selects of jac_add_affine_if_p256 on each coordinate as it is
+ * stored (VSEL_STP): (x2, y2, one) where Z1 = 0, P where keep. Each of
+ * P's coordinates is read for the last time by its select, so R may be
+ * P. Frame: Z1^2 at sp, H at sp + 32, S2 then r at sp + 64, H^2 then
+ * Y1 J at sp + 96, J at sp + 128, V then V - X3 at sp + 160; the pointers
+ * R.X, P.X, A.x, R.Y, R.Z, P.Y, P.Z, A.y at sp + 192..220, the masks
+ * (Z1 = 0, keep) at sp + 224, 228 and one at sp + 232.
+ */
+        .globl  p256_jac_madd_if_asm
+        .type   p256_jac_madd_if_asm,%function
         .p2align 2
         P256_FUNC
-p256_jac_madd_asm:
+p256_jac_madd_if_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #228
+        sub     sp, sp, #236
         add     r4, r0, r3
         add     r5, r4, r3
         add     r6, r1, r3
@@ -884,65 +916,82 @@ p256_jac_madd_asm:
         add     r8, r2, r3
         add     r9, sp, #192
         stm     r9, {r0, r1, r2, r4, r5, r6, r7, r8}
+        /* Z1 = 0: the OR of its words; 0 - x borrows (C clear) unless
+         * x = 0, so SBC x, x, x is 0 for Z1 = 0, all ones otherwise */
+        ldm     r7, {r0, r1, r2, r3, r4, r5, r6, r8}
+        orr     r0, r0, r1
+        orr     r0, r0, r2
+        orr     r0, r0, r3
+        orr     r0, r0, r4
+        orr     r0, r0, r5
+        orr     r0, r0, r6
+        orr     r0, r0, r8
+        rsbs    r0, r0, #0
+        sbc     r0, r0, r0
+        mvn     r0, r0
+        ldr     r1, [sp, #272]          /* keep (the fifth argument) */
+        ldr     r2, [sp, #276]          /* one */
+        add     r3, sp, #224
+        stm     r3, {r0, r1, r2}
         mov     r1, r7
-        bl      p256_jsqr
+        JSQR
         VST     0, r8                   /* Z1^2 */
         ldr     r1, [sp, #200]
         mov     r2, sp
-        bl      p256_jmul               /* U2 = x2 Z1^2 */
+        JMUL                   /* U2 = x2 Z1^2 */
         ldr     r8, [sp, #196]
         FSUB_M  r8
         VST     32, r8                  /* H = U2 - X1 */
         ldr     r1, [sp, #220]
         ldr     r2, [sp, #216]
-        bl      p256_jmul
+        JMUL
         VST     64, r8                  /* y2 Z1 */
         add     r1, sp, #64
         mov     r2, sp
-        bl      p256_jmul               /* S2 = y2 Z1^3 */
+        JMUL                   /* S2 = y2 Z1^3 */
         ldr     r8, [sp, #212]
         FSUB_M  r8
         VST     64, r8                  /* r = S2 - Y1 */
         add     r1, sp, #32
-        bl      p256_jsqr
+        JSQR
         VST     96, r8                  /* H^2 */
         add     r1, sp, #32
         add     r2, sp, #96
-        bl      p256_jmul
+        JMUL
         VST     128, r8                 /* J = H^3 */
         ldr     r1, [sp, #196]
         add     r2, sp, #96
-        bl      p256_jmul
+        JMUL
         VST     160, r8                 /* V = X1 H^2 */
         ldr     r1, [sp, #212]
         add     r2, sp, #128
-        bl      p256_jmul
+        JMUL
         VST     96, r8                  /* Y1 J */
         add     r1, sp, #64
-        bl      p256_jsqr
+        JSQR
         add     r8, sp, #128
         FSUB_M  r8
         add     r8, sp, #160
         FSUB_M  r8
         add     r8, sp, #160
         FSUB_M  r8
-        VSTP    192, r8                 /* X3 = r^2 - J - 2V */
+        VSEL_STP 192, 196, 200          /* X3 = r^2 - J - 2V */
         add     r8, sp, #160
         FRSUB_M r8
         VST     160, r8                 /* V - X3 */
         add     r1, sp, #64
         add     r2, sp, #160
-        bl      p256_jmul
+        JMUL
         add     r8, sp, #96
         FSUB_M  r8
-        VSTP    204, r8                 /* Y3 = r (V - X3) - Y1 J */
+        VSEL_STP 204, 212, 220          /* Y3 = r (V - X3) - Y1 J */
         ldr     r1, [sp, #216]
         add     r2, sp, #32
-        bl      p256_jmul
-        VSTP    208, r8                 /* Z3 = Z1 H */
-        add     sp, sp, #228
+        JMUL
+        VSEL_STP 208, 216, 232          /* Z3 = Z1 H */
+        add     sp, sp, #236
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
-        .size   p256_jac_madd_asm, .-p256_jac_madd_asm
+        .size   p256_jac_madd_if_asm, .-p256_jac_madd_if_asm
 #endif
 
 #if defined(__ELF__)
