@@ -138,26 +138,63 @@ IFMA_TARGET void mp52_amm2_ifma(ct_limb_t *X1, ct_limb_t *X2,
     }
 }
 
+/* the scan over nz registers of 8 limbs (nz a constant per instance):
+ * every entry loaded whole, the one whose number equals the index kept by
+ * masked moves (the mask is a compare result, never a branch or an
+ * address) */
+IFMA_INLINE void lookup_nz(ct_limb_t *X, const ct_limb_t *table, size_t count,
+                           size_t index, const size_t nz)
+{
+    const __m512i idx = _mm512_set1_epi64((long long)index);
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i r[MAXZ], e = _mm512_setzero_si512();
+    size_t i, z;
+
+#pragma GCC unroll 8
+    for (z = 0; z < nz; z++)
+        r[z] = _mm512_setzero_si512();
+    for (i = 0; i < count; i++) {
+        __mmask8 sel = _mm512_cmpeq_epi64_mask(e, idx);
+
+#pragma GCC unroll 8
+        for (z = 0; z < nz; z++)
+            r[z] = _mm512_mask_mov_epi64(r[z], sel, _mm512_loadu_si512(
+                       (const void *)(table + (i * nz + z) * 8)));
+        e = _mm512_add_epi64(e, one);
+    }
+#pragma GCC unroll 8
+    for (z = 0; z < nz; z++)
+        _mm512_storeu_si512((void *)(X + 8 * z), r[z]);
+}
+
 /* see mp.h */
 IFMA_TARGET void mp52_lookup_ifma(ct_limb_t *X, const ct_limb_t *table,
                                   size_t count, size_t n, size_t index)
 {
-    const __m512i idx = _mm512_set1_epi64((long long)index);
-    size_t z, e;
+    size_t z;
 
-    /* per 8 limbs: every entry loaded whole; the one whose number equals
-     * the index is kept by a masked move (the mask is a compare result,
-     * never a branch or an address) */
-    for (z = 0; z < n; z += 8) {
-        __m512i r = _mm512_setzero_si512();
+    switch (n >> 3) {
+    case 1: lookup_nz(X, table, count, index, 1); break;
+    case 2: lookup_nz(X, table, count, index, 2); break;
+    case 3: lookup_nz(X, table, count, index, 3); break;
+    case 4: lookup_nz(X, table, count, index, 4); break;
+    case 5: lookup_nz(X, table, count, index, 5); break;
+    default:
+        /* wider rows (not used by mp_exp2_52): 8 limbs at a time */
+        for (z = 0; z < n; z += 8) {
+            const __m512i idx = _mm512_set1_epi64((long long)index);
+            __m512i r = _mm512_setzero_si512();
+            size_t e;
 
-        for (e = 0; e < count; e++) {
-            __mmask8 sel = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)e), idx);
+            for (e = 0; e < count; e++) {
+                __mmask8 sel = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)e), idx);
 
-            r = _mm512_mask_mov_epi64(r, sel, _mm512_loadu_si512(
-                    (const void *)(table + e * n + z)));
+                r = _mm512_mask_mov_epi64(r, sel, _mm512_loadu_si512(
+                        (const void *)(table + e * n + z)));
+            }
+            _mm512_storeu_si512((void *)(X + z), r);
         }
-        _mm512_storeu_si512((void *)(X + z), r);
+        break;
     }
 }
 #endif /* MP_IFMA */
