@@ -324,6 +324,13 @@ void mp52_amm2_c(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
                  const ct_limb_t *A2, const ct_limb_t *B1, const ct_limb_t *B2,
                  const ct_limb_t *N1, const ct_limb_t *N2, ct_limb_t k01,
                  ct_limb_t k02, size_t k);
+/*
+ * X = A with every digit below 2^52 (the carries passed up), for A of
+ * `lanes` digits below 2^60 whose value is below 2^(52 lanes); the last
+ * step of the kernels. X may equal A. mp52_normalize_c is the twin of
+ * mp52_normalize_ifma (lanes a multiple of 8, at most MP52_MAX_LANES).
+ */
+void mp52_normalize_c(ct_limb_t *X, const ct_limb_t *A, size_t lanes);
 /* X (lanes digits) = A (n limbs); A = X (n limbs) for X < 2^(64n) */
 void mp52_from_limbs(ct_limb_t *X, size_t lanes, const ct_limb_t *A, size_t n);
 void mp52_to_limbs(ct_limb_t *X, size_t n, const ct_limb_t *A, size_t lanes);
@@ -335,6 +342,7 @@ void mp52_amm2_ifma(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
                     const ct_limb_t *B2, const ct_limb_t *N1,
                     const ct_limb_t *N2, ct_limb_t k01, ct_limb_t k02,
                     size_t k);
+void mp52_normalize_ifma(ct_limb_t *X, const ct_limb_t *A, size_t lanes);
 /* ct_limbs_lookup (its twin) for n a multiple of 8, by 512-bit masked
  * moves: every limb of every entry read */
 void mp52_lookup_ifma(ct_limb_t *X, const ct_limb_t *table, size_t count,

@@ -58,6 +58,19 @@ void mp52_to_limbs(ct_limb_t *X, size_t n, const ct_limb_t *A, size_t lanes)
     }
 }
 
+/* see mp.h */
+void mp52_normalize_c(ct_limb_t *X, const ct_limb_t *A, size_t lanes)
+{
+    ct_limb_t c = 0;
+    size_t j;
+
+    for (j = 0; j < lanes; j++) {
+        c += A[j];
+        X[j] = c & M52;
+        c >>= 52;
+    }
+}
+
 /*
  * One almost-Montgomery product in radix 2^52, digit by digit over B:
  *   acc += lo(A b_i); m = acc_0 k0 mod 2^52; acc += lo(N m);
@@ -105,12 +118,7 @@ static void mp52_amm_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
         for (j = 0; j < lanes; j++)
             acc[j] += hi[j];
     }
-    c = 0;
-    for (j = 0; j < lanes; j++) {
-        c += acc[j];
-        X[j] = c & M52;
-        c >>= 52;
-    }
+    mp52_normalize_c(X, acc, lanes);
     ct_zeroize(acc, sizeof acc);
     ct_zeroize(lo, sizeof lo);
     ct_zeroize(hi, sizeof hi);

@@ -16,16 +16,44 @@
 #define M52 (((ct_limb_t)1 << 52) - 1)
 #define MAXZ (MP52_MAX_LANES / 8)
 
-/* digits to 52 bits with the carries passed up (value < 2^(52 lanes)) */
-static void mp52_normalize(ct_limb_t *X, size_t lanes)
+/*
+ * Digits to 52 bits in the registers, for a value below 2^(52 k) held in
+ * nz registers with digits below 2^60 (so no carry leaves the top digit).
+ * First every digit's bits above 52 move up one digit (carries < 2^8);
+ * then digits are at most 2^52 - 1 + 2^8, and the carries left are 0 or 1:
+ * G (digit > 2^52 - 1: generates one), P (digit = 2^52 - 1: passes one
+ * on) as bit masks over all digits, and the digits that receive a carry
+ * are ((G << 1) + P) ^ P (the addition runs each carry through the P
+ * digits above it). Masks are data, never branched on.
+ */
+IFMA_INLINE void normalize_nz(__m512i *acc, const size_t nz)
 {
-    ct_limb_t c = 0;
-    size_t j;
+    const __m512i m52 = _mm512_set1_epi64((long long)M52);
+    const __m512i one = _mm512_set1_epi64(1);
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i c[MAXZ];
+    uint64_t g = 0, p = 0, in;
+    size_t z;
 
-    for (j = 0; j < lanes; j++) {
-        c += X[j];
-        X[j] = c & M52;
-        c >>= 52;
+#pragma GCC unroll 8
+    for (z = 0; z < nz; z++) {
+        c[z] = _mm512_srli_epi64(acc[z], 52);
+        acc[z] = _mm512_and_si512(acc[z], m52);
+    }
+    acc[0] = _mm512_add_epi64(acc[0], _mm512_alignr_epi64(c[0], zero, 7));
+#pragma GCC unroll 8
+    for (z = 1; z < nz; z++)
+        acc[z] = _mm512_add_epi64(acc[z], _mm512_alignr_epi64(c[z], c[z - 1], 7));
+#pragma GCC unroll 8
+    for (z = 0; z < nz; z++) {
+        g |= (uint64_t)_mm512_cmpgt_epu64_mask(acc[z], m52) << (8 * z);
+        p |= (uint64_t)_mm512_cmpeq_epu64_mask(acc[z], m52) << (8 * z);
+    }
+    in = ((g << 1) + p) ^ p;
+#pragma GCC unroll 8
+    for (z = 0; z < nz; z++) {
+        acc[z] = _mm512_mask_add_epi64(acc[z], (__mmask8)(in >> (8 * z)), acc[z], one);
+        acc[z] = _mm512_and_si512(acc[z], m52);
     }
 }
 
@@ -112,13 +140,13 @@ IFMA_INLINE void amm2_nz(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
             acc2[z] = _mm512_add_epi64(acc2[z], h2[z]);
         }
     }
+    normalize_nz(acc1, nz);
+    normalize_nz(acc2, nz);
 #pragma GCC unroll 8
     for (z = 0; z < nz; z++) {
         _mm512_storeu_si512((void *)(X1 + 8 * z), acc1[z]);
         _mm512_storeu_si512((void *)(X2 + 8 * z), acc2[z]);
     }
-    mp52_normalize(X1, 8 * nz);
-    mp52_normalize(X2, 8 * nz);
 }
 
 /* see mp.h */
@@ -165,6 +193,32 @@ IFMA_INLINE void lookup_nz(ct_limb_t *X, const ct_limb_t *table, size_t count,
 #pragma GCC unroll 8
     for (z = 0; z < nz; z++)
         _mm512_storeu_si512((void *)(X + 8 * z), r[z]);
+}
+
+IFMA_INLINE void normalize_mem(ct_limb_t *X, const ct_limb_t *A, const size_t nz)
+{
+    __m512i acc[MAXZ];
+    size_t z;
+
+#pragma GCC unroll 8
+    for (z = 0; z < nz; z++)
+        acc[z] = _mm512_loadu_si512((const void *)(A + 8 * z));
+    normalize_nz(acc, nz);
+#pragma GCC unroll 8
+    for (z = 0; z < nz; z++)
+        _mm512_storeu_si512((void *)(X + 8 * z), acc[z]);
+}
+
+/* see mp.h */
+IFMA_TARGET void mp52_normalize_ifma(ct_limb_t *X, const ct_limb_t *A, size_t lanes)
+{
+    switch (lanes >> 3) {
+    case 1: normalize_mem(X, A, 1); break;
+    case 2: normalize_mem(X, A, 2); break;
+    case 3: normalize_mem(X, A, 3); break;
+    case 4: normalize_mem(X, A, 4); break;
+    default: normalize_mem(X, A, 5); break;
+    }
 }
 
 /* see mp.h */

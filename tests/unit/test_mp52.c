@@ -192,6 +192,42 @@ static void test_amm(int with_ifma)
 }
 
 #if MP_IFMA
+/* digits that make the carries run: 2^52 - 1 runs (passing a carry on),
+ * digits just above 2^52 - 1 (making one), large digits up to 2^60 */
+static void test_normalize(void)
+{
+    size_t lanes, j, top;
+    unsigned r, kind;
+
+    tr_group("mp52 IFMA normalisation = C twin");
+    for (r = 0; r < 3000; r++) {
+        lanes = 8 * (1 + (tr_rand32() % 5));
+        /* a value below 2^(52 top): digits from `top` up are zero and the
+         * top one is small enough that no carry leaves it */
+        top = 1 + (tr_rand32() % lanes);
+        for (j = 0; j < lanes; j++) {
+            kind = tr_rand32() & 7;
+            dA1[j] = kind < 3 ? M52 : kind == 3 ? M52 + 1 + (tr_rand32() & 255)
+                   : kind == 4 ? ((ct_limb_t)tr_rand64() >> 4)
+                   : kind == 5 ? 0 : ((ct_limb_t)tr_rand64() & M52);
+            if (r & 1)
+                dA1[j] = kind < 6 ? M52 : M52 + 1;   /* long runs */
+        }
+        for (j = top - 1; j < lanes; j++)
+            dA1[j] = 0;
+        if (top >= 2)
+            dA1[top - 2] = M52 + (r & 1);  /* its carry stops in digit top - 1 */
+        mp52_normalize_c(dX1, dA1, lanes);
+        mp52_normalize_ifma(dY1, dA1, lanes);
+        TR_MEM(dY1, dX1, lanes * sizeof(ct_limb_t));
+        for (j = 0; j < lanes; j++)
+            TR_CHECK(dY1[j] <= M52);
+        mp52_normalize_ifma(dA1, dA1, lanes);          /* X may equal A */
+        TR_MEM(dA1, dX1, lanes * sizeof(ct_limb_t));
+    }
+    tr_group_end();
+}
+
 static void test_lookup(void)
 {
     static ct_limb_t tab[64 * (LANES + 8)], out1[LANES + 8], out2[LANES + 8];
@@ -291,6 +327,7 @@ int main(void)
     if (mp_x86_ifma()) {
         test_amm(1);
 #if MP_IFMA
+        test_normalize();
         test_lookup();
 #endif
         test_exp("mp_exp2_52 IFMA kernel = mp_exp");
