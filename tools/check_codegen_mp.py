@@ -59,6 +59,7 @@ STRICT = {
     "mp_mla_c", "mp_mla2_c", "mp_mont_step_c", "mp_sqr_diag_c", "mp_mont_ninv",
     "mp_divsteps", "mp_update_fg", "mp_update_de", "mp_digits_add_cond", "mp_digits_sub",
     "mp_clz_limb", "mp_clz", "mp_recip", "mp_div2by1", "mp_submul",
+    "mp52_normalize_c",
 }
 COMPOSITE = {
     "mp_copy", "mp_zero", "mp_set_limb", "mp_mul", "mp_sqr", "mp_sqr_rows_c", "mp_mod", "mp_mod_add",
@@ -67,12 +68,16 @@ COMPOSITE = {
     "mp_exp_bits", "mp_exp_window", "mp_inv", "mp_inv_fermat", "mp_inv_steps",
     "mp_to_digits", "mp_from_digits", "mp_digits_normalize", "mp_digits_neg_mask",
     "mp_from_be", "mp_to_be", "mp_shift_secret",
+    # radix 2^52 (x86-64): loops and switches on public sizes and positions
+    "mp_exp2_52", "mp52_amm2", "mp52_amm2_c", "mp52_amm_c", "mp52_lookup", "mp52_rr",
+    "mp52_from_limbs", "mp52_to_limbs", "mp52_amm2_ifma", "mp52_lookup_ifma",
+    "mp52_normalize_ifma",
 }
 VARTIME = {
     "mp_bitlen_vartime", "mp_exp_vartime", "mp_inv_vartime", "mp_bit_vartime",
     "mp_expv_window", "mp_div2k_mod_vartime", "mp_strip_twos_vartime", "mp_is_zero_vartime", "mp_lt_vartime",
     # x86-64: what CPUID reports decides which row runs (public, not data)
-    "mp_x86_mulx_detect", "mp_x86_mulx_allow",
+    "mp_x86_mulx_detect", "mp_x86_mulx_allow", "mp_x86_ifma_detect", "mp_x86_ifma_allow",
     # square-and-multiply over the bits of a public exponent (RSA's e): the
     # branches follow e only, the products are constant time in the base
     # and the modulus (tests/ct cases mp_exp_pubexp, mp_leaky_exp_pubexp)

@@ -283,7 +283,9 @@ size_t mp_exp_bits(const ct_limb_t *E, size_t e_limbs, size_t pos, unsigned len)
  * in 24, 32, 40 lanes.
  */
 #define MP52_MAX_N 32
-#define MP52_DIGITS(n) ((64 * (size_t)(n) + 2 + 51) / 52)
+/* ceil((64 n + 2) / 52) as a product and a shift (no division in the
+ * library's code; x * 20165 >> 20 = floor(x / 52) for x < 70000) */
+#define MP52_DIGITS(n) (((64 * (size_t)(n) + 2 + 51) * 20165) >> 20)
 #define MP52_LANES(n) ((MP52_DIGITS(n) + 7) & ~(size_t)7)
 #define MP52_MAX_LANES MP52_LANES(MP52_MAX_N)
 /* scratch of mp_exp2_52 with window w, in limbs */

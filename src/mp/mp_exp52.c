@@ -39,22 +39,27 @@ void mp52_from_limbs(ct_limb_t *X, size_t lanes, const ct_limb_t *A, size_t n)
 /* see mp.h */
 void mp52_to_limbs(ct_limb_t *X, size_t n, const ct_limb_t *A, size_t lanes)
 {
-    size_t i, bit, j;
-    unsigned off;
+    size_t i, j = 0;
+    unsigned off = 0;
     ct_limb_t v;
 
-    /* limb i is bits [64 i, 64 i + 64): from digit bit / 52 and the one
-     * or two above it (a 64-bit window spans at most three digits) */
+    /* limb i is bits [64 i, 64 i + 64) = digit j from bit off on (64 i =
+     * 52 j + off, off < 52, kept by steps of 64 = 52 + 12 without a
+     * division) and the one or two digits above it (a 64-bit window spans
+     * at most three digits) */
     for (i = 0; i < n; i++) {
-        bit = 64 * i;
-        j = bit / 52;
-        off = (unsigned)(bit - 52 * j);
         v = A[j] >> off;
         if (j + 1 < lanes)
             v |= A[j + 1] << (52 - off);
         if (off > 40 && j + 2 < lanes)
             v |= A[j + 2] << (104 - off);
         X[i] = v;
+        j++;
+        off += 12;
+        if (off >= 52) {
+            off -= 52;
+            j++;
+        }
     }
 }
 
@@ -89,8 +94,7 @@ void mp52_normalize_c(ct_limb_t *X, const ct_limb_t *A, size_t lanes)
 static void mp52_amm_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                        const ct_limb_t *N, ct_limb_t k0, size_t k)
 {
-    ct_limb_t acc[MP52_MAX_LANES], lo[MP52_MAX_LANES], hi[MP52_MAX_LANES],
-              b, m, c;
+    ct_limb_t acc[MP52_MAX_LANES], hi[MP52_MAX_LANES], b, m, c;
     size_t lanes = (k + 7) & ~(size_t)7, i, j;
     mp52_dword p;
 
@@ -100,9 +104,8 @@ static void mp52_amm_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
         b = B[i] & M52;
         for (j = 0; j < lanes; j++) {
             p = (mp52_dword)(A[j] & M52) * b;
-            lo[j] = (ct_limb_t)p & M52;
             hi[j] = (ct_limb_t)(p >> 52);
-            acc[j] += lo[j];
+            acc[j] += (ct_limb_t)p & M52;
         }
         m = (acc[0] * k0) & M52;
         for (j = 0; j < lanes; j++) {
@@ -119,9 +122,6 @@ static void mp52_amm_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
             acc[j] += hi[j];
     }
     mp52_normalize_c(X, acc, lanes);
-    ct_zeroize(acc, sizeof acc);
-    ct_zeroize(lo, sizeof lo);
-    ct_zeroize(hi, sizeof hi);
 }
 
 /* see mp.h */
