@@ -59,7 +59,6 @@ STRICT = {
     "mp_mla_c", "mp_mla2_c", "mp_mont_step_c", "mp_sqr_diag_c", "mp_mont_ninv",
     "mp_divsteps", "mp_update_fg", "mp_update_de", "mp_digits_add_cond", "mp_digits_sub",
     "mp_clz_limb", "mp_clz", "mp_recip", "mp_div2by1", "mp_submul",
-    "mp52_normalize_c",
 }
 COMPOSITE = {
     "mp_copy", "mp_zero", "mp_set_limb", "mp_mul", "mp_sqr", "mp_sqr_rows_c", "mp_mod", "mp_mod_add",
@@ -71,7 +70,7 @@ COMPOSITE = {
     # radix 2^52 (x86-64): loops and switches on public sizes and positions
     "mp_exp2_52", "mp52_amm2", "mp52_amm2_c", "mp52_amm_c", "mp52_lookup", "mp52_rr",
     "mp52_from_limbs", "mp52_to_limbs", "mp52_amm2_ifma", "mp52_lookup_ifma",
-    "mp52_normalize_ifma",
+    "mp52_normalize_ifma", "mp52_normalize_c",
 }
 VARTIME = {
     "mp_bitlen_vartime", "mp_exp_vartime", "mp_inv_vartime", "mp_bit_vartime",
@@ -95,8 +94,9 @@ TARGETS = cg.TARGETS
 REQUIRED_STRICT = {"mp_add", "mp_sub", "mp_lt", "mp_mla_c", "mp_mont_step_c",
                    "mp_divsteps", "mp_update_fg", "mp_update_de"}
 
-# (ctc_cpu_features: the library's one CPU-feature query, src/common/cpu.c)
-ALLOWED_CALL = re.compile(r"^(mp_\w+|ct_limbs_\w+|ct_mem_\w+|ct_zeroize|ctc_cpu_features)$")
+# (ctc_cpu_features: the library's one CPU-feature query, src/common/cpu.c;
+# mp52_: the radix-2^52 functions of the mp layer, src/mp/mp_exp52.c)
+ALLOWED_CALL = re.compile(r"^(mp_\w+|mp52_\w+|ct_limbs_\w+|ct_mem_\w+|ct_zeroize|ctc_cpu_features)$")
 CALL_RELOCS = re.compile(r"^R_(X86_64_PLT32|AARCH64_CALL26|AARCH64_JUMP26|ARM_CALL|"
                          r"ARM_THM_CALL|ARM_JUMP24|ARM_THM_JUMP24|RISCV_CALL|"
                          r"RISCV_CALL_PLT|XTENSA_ASM_EXPAND)$")
