@@ -25,7 +25,10 @@ static ct_limb_t N1[MAXN], N2[MAXN], A1[2 * MAXN + 2], A2[2 * MAXN + 2],
                  E1[MAXN], E2[MAXN],
                  X1[2 * MAXN + 2], X2[2 * MAXN + 2], Y1[2 * MAXN + 2], Y2[2 * MAXN + 2];
 static ct_limb_t dN1[LANES], dN2[LANES], dA1[LANES], dA2[LANES], dB1[LANES],
-                 dB2[LANES], dX1[LANES], dX2[LANES], dY1[LANES], dY2[LANES];
+                 dB2[LANES], dX1[LANES], dX2[LANES];
+#if MP_IFMA
+static ct_limb_t dY1[LANES], dY2[LANES];
+#endif
 static ct_limb_t T[MP_EXP2_52_SCRATCH(MAXN, 5) + 8 * MAXN];
 static ct_limb_t TE[MP_EXP_SCRATCH(MAXN, 6)];
 static ct_limb_t R2a[MAXN], R2b[MAXN];
@@ -336,7 +339,15 @@ int main(void)
                                             : "not built (CTC_NO_ASM or valgrind build)");
     }
 #else
-    tr_skip("mp52", "radix-2^52 path not built (x86-64 with 64-bit limbs only)");
+    /* the path applies to x86-64 with 64-bit limbs only; here it must be
+     * compiled out entirely, its IFMA kernel with it */
+    tr_group("mp52 compiled out (not x86-64 with 64-bit limbs)");
+    TR_EQ(MP_EXP52, 0);
+    TR_EQ(MP_IFMA, 0);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    TR_CHECK(MP_LIMB_BITS != 64);
+#endif
+    tr_group_end();
 #endif
     return tr_finish();
 }
