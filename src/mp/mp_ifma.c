@@ -1,10 +1,11 @@
 /*
  * mp_ifma.c - the AVX-512 IFMA kernel of the radix-2^52 exponentiation
- * (mp52_amm2_ifma, mp52_lookup_ifma; declared in mp.h, docs/mp.md "Radix
- * 2^52"). C with intrinsics under __attribute__((target)), so the rest of
- * the build needs no flag; called only where mp_x86_ifma() says the CPU
- * and the OS support it. Twins: mp52_amm2_c (mp_exp52.c) and
- * ct_limbs_lookup, compared by tests/unit/test_mp52.c.
+ * (mp52_amm2_ifma, mp52_normalize_ifma, mp52_lookup_ifma; declared in
+ * mp.h, docs/mp.md "Radix 2^52"). C with intrinsics under
+ * __attribute__((target)), so the rest of the build needs no flag; called
+ * only where mp_x86_ifma() says the CPU and the OS support it. Twins:
+ * mp52_amm2_c and mp52_normalize_c (mp_exp52.c), ct_limbs_lookup,
+ * compared by tests/unit/test_mp52.c.
  */
 #include "mp.h"
 
