@@ -67,12 +67,16 @@ COMPOSITE = {
     "mp_exp_bits", "mp_exp_window", "mp_inv", "mp_inv_fermat", "mp_inv_steps",
     "mp_to_digits", "mp_from_digits", "mp_digits_normalize", "mp_digits_neg_mask",
     "mp_from_be", "mp_to_be", "mp_shift_secret",
+    # radix 2^52 (x86-64): loops and switches on public sizes and positions
+    "mp_exp2_52", "mp52_amm2", "mp52_amm2_c", "mp52_amm_c", "mp52_lookup", "mp52_rr",
+    "mp52_from_limbs", "mp52_to_limbs", "mp52_amm2_ifma", "mp52_lookup_ifma",
+    "mp52_normalize_ifma", "mp52_normalize_c",
 }
 VARTIME = {
     "mp_bitlen_vartime", "mp_exp_vartime", "mp_inv_vartime", "mp_bit_vartime",
     "mp_expv_window", "mp_div2k_mod_vartime", "mp_strip_twos_vartime", "mp_is_zero_vartime", "mp_lt_vartime",
     # x86-64: what CPUID reports decides which row runs (public, not data)
-    "mp_x86_mulx_detect", "mp_x86_mulx_allow",
+    "mp_x86_mulx_detect", "mp_x86_mulx_allow", "mp_x86_ifma_detect", "mp_x86_ifma_allow",
     # square-and-multiply over the bits of a public exponent (RSA's e): the
     # branches follow e only, the products are constant time in the base
     # and the modulus (tests/ct cases mp_exp_pubexp, mp_leaky_exp_pubexp)
@@ -90,8 +94,9 @@ TARGETS = cg.TARGETS
 REQUIRED_STRICT = {"mp_add", "mp_sub", "mp_lt", "mp_mla_c", "mp_mont_step_c",
                    "mp_divsteps", "mp_update_fg", "mp_update_de"}
 
-# (ctc_cpu_features: the library's one CPU-feature query, src/common/cpu.c)
-ALLOWED_CALL = re.compile(r"^(mp_\w+|ct_limbs_\w+|ct_mem_\w+|ct_zeroize|ctc_cpu_features)$")
+# (ctc_cpu_features: the library's one CPU-feature query, src/common/cpu.c;
+# mp52_: the radix-2^52 functions of the mp layer, src/mp/mp_exp52.c)
+ALLOWED_CALL = re.compile(r"^(mp_\w+|mp52_\w+|ct_limbs_\w+|ct_mem_\w+|ct_zeroize|ctc_cpu_features)$")
 CALL_RELOCS = re.compile(r"^R_(X86_64_PLT32|AARCH64_CALL26|AARCH64_JUMP26|ARM_CALL|"
                          r"ARM_THM_CALL|ARM_JUMP24|ARM_THM_JUMP24|RISCV_CALL|"
                          r"RISCV_CALL_PLT|XTENSA_ASM_EXPAND)$")

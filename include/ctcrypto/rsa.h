@@ -57,7 +57,8 @@
  *    both sides is the register width).
  *  - No heap; stack use is bounded by CTC_RSA_MAX_BITS (about 5 KiB for
  *    a 4096-bit public operation with 32-bit limbs, about 16 KiB for a
- *    private one; docs/rsa.md).
+ *    private one; on x86-64 with 64-bit limbs the private operation's
+ *    AVX-512 IFMA path adds about 16 KiB of window tables; docs/rsa.md).
  */
 #ifndef CTCRYPTO_RSA_H
 #define CTCRYPTO_RSA_H

@@ -8,21 +8,22 @@
 static unsigned features_cache;    /* FEATURES_KNOWN | CTC_CPU_* once asked */
 
 #if CTC_HAVE_CPUID
-/* XCR0 bits 1 and 2: the OS saves the XMM and YMM registers */
-static unsigned os_saves_ymm(uint32_t ecx1)
+/* The low word of XCR0 (which register states the OS saves), 0 when
+ * XGETBV is not usable (CPUID.1:ECX bit 27, OSXSAVE, clear) */
+static uint32_t xcr0_low(uint32_t ecx1)
 {
     uint32_t lo, hi;
 
-    if (!((ecx1 >> 27) & 1))       /* OSXSAVE: XGETBV is usable */
+    if (!((ecx1 >> 27) & 1))
         return 0;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0u));
     (void)hi;
-    return (lo & 6u) == 6u;
+    return lo;
 }
 
 static unsigned detect(void)
 {
-    uint32_t r[4], ecx1, ebx7;
+    uint32_t r[4], ecx1, ebx7, xcr0;
     unsigned f = 0, ssse3, sse41;
 
     ctc_cpuid(1, 0, r);
@@ -31,6 +32,7 @@ static unsigned detect(void)
     sse41 = (ecx1 >> 19) & 1;          /* pblendw */
     ctc_cpuid(7, 0, r);
     ebx7 = r[1];
+    xcr0 = xcr0_low(ecx1);
     /* CPUID.(EAX=7,ECX=0):EBX bit 29 SHA, bit 8 BMI2, bit 19 ADX, bit 5 AVX2 */
     if (((ebx7 >> 29) & 1) && ssse3 && sse41)
         f |= CTC_CPU_X86_SHA;
@@ -38,8 +40,14 @@ static unsigned detect(void)
         f |= CTC_CPU_X86_BMI2;
     if ((ebx7 >> 19) & 1)
         f |= CTC_CPU_X86_ADX;
-    if (((ebx7 >> 5) & 1) && os_saves_ymm(ecx1))
+    /* XCR0 bits 1 and 2: the OS saves XMM and YMM */
+    if (((ebx7 >> 5) & 1) && (xcr0 & 0x06u) == 0x06u)
         f |= CTC_CPU_X86_AVX2;
+    /* EBX bit 16 AVX512F, bit 21 AVX512_IFMA, bit 31 AVX512VL; XCR0 bits
+     * 5-7 (opmask, the upper halves of ZMM0-15, ZMM16-31) besides 1-2 */
+    if (((ebx7 >> 16) & 1) && ((ebx7 >> 21) & 1) && ((ebx7 >> 31) & 1)
+        && (xcr0 & 0xe6u) == 0xe6u)
+        f |= CTC_CPU_X86_AVX512IFMA;
     /* CPUID.1:ECX bit 25 AES-NI, bit 1 PCLMULQDQ */
     if (((ecx1 >> 25) & 1) && ssse3)
         f |= CTC_CPU_X86_AESNI;

@@ -3,7 +3,8 @@
  * instructions it has (ctc_cpu_features), asked without libc.
  *
  * Every layer that picks an implementation at run time (hash_cpu.c for
- * SHA-2, mp_cpu.c for the MULX row, the AES cores) asks ctc_cpu_features()
+ * SHA-2, mp_cpu.c for the MULX row and the IFMA exponentiation, the AES
+ * cores) asks ctc_cpu_features()
  * and keeps only its own "allowed" mask, which tests use to force the
  * portable code. What a CPU has is not secret.
  */
@@ -21,6 +22,8 @@
 #define CTC_CPU_X86_AESNI   0x0008u    /* AESENC ... (with SSSE3) */
 #define CTC_CPU_X86_PCLMUL  0x0010u    /* PCLMULQDQ */
 #define CTC_CPU_X86_AVX2    0x0020u    /* AVX2, with the OS saving YMM */
+#define CTC_CPU_X86_AVX512IFMA 0x0040u /* AVX-512 F, VL and IFMA (VPMADD52LUQ,
+                                        * VPMADD52HUQ), the OS saving ZMM */
 #define CTC_CPU_ARM64_SHA2  0x0100u    /* SHA256H ... */
 #define CTC_CPU_ARM64_SHA512 0x0200u   /* SHA512H ... (FEAT_SHA512) */
 #define CTC_CPU_ARM64_AES   0x0400u    /* AESE, AESMC ... */

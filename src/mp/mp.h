@@ -34,7 +34,9 @@
  * mp_mont_step.c (the Montgomery step), mp_mod.c (reduction, modular
  * add/sub/neg), mp_mont.c (Montgomery), mp_exp.c (secret exponentiation),
  * mp_exp_pubexp.c (public exponent, secret base), mp_exp_vartime.c,
- * mp_inv.c (safegcd and Fermat), mp_inv_vartime.c, mp_bytes.c; mp_word.h (word products and carries per target);
+ * mp_inv.c (safegcd and Fermat), mp_inv_vartime.c, mp_bytes.c,
+ * mp_exp52.c and mp_ifma.c (radix 2^52, x86-64); mp_word.h (word
+ * products and carries per target);
  * arch/ (assembly leaves, see mp_arch.h).
  */
 #ifndef MP_MP_H
@@ -261,6 +263,111 @@ int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
 int mp_exp_pubexp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
                   size_t e_limbs, const ct_limb_t *N, size_t n, ct_limb_t ninv,
                   const ct_limb_t *R2, ct_limb_t *T, size_t t_limbs);
+
+/*
+ * Bits [pos, pos + len) of E, len < w, bits beyond e_limbs limbs read as
+ * zero (mp_exp.c; the window digits of mp_exp and mp_exp2_52).
+ * CT: pos and len are public; E's value is not branched on.
+ */
+size_t mp_exp_bits(const ct_limb_t *E, size_t e_limbs, size_t pos, unsigned len);
+
+#if MP_EXP52
+/* ---- two exponentiations side by side in radix 2^52 (mp_exp52.c) ----------- */
+
+/*
+ * Here a number mod N (n 64-bit limbs, n <= MP52_MAX_N) is held as k =
+ * MP52_DIGITS(n) digits of 52 bits (52 k >= 64 n + 2, so 4N < R52 =
+ * 2^(52 k)) in a vector of MP52_LANES(n) lanes (k rounded up to whole
+ * 512-bit registers), one digit per ct_limb_t, lanes k and up zero.
+ * n = 16, 24, 32 (the CRT halves of RSA-2048, 3072, 4096): k = 20, 30, 40
+ * in 24, 32, 40 lanes.
+ */
+#define MP52_MAX_N 32
+/* ceil((64 n + 2) / 52) as a product and a shift (no division in the
+ * library's code; x * 20165 >> 20 = floor(x / 52) for x < 70000) */
+#define MP52_DIGITS(n) (((64 * (size_t)(n) + 2 + 51) * 20165) >> 20)
+#define MP52_LANES(n) ((MP52_DIGITS(n) + 7) & ~(size_t)7)
+#define MP52_MAX_LANES MP52_LANES(MP52_MAX_N)
+/* scratch of mp_exp2_52 with window w, in limbs */
+#define MP_EXP2_52_SCRATCH(n, w) \
+    (2 * ((((size_t)1 << (w)) + 6) * MP52_LANES(n)) + 3 * (size_t)(n) + 4)
+
+/*
+ * X1 = A1^E1 mod M1 and X2 = A2^E2 mod M2 at once, for secret A, E and
+ * moduli (M1 and M2 odd, > 1, of the same n limbs, n <= MP52_MAX_N; A any
+ * n-limb value; E of e_limbs limbs, any value, E = 0 gives 1): the fixed
+ * window of mp_exp (w = 5 where the scratch fits, less otherwise), each
+ * product one almost-Montgomery product of both operations in radix 2^52
+ * (mp52_amm2), each window digit one full scan of its table. Uses the AVX-512
+ * IFMA kernel where mp_x86_ifma() says so, the C kernel otherwise (the
+ * C kernel is slower than mp_exp: callers take this path for the IFMA
+ * kernel, tests and checkers for both). X1 may equal A1, X2 A2.
+ * Returns 0, CTC_ERR_LENGTH if the sizes differ or n > MP52_MAX_N, or
+ * CTC_ERR_BUFFER if t_limbs < MP_EXP2_52_SCRATCH(n, 1).
+ * CT: only n, e_limbs and t_limbs leak (and which kernel runs, a
+ * property of the CPU).
+ */
+int mp_exp2_52(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
+               const ct_limb_t *A2, const ct_limb_t *E1, const ct_limb_t *E2,
+               size_t e_limbs, const mp_modulus *M1, const mp_modulus *M2,
+               ct_limb_t *T, size_t t_limbs);
+
+/*
+ * The kernel: the almost-Montgomery products X1 = A1 B1 / R52 mod N1 and
+ * X2 = A2 B2 / R52 mod N2 (R52 = 2^(52 k)), each < 2N when A B < 4N^2
+ * (in particular A, B < 2N) or A < 2^(52k - 2), B < N; the result is one
+ * value in [0, 2N), not necessarily reduced. Numbers in the radix-2^52
+ * layout above with k digits in `lanes` = k rounded up to a multiple of 8
+ * (lanes <= MP52_MAX_LANES), every digit < 2^52; k0 = -N^-1 mod 2^52.
+ * X may equal A or B of its operation. mp52_amm2_c is the portable C
+ * kernel, always built, the twin of mp52_amm2_ifma (mp_ifma.c).
+ */
+void mp52_amm2_c(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
+                 const ct_limb_t *A2, const ct_limb_t *B1, const ct_limb_t *B2,
+                 const ct_limb_t *N1, const ct_limb_t *N2, ct_limb_t k01,
+                 ct_limb_t k02, size_t k);
+/*
+ * X = A with every digit below 2^52 (the carries passed up), for A of
+ * `lanes` digits below 2^60 whose value is below 2^(52 lanes); the last
+ * step of the kernels. X may equal A. mp52_normalize_c is the twin of
+ * mp52_normalize_ifma (lanes a multiple of 8, at most MP52_MAX_LANES).
+ */
+void mp52_normalize_c(ct_limb_t *X, const ct_limb_t *A, size_t lanes);
+/* X (lanes digits) = A (n limbs); A = X (n limbs) for X < 2^(64n) */
+void mp52_from_limbs(ct_limb_t *X, size_t lanes, const ct_limb_t *A, size_t n);
+void mp52_to_limbs(ct_limb_t *X, size_t n, const ct_limb_t *A, size_t lanes);
+
+#if MP_IFMA
+/* the AVX-512 IFMA kernel (mp_ifma.c): call only where mp_x86_ifma() */
+void mp52_amm2_ifma(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
+                    const ct_limb_t *A2, const ct_limb_t *B1,
+                    const ct_limb_t *B2, const ct_limb_t *N1,
+                    const ct_limb_t *N2, ct_limb_t k01, ct_limb_t k02,
+                    size_t k);
+void mp52_normalize_ifma(ct_limb_t *X, const ct_limb_t *A, size_t lanes);
+/* ct_limbs_lookup (its twin) for n a multiple of 8, by 512-bit masked
+ * moves: every limb of every entry read */
+void mp52_lookup_ifma(ct_limb_t *X, const ct_limb_t *table, size_t count,
+                      size_t n, size_t index);
+#endif
+
+/*
+ * Whether mp_exp2_52 runs the IFMA kernel: the CPU has AVX-512 F, VL and
+ * IFMA with the OS saving ZMM (ctc_cpu_features), the build has the
+ * kernel (MP_IFMA) and mp_x86_ifma_allow has not forbidden it (tests run
+ * both kernels on one machine; returns the previous setting).
+ */
+extern unsigned mp_x86_ifma_state;
+unsigned mp_x86_ifma_detect(void);
+int mp_x86_ifma_allow(int allowed);
+
+CT_INLINE int mp_x86_ifma(void)
+{
+    unsigned s = mp_x86_ifma_state;
+
+    return (int)(s ? s & 1u : mp_x86_ifma_detect());
+}
+#endif
 
 /* ---- inversion (mp_inv.c, mp_inv_vartime.c) ----------------------------------- */
 

@@ -90,6 +90,28 @@
 #define MP_X86_CPUID 0
 #endif
 
+/*
+ * The radix-2^52 exponentiation (mp_exp52.c, docs/mp.md "Radix 2^52"):
+ * built on x86-64 with 64-bit limbs (MP_EXP52), with its portable C
+ * kernel always and the AVX-512 IFMA kernel (mp_ifma.c, intrinsics under
+ * __attribute__((target)), so no build flag) unless CTC_NO_ASM=1 or the
+ * valgrind build (CTC_CT_CHECK=1: valgrind 3.19 cannot execute AVX-512,
+ * so the checker judges the C kernel). MemorySanitizer builds keep it.
+ * Which kernel runs is asked of the CPU at run time (mp_cpu.c).
+ */
+#if defined(__x86_64__) && CTC_LIMB_BITS == 64 && (defined(__GNUC__) || defined(__clang__))
+#define MP_EXP52 1
+#if !CTC_NO_ASM && CTC_CT_CHECK != 1 && (defined(__clang__) || __GNUC__ >= 8)
+#define MP_IFMA 1
+#endif
+#endif
+#ifndef MP_EXP52
+#define MP_EXP52 0
+#endif
+#ifndef MP_IFMA
+#define MP_IFMA 0
+#endif
+
 #ifdef MP_ASM_NAME
 #define MP_HAVE_ASM 1
 #else

@@ -5,10 +5,9 @@
 #include "ctcrypto/common.h"
 #include "mp_word.h"
 
-/* Bits [pos, pos + len) of E (len < w, positions public; bits beyond
- * e_limbs limbs read as zero). */
-static size_t mp_exp_bits(const ct_limb_t *E, size_t e_limbs, size_t pos,
-                          unsigned len)
+/* see mp.h */
+size_t mp_exp_bits(const ct_limb_t *E, size_t e_limbs, size_t pos,
+                   unsigned len)
 {
     size_t li = pos >> MP_LIMB_SHIFT;
     unsigned off = (unsigned)(pos & (MP_LIMB_BITS - 1));

@@ -44,10 +44,20 @@
 #define RSA_MAX_(a, b) ((a) > (b) ? (a) : (b))
 /* the scratch of a private operation: a CRT exponentiation, the inversion
  * of the blinding value, R^2 mod n, the exponentiations with e */
-#define RSA_PRIV_SCRATCH                                                   \
+#define RSA_PRIV_SCRATCH_                                                  \
     RSA_MAX_(RSA_MAX_(MP_EXP_SCRATCH(RSA_HALF, RSA_CRT_WINDOW),            \
                       MP_INV_SCRATCH(RSA_LIMBS)),                           \
              RSA_MAX_(MP_R2_SCRATCH(RSA_LIMBS), MP_EXP_SCRATCH(RSA_LIMBS, 3)))
+/* x86-64: both CRT halves at once in radix 2^52 (mp_exp2_52, window 5,
+ * about 23 KiB for 2048-bit primes) where the IFMA kernel is built */
+#if MP_IFMA
+#define RSA_PRIV_SCRATCH                                                   \
+    RSA_MAX_(RSA_PRIV_SCRATCH_,                                             \
+             MP_EXP2_52_SCRATCH(RSA_HALF > MP52_MAX_N ? MP52_MAX_N : RSA_HALF, \
+                                RSA_CRT_WINDOW))
+#else
+#define RSA_PRIV_SCRATCH RSA_PRIV_SCRATCH_
+#endif
 
 /* key's modulus as an mp_modulus */
 CT_INLINE mp_modulus rsa_pub_modulus(const ctc_rsa_public_key *key)

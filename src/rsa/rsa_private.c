@@ -227,12 +227,34 @@ static void rsa_crt(ct_limb_t *X, const ctc_rsa_private_key *key, const ct_limb_
 
     /* cb = C r^e mod n (R holds r^e R mod n) */
     mp_montmul(cb, C, R, pub->n, L, pub->ninv, T);
-    /* m1 = cb^dp mod p, m2 = cb^dq mod q (mp_exp takes any h-limb base,
-     * so cb mod p is enough) */
+    /* m1 = cb^dp mod p, m2 = cb^dq mod q (mp_exp and mp_exp2_52 take any
+     * h-limb base, so cb mod p is enough) */
     mp_mod(m1, cb, L, key->p, h, T);
-    (void)mp_exp(m1, m1, key->dp, h, key->p, h, key->p_ninv, key->p_r2, T, RSA_PRIV_SCRATCH);
     mp_mod(m2, cb, L, key->q, h, T);
-    (void)mp_exp(m2, m2, key->dq, h, key->q, h, key->q_ninv, key->q_r2, T, RSA_PRIV_SCRATCH);
+#if MP_EXP52
+    /* both halves at once in radix 2^52 where the CPU runs the IFMA
+     * kernel (a property of the CPU, not of the key) */
+    if (h <= MP52_MAX_N && mp_x86_ifma()) {
+        mp_modulus pm, qm;
+
+        pm.N = key->p;
+        pm.R2 = key->p_r2;
+        pm.n = h;
+        pm.ninv = key->p_ninv;
+        qm.N = key->q;
+        qm.R2 = key->q_r2;
+        qm.n = h;
+        qm.ninv = key->q_ninv;
+        (void)mp_exp2_52(m1, m2, m1, m2, key->dp, key->dq, h, &pm, &qm, T,
+                         RSA_PRIV_SCRATCH);
+    } else
+#endif
+    {
+        (void)mp_exp(m1, m1, key->dp, h, key->p, h, key->p_ninv, key->p_r2, T,
+                     RSA_PRIV_SCRATCH);
+        (void)mp_exp(m2, m2, key->dq, h, key->q, h, key->q_ninv, key->q_r2, T,
+                     RSA_PRIV_SCRATCH);
+    }
     /* Garner: M = the value mod n that is m1 mod p and m2 mod q */
     rsa_garner(M, key, m1, m2, t, T);
     /* unblind: X = M r^-1 mod n (M < n; its limbs beyond L are zero) */

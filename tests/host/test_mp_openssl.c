@@ -520,6 +520,85 @@ static void test_exp(void)
     group_end(n_cases);
 }
 
+#if MP_EXP52
+/* mp_exp2_52 (x86-64): two exponentiations at once, each against
+ * BN_mod_exp; RSA's CRT sizes (16, 24, 32 limbs) and any size up to
+ * MP52_MAX_N, full-length and short exponents, on the kernel this CPU
+ * runs and (fewer cases) on the C kernel */
+static ct_limb_t N2[MP52_MAX_N], A2[MP52_MAX_N], E2[MP52_MAX_N], X2[MP52_MAX_N],
+                 R22[MP52_MAX_N];
+static ct_limb_t T52[MP_EXP2_52_SCRATCH(MP52_MAX_N, 5)];
+
+static void exp2_52_cases(unsigned long cases)
+{
+    static const size_t crt[] = { 16, 24, 32 };
+    unsigned long it;
+    size_t n, en;
+    mp_modulus m1, m2;
+    int rc;
+
+    for (it = 0; it < cases; it++) {
+        n = (it & 1) ? crt[below(3)] : 1 + below(MP52_MAX_N);
+        en = (it & 2) ? n : 1 + below(n);
+        note(n);
+        rand_odd_modulus(N, n);
+        rand_odd_modulus(N2, n);
+        set_R(n);
+        to_bn(bN, N, n);
+        BN_mod_sqr(bY, bR, bN, bctx);
+        BN_bn2lebinpad(bY, (unsigned char *)R2, (int)(n * sizeof(ct_limb_t)));
+        to_bn(bN, N2, n);
+        BN_mod_sqr(bY, bR, bN, bctx);
+        BN_bn2lebinpad(bY, (unsigned char *)R22, (int)(n * sizeof(ct_limb_t)));
+        m1.N = N;
+        m1.R2 = R2;
+        m1.n = n;
+        m1.ninv = mp_mont_ninv(N[0]);
+        m2.N = N2;
+        m2.R2 = R22;
+        m2.n = n;
+        m2.ninv = mp_mont_ninv(N2[0]);
+        rand_num(A, n);                     /* any n-limb values */
+        rand_num(A2, n);
+        rand_num(E, en);
+        rand_num(E2, en);
+        if ((it & 31) == 5)
+            mp_zero(E, en);
+        if ((it & 31) == 6)
+            mp_set_limb(E2, en, 1);
+        rc = mp_exp2_52(X, X2, A, A2, E, E2, en, &m1, &m2, T52, sizeof T52 / sizeof T52[0]);
+        TR_EQ(rc, 0);
+        to_bn(bA, A, n);
+        to_bn(bB, E, en);
+        to_bn(bN, N, n);
+        BN_mod_exp(bX, bA, bB, bN, bctx);
+        CHECK_BN(X, n, bX);
+        to_bn(bA, A2, n);
+        to_bn(bB, E2, en);
+        to_bn(bN, N2, n);
+        BN_mod_exp(bX, bA, bB, bN, bctx);
+        CHECK_BN(X2, n, bX);
+    }
+}
+
+static void test_exp2_52(void)
+{
+    unsigned long cases = n_cases / 100, slow = n_cases / 2000 + 4;
+
+    group(mp_x86_ifma() ? "exp2_52 (IFMA kernel) = BN_mod_exp"
+                        : "exp2_52 (C kernel) = BN_mod_exp");
+    exp2_52_cases(cases);
+    group_end(cases);
+    if (mp_x86_ifma()) {
+        group("exp2_52 (C kernel) = BN_mod_exp");
+        mp_x86_ifma_allow(0);
+        exp2_52_cases(slow);
+        mp_x86_ifma_allow(1);
+        group_end(slow);
+    }
+}
+#endif
+
 /* ---- inversion ------------------------------------------------------------------------------- */
 
 static BIGNUM *primes[64];
@@ -701,6 +780,9 @@ int main(void)
     test_mod();
     test_mont();
     test_exp();
+#if MP_EXP52
+    test_exp2_52();
+#endif
     test_inv();
     test_bytes();
     return tr_finish();
