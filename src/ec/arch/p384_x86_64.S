@@ -36,6 +36,9 @@
         .quad   0x00000000ffffffff, 0xffffffff00000000
         .quad   0xfffffffffffffffe, 0xffffffffffffffff
         .quad   0xffffffffffffffff, 0xffffffffffffffff
+/* c0 = 2^64 - 2^32 + 1 = -P0 mod 2^64 (the MULX reduction step) */
+.Lp384_c0:
+        .quad   0xffffffff00000001
 
 .macro  P384_PUSH
         push    %rbx
@@ -142,17 +145,51 @@
 .endm
 
 /*
- * The round of P384_ROUND with MULX; t7 must be zero on entry (set by
- * the caller, as the flags are live inside the row).
+ * The reduction step with MULX, on the window t0..t7 (value below 2^451,
+ * see the top of the file): m = t0 + (t0 << 32), t = (t + m p) / 2^64
+ * without a row of products. With c = 2^384 - p = 2^128 + 2^96 - 2^32 + 1
+ * = c0 + c1 2^64 + 2^128 (c0 = 2^64 - 2^32 + 1, c1 = 2^32 - 1 = P0),
+ * t + m p = t + m 2^384 - m c, and m c is four limbs:
+ *   m c0 = (h0, l0): l0 = t0 (t0 + m P0 = 0 mod 2^64 and c0 = -P0 mod
+ *     2^64), so only h0 is used;
+ *   m c1 = (h1, l1), h1 < 2^32; m 2^128 is m at limb 2;
+ * so m c = t0 + d1 2^64 + d2 2^128 + d3 2^192 with d1 = h0 + l1,
+ * d2 = h1 + m + carry, d3 the carry out (0 or 1). m is added at limb 6
+ * first (t + m 2^384 < 2^452: no carry out of t7), then d is subtracted
+ * from limbs 1..7: limb 0 cancels exactly (t0 - t0, no borrow), and since
+ * t + m p >= 0 the borrow chain ends inside t7. Two MULX instead of six.
+ * Clobbers rax, rcx, rdx, rbp; the new window is t1..t7 (t0 is dead).
+ */
+.macro  P384_MULX_RED t0, t1, t2, t3, t4, t5, t6, t7
+        mov     \t0, %rdx
+        shl     $32, %rdx
+        add     \t0, %rdx              /* m */
+        mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
+        mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
+        add     %rax, %rcx              /* d1 */
+        adc     %rdx, %rbp              /* d2 */
+        mov     $0, %eax
+        adc     $0, %eax                /* d3 */
+        add     %rdx, \t6
+        adc     $0, \t7
+        sub     %rcx, \t1
+        sbb     %rbp, \t2
+        sbb     %rax, \t3
+        sbb     $0, \t4
+        sbb     $0, \t5
+        sbb     $0, \t6
+        sbb     $0, \t7
+.endm
+
+/*
+ * The round of P384_ROUND with MULX: the row of A on the two carry
+ * chains, then the reduction step above.
  */
 .macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi
         mov     \bi, %rdx
         xor     \t7, \t7
         P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, (%rsi), 8(%rsi), 16(%rsi), 24(%rsi), 32(%rsi), 40(%rsi)
-        mov     \t0, %rdx
-        shl     $32, %rdx
-        add     \t0, %rdx
-        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, .Lp384_p(%rip), .Lp384_p+8(%rip), .Lp384_p+16(%rip), .Lp384_p+24(%rip), .Lp384_p+32(%rip), .Lp384_p+40(%rip)
+        P384_MULX_RED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7
 .endm
 
 /*
@@ -267,15 +304,11 @@ p384_fe_mul_asm_mulx:
 
 /*
  * One reduction round with MULX on the window t0..t7 (t7 fresh): the
- * round of P384_MULX_ROUND without the row of A: m = t0 + (t0 << 32),
- * t += m p, after which t0 is zero and the window is t1..t7.
+ * step of P384_MULX_RED, after which t0 is zero and the window is t1..t7.
  */
 .macro  P384_MULX_REDC t0, t1, t2, t3, t4, t5, t6, t7
-        mov     \t0, %rdx
-        shl     $32, %rdx
-        add     \t0, %rdx
         xor     \t7, \t7
-        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, .Lp384_p(%rip), .Lp384_p+8(%rip), .Lp384_p+16(%rip), .Lp384_p+24(%rip), .Lp384_p+32(%rip), .Lp384_p+40(%rip)
+        P384_MULX_RED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7
 .endm
 
 /*
