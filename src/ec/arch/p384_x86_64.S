@@ -39,6 +39,10 @@
 /* c0 = 2^64 - 2^32 + 1 = -P0 mod 2^64 (the MULX reduction step) */
 .Lp384_c0:
         .quad   0xffffffff00000001
+/* k = 2^32 + 1 = -p^-1 mod 2^64 (m = t0 k, by MULX where the flags must
+ * live through) */
+.Lp384_k:
+        .quad   0x0000000100000001
 
 .macro  P384_PUSH
         push    %rbx
@@ -114,37 +118,6 @@
 .endm
 
 /*
- * One round with MULX: the low halves of a row on the CF chain, the high
- * halves on the OF chain. Clobbers rax, rcx, rdx.
- */
-.macro  P384_MULX_ROW t0, t1, t2, t3, t4, t5, t6, t7, o0, o1, o2, o3, o4, o5
-        xor     %eax, %eax          /* CF = OF = 0 */
-        mulx    \o0, %rax, %rcx
-        adcx    %rax, \t0
-        adox    %rcx, \t1
-        mulx    \o1, %rax, %rcx
-        adcx    %rax, \t1
-        adox    %rcx, \t2
-        mulx    \o2, %rax, %rcx
-        adcx    %rax, \t2
-        adox    %rcx, \t3
-        mulx    \o3, %rax, %rcx
-        adcx    %rax, \t3
-        adox    %rcx, \t4
-        mulx    \o4, %rax, %rcx
-        adcx    %rax, \t4
-        adox    %rcx, \t5
-        mulx    \o5, %rax, %rcx
-        adcx    %rax, \t5
-        adox    %rcx, \t6
-        /* CF belongs at limb 6, OF at limb 7; MOV keeps the flags */
-        mov     $0, %eax
-        adcx    %rax, \t6
-        adcx    %rax, \t7
-        adox    %rax, \t7
-.endm
-
-/*
  * The reduction step with MULX, on the window t0..t7 (value below 2^451,
  * see the top of the file): m = t0 + (t0 << 32), t = (t + m p) / 2^64
  * without a row of products. With c = 2^384 - p = 2^128 + 2^96 - 2^32 + 1
@@ -182,14 +155,62 @@
 .endm
 
 /*
- * The round of P384_ROUND with MULX: the row of A on the two carry
- * chains, then the reduction step above.
+ * The round of the MULX product on the window t0..t7: the row of A on the
+ * two carry chains (t7 zero on entry, as the XOR that clears it also
+ * clears CF and OF), then the reduction step of P384_MULX_RED with the
+ * row's last carries folded in: m comes from a MULX by 2^32 + 1 (low half:
+ * t0 + (t0 << 32) mod 2^64), which leaves the flags alone, so CF (owed to
+ * limb 6) and OF (owed to limb 7) enter the addition of m at limb 6
+ * directly. \z is a register holding zero. Clobbers rax, rcx, rdx, rbp.
  */
-.macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi
+.macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi, z
         mov     \bi, %rdx
-        xor     \t7, \t7
-        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, (%rsi), 8(%rsi), 16(%rsi), 24(%rsi), 32(%rsi), 40(%rsi)
-        P384_MULX_RED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7
+        xor     \t7, \t7              /* CF = OF = 0 */
+        mulx    (%rsi), %rax, %rcx
+        adcx    %rax, \t0
+        adox    %rcx, \t1
+        mulx    8(%rsi), %rax, %rcx
+        adcx    %rax, \t1
+        adox    %rcx, \t2
+        mulx    16(%rsi), %rax, %rcx
+        adcx    %rax, \t2
+        adox    %rcx, \t3
+        mulx    24(%rsi), %rax, %rcx
+        adcx    %rax, \t3
+        adox    %rcx, \t4
+        mulx    32(%rsi), %rax, %rcx
+        adcx    %rax, \t4
+        adox    %rcx, \t5
+        mulx    40(%rsi), %rax, %rcx
+        adcx    %rax, \t5
+        adox    %rcx, \t6
+        P384_MULX_RED_OWED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \z
+.endm
+
+/*
+ * The reduction step of P384_MULX_RED where CF is owed to t6 and OF to t7
+ * (t7 zero): t6 + m + CF, then t7 = OF + the carry (t7 <= 2 and the
+ * whole stays below 2^452, as in P384_MULX_RED). \z holds zero.
+ */
+.macro  P384_MULX_RED_OWED t0, t1, t2, t3, t4, t5, t6, t7, z
+        mov     \t0, %rdx
+        mulx    .Lp384_k(%rip), %rdx, %rax      /* rdx = m; flags kept */
+        adcx    %rdx, \t6
+        adox    \z, \t7
+        adcx    \z, \t7
+        mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
+        mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
+        add     %rax, %rcx              /* d1 */
+        adc     %rdx, %rbp              /* d2 */
+        mov     $0, %eax
+        adc     $0, %eax                /* d3 */
+        sub     %rcx, \t1
+        sbb     %rbp, \t2
+        sbb     %rax, \t3
+        sbb     $0, \t4
+        sbb     $0, \t5
+        sbb     $0, \t6
+        sbb     $0, \t7
 .endm
 
 /*
@@ -282,21 +303,31 @@ p384_fe_sqr_asm:
         .p2align 4
 p384_fe_mul_asm_mulx:
         P384_PUSH
+        push    %rdi                    /* X, back for P384_FINISH */
         mov     %rdx, %rbx
-.Lp384_mulx_body:
-        xor     %r8d, %r8d
-        xor     %r9d, %r9d
-        xor     %r10d, %r10d
-        xor     %r11d, %r11d
-        xor     %r12d, %r12d
-        xor     %r13d, %r13d
-        xor     %r14d, %r14d
-        P384_MULX_ROUND %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, (%rbx)
-        P384_MULX_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx)
-        P384_MULX_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx)
-        P384_MULX_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx)
-        P384_MULX_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx)
-        P384_MULX_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx)
+        xor     %edi, %edi              /* rdi = 0 through the rounds */
+        /* round 0: the window is A B[0], seven limbs, then its step */
+        mov     (%rbx), %rdx
+        mulx    (%rsi), %r8, %r9
+        mulx    8(%rsi), %rax, %r10
+        add     %rax, %r9
+        mulx    16(%rsi), %rax, %r11
+        adc     %rax, %r10
+        mulx    24(%rsi), %rax, %r12
+        adc     %rax, %r11
+        mulx    32(%rsi), %rax, %r13
+        adc     %rax, %r12
+        mulx    40(%rsi), %rax, %r14
+        adc     %rax, %r13
+        adc     $0, %r14                /* the high half of a5 b0 < 2^64 - 1 */
+        xor     %r15d, %r15d            /* CF = OF = 0: nothing owed */
+        P384_MULX_RED_OWED %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rdi
+        P384_MULX_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx), %rdi
+        P384_MULX_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx), %rdi
+        P384_MULX_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx), %rdi
+        P384_MULX_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx), %rdi
+        P384_MULX_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx), %rdi
+        pop     %rdi
         P384_FINISH
         P384_POP
         ret
