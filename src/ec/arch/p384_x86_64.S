@@ -20,7 +20,9 @@
  * during the round the sum is < 2^450, held by the eighth limb. Every
  * partial step a b + t + c is < 2^128, so the high half never carries.
  * After six rounds t = A B / 2^384 (mod p) < 2p: one masked subtraction
- * of p (CMOV). X is written last: it may be A or B.
+ * of p (CMOV). X is written last: it may be A or B. The MUL variant adds
+ * m p as a row of six products; the MULX variants (product and square)
+ * use p's form instead, two MULX per step (P384_MULX_RED).
  *
  * No branch at all; MUL, MULX, ADC, ADCX/ADOX, shifts and CMOV on
  * registers take the same time whatever the data. The only memory
