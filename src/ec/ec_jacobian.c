@@ -92,13 +92,15 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #define P256_JAC_MULK 0
 #endif
 #endif
-/* P-384: the products win with the UMAAL leaves only (ECDH: Cortex-M0
+/* P-384: the products win with the UMAAL leaves (ECDH: Cortex-M0
  * 48.95 M square forms against 50.56 M, M3 29.70 M / 31.03 M, RV32 9.74 M
  * / 9.82 M, lx106 41.8 M / 43.5 M instructions; M7 2.62 M / 2.63 M the
- * other way; x86-64 with p384_x86_64.S within the noise of a shared host,
- * ECDSA verify 202-279 us against 212-267 us, so the square forms stay) */
+ * other way) and with the x86-64 MULX leaves (product 71, square 65 TSC
+ * cycles; minima of single calls, three runs each: k G 81.6-81.9 k ->
+ * 75.0-75.2 k cycles, ECDSA verify 338.8-340.4 k -> 334.3-334.8 k;
+ * docs/ec.md, "P-384 on the x86-64 host") */
 #ifndef P384_JAC_PRODUCT_Z
-#if defined(MP_ASM_UMAAL) && defined(P384_HAVE_ASM)
+#if defined(P384_HAVE_ASM) && (defined(MP_ASM_UMAAL) || defined(P384_ASM_MULX))
 #define P384_JAC_PRODUCT_Z 1
 #else
 #define P384_JAC_PRODUCT_Z 0
