@@ -99,6 +99,16 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
  * cycles; minima of single calls, three runs each: k G 81.6-81.9 k ->
  * 75.0-75.2 k cycles, ECDSA verify 338.8-340.4 k -> 334.3-334.8 k;
  * docs/ec.md, "P-384 on the x86-64 host") */
+/* P-384's k A leaf where it is assembly (x86-64; TSC cycles, minima of
+ * single calls, three runs: ECDSA verify 333.8-334.8 k -> 330.6-331.8 k,
+ * docs/ec.md); additions elsewhere */
+#ifndef P384_JAC_MULK
+#if defined(P384_ASM_MULK)
+#define P384_JAC_MULK 1
+#else
+#define P384_JAC_MULK 0
+#endif
+#endif
 #ifndef P384_JAC_PRODUCT_Z
 #if defined(P384_HAVE_ASM) && (defined(MP_ASM_UMAAL) || defined(P384_ASM_MULX))
 #define P384_JAC_PRODUCT_Z 1
@@ -198,7 +208,11 @@ void ec_jac_add_affine_if_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P,
 #define JF_SQR(x, a) p384_fe_sqr((x), (a))
 #define JF_ADD(x, a, b) p384_fe_add((x), (a), (b))
 #define JF_SUB(x, a, b) p384_fe_sub((x), (a), (b))
+#if P384_JAC_MULK
+#define JF_MULK(x, a, k, t) p384_fe_mulk((x), (a), (k))
+#else
 #define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
+#endif
 #define JF_PRODUCT_Z P384_JAC_PRODUCT_Z
 #include "ec_jac_formulas.h"
 #undef JF

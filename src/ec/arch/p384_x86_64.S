@@ -1,6 +1,6 @@
 /*
  * p384_x86_64.S - the P-384 field leaves for x86-64 (System V ABI), 64-bit
- * limbs: p384_fe_{mul,sqr,add,sub,neg}_asm (contract in p384_field.h; C
+ * limbs: p384_fe_{mul,sqr,add,sub,neg,mulk}_asm (contract in p384_field.h; C
  * twins in p384_field64.c). The product and the square exist twice: with
  * MUL/ADC, which every x86-64 has, and with MULX and the two carry chains
  * ADCX (CF) / ADOX (OF) (suffix _mulx, BMI2 and ADX); p384_field.h picks
@@ -669,6 +669,99 @@ p384_fe_neg_asm:
         pop     %rbx
         ret
         .size   p384_fe_neg_asm, .-p384_fe_neg_asm
+
+/*
+ * void p384_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+ *   rdi = X, rsi = A, rdx = k (public, 1..8). V = k A < 8p: six limbs and
+ * a top t <= 7; 2^384 = c mod p with c = 2^128 + 2^96 - 2^32 + 1, so
+ * W = V mod 2^384 + t c = V mod p: t at limb 0, t << 32 at limb 1 and t
+ * at limb 2 added, t << 32 at limb 0 subtracted. 0 <= W < 2^384 + 8c
+ * < 2p: its seventh limb e is 0 or 1, and W - p (seven limbs) borrows
+ * exactly when W < p; p & the borrow's mask is then added back
+ * (P0 & mask = its low 32 bits, P1 & mask = mask << 32, P2 & mask =
+ * mask + mask, P3..P5 & mask = mask). MUL by the public k: constant time
+ * on x86-64, as everywhere in this file. X is written last (it may be A).
+ */
+        .section .text.p384_fe_mulk_asm,"ax",@progbits
+        .globl  p384_fe_mulk_asm
+        .type   p384_fe_mulk_asm,@function
+        .p2align 4
+p384_fe_mulk_asm:
+        push    %rbx
+        push    %rbp
+        mov     %rdx, %rcx
+        mov     (%rsi), %rax
+        mul     %rcx
+        mov     %rax, %r8
+        mov     %rdx, %r9
+        mov     8(%rsi), %rax
+        mul     %rcx
+        add     %rax, %r9
+        adc     $0, %rdx
+        mov     %rdx, %r10
+        mov     16(%rsi), %rax
+        mul     %rcx
+        add     %rax, %r10
+        adc     $0, %rdx
+        mov     %rdx, %r11
+        mov     24(%rsi), %rax
+        mul     %rcx
+        add     %rax, %r11
+        adc     $0, %rdx
+        mov     %rdx, %rbx
+        mov     32(%rsi), %rax
+        mul     %rcx
+        add     %rax, %rbx
+        adc     $0, %rdx
+        mov     %rdx, %rbp
+        mov     40(%rsi), %rax
+        mul     %rcx
+        add     %rax, %rbp
+        adc     $0, %rdx                /* t */
+        mov     %rdx, %rcx
+        shl     $32, %rcx               /* t << 32 */
+        add     %rdx, %r8
+        adc     %rcx, %r9
+        adc     %rdx, %r10
+        adc     $0, %r11
+        adc     $0, %rbx
+        adc     $0, %rbp
+        mov     $0, %eax
+        adc     $0, %eax
+        sub     %rcx, %r8
+        sbb     $0, %r9
+        sbb     $0, %r10
+        sbb     $0, %r11
+        sbb     $0, %rbx
+        sbb     $0, %rbp
+        sbb     $0, %rax                /* e */
+        sub     .Lp384_p(%rip), %r8
+        sbb     .Lp384_p+8(%rip), %r9
+        sbb     $-2, %r10
+        sbb     $-1, %r11
+        sbb     $-1, %rbx
+        sbb     $-1, %rbp
+        sbb     $0, %rax                /* 0, or all ones: add p back */
+        mov     %rax, %rdx
+        shl     $32, %rdx               /* P1 & mask */
+        mov     %eax, %ecx              /* P0 & mask */
+        lea     (%rax,%rax), %rsi       /* P2 & mask */
+        add     %rcx, %r8
+        adc     %rdx, %r9
+        adc     %rsi, %r10
+        adc     %rax, %r11
+        adc     %rax, %rbx
+        adc     %rax, %rbp
+        mov     %r8, (%rdi)
+        mov     %r9, 8(%rdi)
+        mov     %r10, 16(%rdi)
+        mov     %r11, 24(%rdi)
+        mov     %rbx, 32(%rdi)
+        mov     %rbp, 40(%rdi)
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   p384_fe_mulk_asm, .-p384_fe_mulk_asm
 
 #if defined(__ELF__)
         .section .note.GNU-stack,"",@progbits
