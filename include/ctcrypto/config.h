@@ -60,7 +60,7 @@
  *                     (docs/ec.md; P-256 on Cortex-M4 meets 410 k cycles
  *                     per key generation from 16 rows, 8 KiB). Default: 2
  *                     and 2 with CTC_PROFILE_SMALL (1 KiB, 1.5 KiB), 52 and
- *                     20 on 64-bit targets (52 KiB, 30 KiB), else 8 and 8
+ *                     77 on 64-bit targets (52 KiB, 115.5 KiB), else 8 and 8
  *                     (microcontrollers: 4 KiB, 6 KiB).
  *   CTC_RSA_MAX_BITS  the largest RSA modulus, in bits: sizes the key
  *                     structs of ctcrypto/rsa.h and the stack scratch of
@@ -174,7 +174,7 @@
 #if CTC_EC_TABLE_DEFAULT_ == 0
 #define CTC_P384_TABLE_ROWS 2
 #elif CTC_EC_TABLE_DEFAULT_ == 2
-#define CTC_P384_TABLE_ROWS 20
+#define CTC_P384_TABLE_ROWS 77
 #else
 #define CTC_P384_TABLE_ROWS 8
 #endif

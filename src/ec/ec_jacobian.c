@@ -92,13 +92,25 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #define P256_JAC_MULK 0
 #endif
 #endif
-/* P-384: the products win with the UMAAL leaves only (ECDH: Cortex-M0
+/* P-384: the products win with the UMAAL leaves (ECDH: Cortex-M0
  * 48.95 M square forms against 50.56 M, M3 29.70 M / 31.03 M, RV32 9.74 M
  * / 9.82 M, lx106 41.8 M / 43.5 M instructions; M7 2.62 M / 2.63 M the
- * other way; x86-64 with p384_x86_64.S within the noise of a shared host,
- * ECDSA verify 202-279 us against 212-267 us, so the square forms stay) */
+ * other way) and with the x86-64 MULX leaves (product 71, square 65 TSC
+ * cycles; minima of single calls, three runs each: k G 81.6-81.9 k ->
+ * 75.0-75.2 k cycles, ECDSA verify 338.8-340.4 k -> 334.3-334.8 k;
+ * docs/ec.md, "P-384 on the x86-64 host") */
+/* P-384's k A leaf where it is assembly (x86-64; TSC cycles, minima of
+ * single calls, three runs: ECDSA verify 333.8-334.8 k -> 330.6-331.8 k,
+ * docs/ec.md); additions elsewhere */
+#ifndef P384_JAC_MULK
+#if defined(P384_ASM_MULK)
+#define P384_JAC_MULK 1
+#else
+#define P384_JAC_MULK 0
+#endif
+#endif
 #ifndef P384_JAC_PRODUCT_Z
-#if defined(MP_ASM_UMAAL) && defined(P384_HAVE_ASM)
+#if defined(P384_HAVE_ASM) && (defined(MP_ASM_UMAAL) || defined(P384_ASM_MULX))
 #define P384_JAC_PRODUCT_Z 1
 #else
 #define P384_JAC_PRODUCT_Z 0
@@ -190,7 +202,11 @@ void ec_jac_add_affine_if_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P,
 #define JF_SQR(x, a) p384_fe_sqr((x), (a))
 #define JF_ADD(x, a, b) p384_fe_add((x), (a), (b))
 #define JF_SUB(x, a, b) p384_fe_sub((x), (a), (b))
+#if P384_JAC_MULK
+#define JF_MULK(x, a, k, t) p384_fe_mulk((x), (a), (k))
+#else
 #define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
+#endif
 #define JF_PRODUCT_Z P384_JAC_PRODUCT_Z
 #include "ec_jac_formulas.h"
 #undef JF

@@ -12,6 +12,8 @@
  *   p384_fe_add(X, A, B)   X = A + B mod p
  *   p384_fe_sub(X, A, B)   X = A - B mod p
  *   p384_fe_neg(X, A)      X = -A mod p
+ *   p384_fe_mulk(X, A, k)  X = k A mod p, k a public constant in 1..8
+ *                          (the point formulas' 3x, 4x and 8x)
  *
  * The C twins (suffix _c: p384_field32.c for 32-bit limbs,
  * p384_field64.c for 64-bit limbs) exist on every target; the
@@ -34,6 +36,7 @@ void p384_fe_sqr_c(ct_limb_t *X, const ct_limb_t *A);
 void p384_fe_add_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p384_fe_sub_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B);
 void p384_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
+void p384_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 
 /*
  * P384_ASM_NAME names the assembly in use (none: the C twins). Under
@@ -51,13 +54,16 @@ void p384_fe_neg_c(ct_limb_t *X, const ct_limb_t *A);
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "x86_64-mulx"
 #define P384_ASM_MULX 1
+#define P384_ASM_MULK 1
 #elif defined(MP_ASM_X86_64) && MP_X86_CPUID
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "x86_64-cpuid"
 #define P384_ASM_MULX 1
+#define P384_ASM_MULK 1
 #elif defined(MP_ASM_X86_64)
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "x86_64"
+#define P384_ASM_MULK 1
 /* 32-bit Arm with UMAAL (Cortex-M4/M7, A/R profiles): p384_umaal.S */
 #elif defined(MP_ASM_UMAAL)
 #define P384_HAVE_ASM 1
@@ -107,6 +113,13 @@ CT_INLINE void p384_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
 #define p384_fe_add p384_fe_add_asm
 #define p384_fe_sub p384_fe_sub_asm
 #define p384_fe_neg p384_fe_neg_asm
+/* k A in one call (x86-64: MUL, then the fold of the top by 2^384 = c) */
+#if defined(P384_ASM_MULK)
+void p384_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
+#define p384_fe_mulk p384_fe_mulk_asm
+#else
+#define p384_fe_mulk p384_fe_mulk_c
+#endif
 #else
 #define P384_ASM_NAME "none"
 #define p384_fe_mul p384_fe_mul_c
@@ -114,6 +127,7 @@ CT_INLINE void p384_fe_sqr_cpuid(ct_limb_t *X, const ct_limb_t *A)
 #define p384_fe_add p384_fe_add_c
 #define p384_fe_sub p384_fe_sub_c
 #define p384_fe_neg p384_fe_neg_c
+#define p384_fe_mulk p384_fe_mulk_c
 #endif
 
 /*

@@ -221,4 +221,35 @@ void p384_fe_neg_c(ct_limb_t *X, const ct_limb_t *A)
     p384_add_p_masked(X, D, m);
 }
 
+/*
+ * X = k A mod p for a public k in 1..8 (p384_field.h). V = k A < 8p is
+ * twelve words and a top t <= 7, and 2^384 = c mod p with
+ * c = 2^128 + 2^96 - 2^32 + 1, so W = V mod 2^384 + t c = V mod p: t at
+ * words 0, 3 and 4 added, t at word 1 subtracted. 0 <= W < 2^384 + 8c
+ * < 2p: its thirteenth word c - b is 0 or 1, and one masked subtraction
+ * fully reduces it.
+ */
+void p384_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+{
+    ct_limb_t V[L], t = 0, c = 0, b = 0;
+    size_t i;
+
+    P384_UNROLL
+    for (i = 0; i < L; i++)
+        V[i] = mp_w_mac(&t, A[i], k, t, 0);
+    V[0] = mp_w_adc(V[0], t, &c);
+    V[1] = mp_w_adc(V[1], 0, &c);
+    V[2] = mp_w_adc(V[2], 0, &c);
+    V[3] = mp_w_adc(V[3], t, &c);
+    V[4] = mp_w_adc(V[4], t, &c);
+    P384_UNROLL
+    for (i = 5; i < L; i++)
+        V[i] = mp_w_adc(V[i], 0, &c);
+    V[1] = mp_w_sbb(V[1], t, &b);
+    P384_UNROLL
+    for (i = 2; i < L; i++)
+        V[i] = mp_w_sbb(V[i], 0, &b);
+    p384_reduce_once(X, V, c - b);
+}
+
 #endif

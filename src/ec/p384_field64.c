@@ -249,4 +249,30 @@ void p384_fe_neg_c(ct_limb_t *X, const ct_limb_t *A)
     fe_add_p_masked(X, t, m);
 }
 
+/*
+ * X = k A mod p for a public k in 1..8 (p384_field.h). V = k A < 8p is
+ * six limbs and a top t <= 7, and 2^384 = c mod p with
+ * c = 2^128 + 2^96 - 2^32 + 1, so W = V mod 2^384 + t c = V mod p: t at
+ * limb 0, t 2^32 at limb 1 (t 2^96) and t at limb 2 added, t 2^32 at
+ * limb 0 subtracted. 0 <= W < 2^384 + 8c < 2p: its seventh limb c - b is
+ * 0 or 1, and one masked subtraction fully reduces it.
+ */
+void p384_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+{
+    ct_limb_t V[L], t = 0, c = 0, b = 0;
+    size_t i;
+
+    for (i = 0; i < L; i++)
+        V[i] = mp_w_mac(&t, A[i], k, t, 0);
+    V[0] = mp_w_adc(V[0], t, &c);
+    V[1] = mp_w_adc(V[1], t << 32, &c);
+    V[2] = mp_w_adc(V[2], t, &c);
+    for (i = 3; i < L; i++)
+        V[i] = mp_w_adc(V[i], 0, &c);
+    V[0] = mp_w_sbb(V[0], t << 32, &b);
+    for (i = 1; i < L; i++)
+        V[i] = mp_w_sbb(V[i], 0, &b);
+    fe_reduce_once(X, V, c - b);
+}
+
 #endif

@@ -333,6 +333,8 @@ void ct_case_ec_p384_leaves(const unsigned char *secret)
     p384_fe_neg(x, x);
     p384_fe_add(a, a, b);
     p384_fe_sub(b, b, a);
+    p384_fe_mulk(y, y, 3);
+    p384_fe_mulk(x, x, 8);
     ct_keep_mem(x, sizeof x);
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);
@@ -364,6 +366,8 @@ void ct_case_ec_p384_leaves(const unsigned char *secret)
     p384_fe_neg_c(x, x);
     p384_fe_add_c(a, a, b);
     p384_fe_sub_c(b, b, a);
+    p384_fe_mulk_c(y, y, 3);
+    p384_fe_mulk_c(x, x, 8);
     ct_keep_mem(x, sizeof x);
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);

@@ -6,7 +6,8 @@
  * values (0, 1, 2, p - 1, p - 2, p - 3, R mod p = 2^384 - p and its
  * neighbours, 2p - 2^384, values with all-ones or zero words, powers of
  * two at p's terms, products whose low half is p),
- * every output aliased to every input. Where the target has no assembly
+ * every output aliased to every input; k A (k = 1..8) against repeated
+ * generic additions. Where the target has no assembly
  * (P384_ASM_NAME "none") the selected leaves are the C twins. On x86-64
  * with the CPUID choice, a CPU with MULX/ADX also runs the MUL/ADC
  * product and square (mp_x86_mulx_allow(0)).
@@ -347,6 +348,48 @@ static void test_chain(void)
     tr_group_end();
 }
 
+/* k A for k = 1..8: the selected leaf and the C twin against k - 1 modular
+ * additions of the mp layer, on every edge value and random ones, plain
+ * and aliased (X == A) */
+static void check_mulk(const ct_limb_t *A)
+{
+    ct_limb_t R[L], X[L], Y[L];
+    ct_limb_t k;
+
+    memcpy(R, A, sizeof R);
+    for (k = 1; k <= 8; k++) {
+        if (k > 1)
+            mp_mod_add(R, R, A, P, L);
+        p384_fe_mulk(X, A, k);
+        TR_MEM(X, R, sizeof R);
+        p384_fe_mulk_c(Y, A, k);
+        TR_MEM(Y, R, sizeof R);
+        memcpy(X, A, sizeof X);
+        p384_fe_mulk(X, X, k);
+        TR_MEM(X, R, sizeof R);
+        memcpy(Y, A, sizeof Y);
+        p384_fe_mulk_c(Y, Y, k);
+        TR_MEM(Y, R, sizeof R);
+    }
+}
+
+static void test_mulk(void)
+{
+    ct_limb_t A[L];
+    unsigned long it;
+    size_t i;
+
+    tr_group("P-384 field leaves (" P384_ASM_NAME ") and C twins: k A for k = 1..8 "
+             "= repeated generic additions, edge and random values, aliased");
+    for (i = 0; i < N_EDGE; i++)
+        check_mulk(E[i]);
+    for (it = 0; it < TR_ITERS(5000ul); it++) {
+        rand_fe(A, (int)(it & 1));
+        check_mulk(A);
+    }
+    tr_group_end();
+}
+
 static void test_build_info(void)
 {
     const char *s = ctc_build_info();
@@ -375,6 +418,7 @@ int main(void)
     test_redc_bound();
     test_random();
     test_chain();
+    test_mulk();
 #if defined(P384_ASM_MULX) && MP_X86_CPUID
     /* the product and square this CPU did not run above (MUL/ADC), through
      * the same tests; the MULX ones where the compiler assumes BMI2 and

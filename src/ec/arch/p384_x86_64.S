@@ -1,6 +1,6 @@
 /*
  * p384_x86_64.S - the P-384 field leaves for x86-64 (System V ABI), 64-bit
- * limbs: p384_fe_{mul,sqr,add,sub,neg}_asm (contract in p384_field.h; C
+ * limbs: p384_fe_{mul,sqr,add,sub,neg,mulk}_asm (contract in p384_field.h; C
  * twins in p384_field64.c). The product and the square exist twice: with
  * MUL/ADC, which every x86-64 has, and with MULX and the two carry chains
  * ADCX (CF) / ADOX (OF) (suffix _mulx, BMI2 and ADX); p384_field.h picks
@@ -20,7 +20,9 @@
  * during the round the sum is < 2^450, held by the eighth limb. Every
  * partial step a b + t + c is < 2^128, so the high half never carries.
  * After six rounds t = A B / 2^384 (mod p) < 2p: one masked subtraction
- * of p (CMOV). X is written last: it may be A or B.
+ * of p (CMOV). X is written last: it may be A or B. The MUL variant adds
+ * m p as a row of six products; the MULX variants (product and square)
+ * use p's form instead, two MULX per step (P384_MULX_RED).
  *
  * No branch at all; MUL, MULX, ADC, ADCX/ADOX, shifts and CMOV on
  * registers take the same time whatever the data. The only memory
@@ -36,6 +38,13 @@
         .quad   0x00000000ffffffff, 0xffffffff00000000
         .quad   0xfffffffffffffffe, 0xffffffffffffffff
         .quad   0xffffffffffffffff, 0xffffffffffffffff
+/* c0 = 2^64 - 2^32 + 1 = -P0 mod 2^64 (the MULX reduction step) */
+.Lp384_c0:
+        .quad   0xffffffff00000001
+/* k = 2^32 + 1 = -p^-1 mod 2^64 (m = t0 k, by MULX where the flags must
+ * live through) */
+.Lp384_k:
+        .quad   0x0000000100000001
 
 .macro  P384_PUSH
         push    %rbx
@@ -111,48 +120,99 @@
 .endm
 
 /*
- * One round with MULX: the low halves of a row on the CF chain, the high
- * halves on the OF chain. Clobbers rax, rcx, rdx.
+ * The reduction step with MULX, on the window t0..t7 (value below 2^451,
+ * see the top of the file): m = t0 + (t0 << 32), t = (t + m p) / 2^64
+ * without a row of products. With c = 2^384 - p = 2^128 + 2^96 - 2^32 + 1
+ * = c0 + c1 2^64 + 2^128 (c0 = 2^64 - 2^32 + 1, c1 = 2^32 - 1 = P0),
+ * t + m p = t + m 2^384 - m c, and m c is four limbs:
+ *   m c0 = (h0, l0): l0 = t0 (t0 + m P0 = 0 mod 2^64 and c0 = -P0 mod
+ *     2^64), so only h0 is used;
+ *   m c1 = (h1, l1), h1 < 2^32; m 2^128 is m at limb 2;
+ * so m c = t0 + d1 2^64 + d2 2^128 + d3 2^192 with d1 = h0 + l1,
+ * d2 = h1 + m + carry, d3 the carry out (0 or 1). m is added at limb 6
+ * first (t + m 2^384 < 2^452: no carry out of t7), then d is subtracted
+ * from limbs 1..7: limb 0 cancels exactly (t0 - t0, no borrow), and since
+ * t + m p >= 0 the borrow chain ends inside t7. Two MULX instead of six.
+ * Clobbers rax, rcx, rdx, rbp; the new window is t1..t7 (t0 is dead).
  */
-.macro  P384_MULX_ROW t0, t1, t2, t3, t4, t5, t6, t7, o0, o1, o2, o3, o4, o5
-        xor     %eax, %eax          /* CF = OF = 0 */
-        mulx    \o0, %rax, %rcx
-        adcx    %rax, \t0
-        adox    %rcx, \t1
-        mulx    \o1, %rax, %rcx
-        adcx    %rax, \t1
-        adox    %rcx, \t2
-        mulx    \o2, %rax, %rcx
-        adcx    %rax, \t2
-        adox    %rcx, \t3
-        mulx    \o3, %rax, %rcx
-        adcx    %rax, \t3
-        adox    %rcx, \t4
-        mulx    \o4, %rax, %rcx
-        adcx    %rax, \t4
-        adox    %rcx, \t5
-        mulx    \o5, %rax, %rcx
-        adcx    %rax, \t5
-        adox    %rcx, \t6
-        /* CF belongs at limb 6, OF at limb 7; MOV keeps the flags */
+.macro  P384_MULX_RED t0, t1, t2, t3, t4, t5, t6, t7
+        mov     \t0, %rdx
+        shl     $32, %rdx
+        add     \t0, %rdx              /* m */
+        mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
+        mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
+        add     %rax, %rcx              /* d1 */
+        adc     %rdx, %rbp              /* d2 */
         mov     $0, %eax
-        adcx    %rax, \t6
-        adcx    %rax, \t7
-        adox    %rax, \t7
+        adc     $0, %eax                /* d3 */
+        add     %rdx, \t6
+        adc     $0, \t7
+        sub     %rcx, \t1
+        sbb     %rbp, \t2
+        sbb     %rax, \t3
+        sbb     $0, \t4
+        sbb     $0, \t5
+        sbb     $0, \t6
+        sbb     $0, \t7
 .endm
 
 /*
- * The round of P384_ROUND with MULX; t7 must be zero on entry (set by
- * the caller, as the flags are live inside the row).
+ * The round of the MULX product on the window t0..t7: the row of A on the
+ * two carry chains (t7 zero on entry, as the XOR that clears it also
+ * clears CF and OF), then the reduction step of P384_MULX_RED with the
+ * row's last carries folded in: m comes from a MULX by 2^32 + 1 (low half:
+ * t0 + (t0 << 32) mod 2^64), which leaves the flags alone, so CF (owed to
+ * limb 6) and OF (owed to limb 7) enter the addition of m at limb 6
+ * directly. \z is a register holding zero. Clobbers rax, rcx, rdx, rbp.
  */
-.macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi
+.macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi, z
         mov     \bi, %rdx
-        xor     \t7, \t7
-        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, (%rsi), 8(%rsi), 16(%rsi), 24(%rsi), 32(%rsi), 40(%rsi)
+        xor     \t7, \t7              /* CF = OF = 0 */
+        mulx    (%rsi), %rax, %rcx
+        adcx    %rax, \t0
+        adox    %rcx, \t1
+        mulx    8(%rsi), %rax, %rcx
+        adcx    %rax, \t1
+        adox    %rcx, \t2
+        mulx    16(%rsi), %rax, %rcx
+        adcx    %rax, \t2
+        adox    %rcx, \t3
+        mulx    24(%rsi), %rax, %rcx
+        adcx    %rax, \t3
+        adox    %rcx, \t4
+        mulx    32(%rsi), %rax, %rcx
+        adcx    %rax, \t4
+        adox    %rcx, \t5
+        mulx    40(%rsi), %rax, %rcx
+        adcx    %rax, \t5
+        adox    %rcx, \t6
+        P384_MULX_RED_OWED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \z
+.endm
+
+/*
+ * The reduction step of P384_MULX_RED where CF is owed to t6 and OF to t7
+ * (t7 zero): t6 + m + CF, then t7 = OF + the carry (t7 <= 2 and the
+ * whole stays below 2^452, as in P384_MULX_RED). \z holds zero.
+ */
+.macro  P384_MULX_RED_OWED t0, t1, t2, t3, t4, t5, t6, t7, z
         mov     \t0, %rdx
-        shl     $32, %rdx
-        add     \t0, %rdx
-        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, .Lp384_p(%rip), .Lp384_p+8(%rip), .Lp384_p+16(%rip), .Lp384_p+24(%rip), .Lp384_p+32(%rip), .Lp384_p+40(%rip)
+        mulx    .Lp384_k(%rip), %rdx, %rax      /* rdx = m; flags kept */
+        adcx    %rdx, \t6
+        adox    \z, \t7
+        adcx    \z, \t7
+        mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
+        mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
+        add     %rax, %rcx              /* d1 */
+        adc     %rdx, %rbp              /* d2 */
+        mov     $0, %eax
+        adc     $0, %eax                /* d3 */
+        sub     %rcx, \t1
+        sbb     %rbp, \t2
+        sbb     %rax, \t3
+        sbb     $0, \t4
+        sbb     $0, \t5
+        sbb     $0, \t6
+        sbb     $0, \t7
 .endm
 
 /*
@@ -245,21 +305,31 @@ p384_fe_sqr_asm:
         .p2align 4
 p384_fe_mul_asm_mulx:
         P384_PUSH
+        push    %rdi                    /* X, back for P384_FINISH */
         mov     %rdx, %rbx
-.Lp384_mulx_body:
-        xor     %r8d, %r8d
-        xor     %r9d, %r9d
-        xor     %r10d, %r10d
-        xor     %r11d, %r11d
-        xor     %r12d, %r12d
-        xor     %r13d, %r13d
-        xor     %r14d, %r14d
-        P384_MULX_ROUND %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, (%rbx)
-        P384_MULX_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx)
-        P384_MULX_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx)
-        P384_MULX_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx)
-        P384_MULX_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx)
-        P384_MULX_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx)
+        xor     %edi, %edi              /* rdi = 0 through the rounds */
+        /* round 0: the window is A B[0], seven limbs, then its step */
+        mov     (%rbx), %rdx
+        mulx    (%rsi), %r8, %r9
+        mulx    8(%rsi), %rax, %r10
+        add     %rax, %r9
+        mulx    16(%rsi), %rax, %r11
+        adc     %rax, %r10
+        mulx    24(%rsi), %rax, %r12
+        adc     %rax, %r11
+        mulx    32(%rsi), %rax, %r13
+        adc     %rax, %r12
+        mulx    40(%rsi), %rax, %r14
+        adc     %rax, %r13
+        adc     $0, %r14                /* the high half of a5 b0 < 2^64 - 1 */
+        xor     %r15d, %r15d            /* CF = OF = 0: nothing owed */
+        P384_MULX_RED_OWED %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rdi
+        P384_MULX_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx), %rdi
+        P384_MULX_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx), %rdi
+        P384_MULX_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx), %rdi
+        P384_MULX_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx), %rdi
+        P384_MULX_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx), %rdi
+        pop     %rdi
         P384_FINISH
         P384_POP
         ret
@@ -267,15 +337,11 @@ p384_fe_mul_asm_mulx:
 
 /*
  * One reduction round with MULX on the window t0..t7 (t7 fresh): the
- * round of P384_MULX_ROUND without the row of A: m = t0 + (t0 << 32),
- * t += m p, after which t0 is zero and the window is t1..t7.
+ * step of P384_MULX_RED, after which t0 is zero and the window is t1..t7.
  */
 .macro  P384_MULX_REDC t0, t1, t2, t3, t4, t5, t6, t7
-        mov     \t0, %rdx
-        shl     $32, %rdx
-        add     \t0, %rdx
         xor     \t7, \t7
-        P384_MULX_ROW \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, .Lp384_p(%rip), .Lp384_p+8(%rip), .Lp384_p+16(%rip), .Lp384_p+24(%rip), .Lp384_p+32(%rip), .Lp384_p+40(%rip)
+        P384_MULX_RED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7
 .endm
 
 /*
@@ -603,6 +669,99 @@ p384_fe_neg_asm:
         pop     %rbx
         ret
         .size   p384_fe_neg_asm, .-p384_fe_neg_asm
+
+/*
+ * void p384_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
+ *   rdi = X, rsi = A, rdx = k (public, 1..8). V = k A < 8p: six limbs and
+ * a top t <= 7; 2^384 = c mod p with c = 2^128 + 2^96 - 2^32 + 1, so
+ * W = V mod 2^384 + t c = V mod p: t at limb 0, t << 32 at limb 1 and t
+ * at limb 2 added, t << 32 at limb 0 subtracted. 0 <= W < 2^384 + 8c
+ * < 2p: its seventh limb e is 0 or 1, and W - p (seven limbs) borrows
+ * exactly when W < p; p & the borrow's mask is then added back
+ * (P0 & mask = its low 32 bits, P1 & mask = mask << 32, P2 & mask =
+ * mask + mask, P3..P5 & mask = mask). MUL by the public k: constant time
+ * on x86-64, as everywhere in this file. X is written last (it may be A).
+ */
+        .section .text.p384_fe_mulk_asm,"ax",@progbits
+        .globl  p384_fe_mulk_asm
+        .type   p384_fe_mulk_asm,@function
+        .p2align 4
+p384_fe_mulk_asm:
+        push    %rbx
+        push    %rbp
+        mov     %rdx, %rcx
+        mov     (%rsi), %rax
+        mul     %rcx
+        mov     %rax, %r8
+        mov     %rdx, %r9
+        mov     8(%rsi), %rax
+        mul     %rcx
+        add     %rax, %r9
+        adc     $0, %rdx
+        mov     %rdx, %r10
+        mov     16(%rsi), %rax
+        mul     %rcx
+        add     %rax, %r10
+        adc     $0, %rdx
+        mov     %rdx, %r11
+        mov     24(%rsi), %rax
+        mul     %rcx
+        add     %rax, %r11
+        adc     $0, %rdx
+        mov     %rdx, %rbx
+        mov     32(%rsi), %rax
+        mul     %rcx
+        add     %rax, %rbx
+        adc     $0, %rdx
+        mov     %rdx, %rbp
+        mov     40(%rsi), %rax
+        mul     %rcx
+        add     %rax, %rbp
+        adc     $0, %rdx                /* t */
+        mov     %rdx, %rcx
+        shl     $32, %rcx               /* t << 32 */
+        add     %rdx, %r8
+        adc     %rcx, %r9
+        adc     %rdx, %r10
+        adc     $0, %r11
+        adc     $0, %rbx
+        adc     $0, %rbp
+        mov     $0, %eax
+        adc     $0, %eax
+        sub     %rcx, %r8
+        sbb     $0, %r9
+        sbb     $0, %r10
+        sbb     $0, %r11
+        sbb     $0, %rbx
+        sbb     $0, %rbp
+        sbb     $0, %rax                /* e */
+        sub     .Lp384_p(%rip), %r8
+        sbb     .Lp384_p+8(%rip), %r9
+        sbb     $-2, %r10
+        sbb     $-1, %r11
+        sbb     $-1, %rbx
+        sbb     $-1, %rbp
+        sbb     $0, %rax                /* 0, or all ones: add p back */
+        mov     %rax, %rdx
+        shl     $32, %rdx               /* P1 & mask */
+        mov     %eax, %ecx              /* P0 & mask */
+        lea     (%rax,%rax), %rsi       /* P2 & mask */
+        add     %rcx, %r8
+        adc     %rdx, %r9
+        adc     %rsi, %r10
+        adc     %rax, %r11
+        adc     %rax, %rbx
+        adc     %rax, %rbp
+        mov     %r8, (%rdi)
+        mov     %r9, 8(%rdi)
+        mov     %r10, 16(%rdi)
+        mov     %r11, 24(%rdi)
+        mov     %rbx, 32(%rdi)
+        mov     %rbp, 40(%rdi)
+        pop     %rbp
+        pop     %rbx
+        ret
+        .size   p384_fe_mulk_asm, .-p384_fe_mulk_asm
 
 #if defined(__ELF__)
         .section .note.GNU-stack,"",@progbits
