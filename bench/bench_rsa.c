@@ -8,8 +8,19 @@
  *
  * On the host, next to OpenSSL 3 in the same run: EVP_PKEY_sign and
  * EVP_PKEY_verify_recover with RSA_NO_PADDING on the same key, which do
- * the same work (OpenSSL blinds and checks its CRT result with e too).
+ * the same work (OpenSSL blinds and checks its CRT result with e too);
+ * mbedTLS 2.28 (mbedtls_rsa_private with base blinding, its generator a
+ * fast xorshift here, and mbedtls_rsa_public, the key imported with
+ * mbedtls_rsa_import_raw); BearSSL (Debian's libbearssl: the i62 engines
+ * when br_rsa_i62_private_get says they are built, else i31; constant
+ * time, without blinding or a check with e; named in an info line).
  * On the emulated cores, ours only (instructions and estimated cycles).
+ *
+ * A 1024-bit modular exponentiation two ways, through the mp layer as the
+ * RSA code calls it: with the public exponent 65537 (mp_exp_vartime, the
+ * path of ctc_rsa_public) and with a secret 1024-bit exponent (mp_exp, the
+ * path of a CRT half); the modulus is the key's 1024-bit prime p. On every
+ * target; on the host their ratio is printed in an info line.
  *
  * The key: two random 1024-bit primes with e = 65537, made once with
  * Python's integers (Miller-Rabin, a fixed seed); its import checks it.
@@ -20,7 +31,8 @@
  * Key generation (host only: its time is random, so it is sampled, one
  * key per sample, median and spread over the keys): ctc_rsa_keygen of
  * 2048 and 3072 bits with e = 65537 against OpenSSL's EVP_PKEY_keygen,
- * both drawing from OpenSSL's RAND_bytes.
+ * and for 2048 bits mbedTLS's mbedtls_rsa_gen_key, all drawing from
+ * OpenSSL's RAND_bytes.
  */
 #define _POSIX_C_SOURCE 199309L   /* clock_gettime (host) */
 #include <stddef.h>
@@ -33,6 +45,9 @@
 #include "rsa/rsa.h"
 
 #if BENCH_HOST
+#include <bearssl.h>
+#include <mbedtls/rsa.h>
+#include <mbedtls/version.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -42,6 +57,7 @@
 #include <openssl/rsa.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #endif
 
@@ -166,7 +182,7 @@ static const uint8_t K_E[3] = { 0x01, 0x00, 0x01 };
 static ctc_rsa_private_key key;
 static uint8_t msg[256], out[256];
 static ct_limb_t scratch[RSA_PRIV_SCRATCH], A[RSA_LIMBS], X[RSA_LIMBS], E[RSA_HALF],
-                 Ap[RSA_HALF];
+                 Ap[RSA_HALF], D1024[RSA_HALF];
 
 /* the blinding generator: xorshift, for the benchmark only */
 static uint64_t rng_state = 0x243f6a8885a308d3u;
@@ -255,6 +271,32 @@ static void o_exp_dp(void *ctx, uint64_t it)
     (void)ctx;
     while (it--)
         (void)mp_exp(X, A, key.dp, h, key.p, h, key.p_ninv, key.p_r2, scratch,
+                     RSA_PRIV_SCRATCH);
+    bench_sink ^= X[0];
+}
+
+/* 1024 bits, modulus p: x^65537 the way ctc_rsa_public computes x^e
+ * (mp_exp_vartime), and x^d for a secret 1024-bit d the way a CRT half
+ * computes x^dp (mp_exp) */
+static void o_exp1024_pub(void *ctx, uint64_t it)
+{
+    size_t h = key.half_limbs;
+
+    (void)ctx;
+    E[0] = key.pub.e;
+    while (it--)
+        (void)mp_exp_vartime(X, Ap, E, 1, key.p, h, key.p_ninv, key.p_r2, scratch,
+                             RSA_PRIV_SCRATCH);
+    bench_sink ^= X[0];
+}
+
+static void o_exp1024_sec(void *ctx, uint64_t it)
+{
+    size_t h = key.half_limbs;
+
+    (void)ctx;
+    while (it--)
+        (void)mp_exp(X, Ap, D1024, h, key.p, h, key.p_ninv, key.p_r2, scratch,
                      RSA_PRIV_SCRATCH);
     bench_sink ^= X[0];
 }
@@ -368,6 +410,135 @@ static void s_public(void *ctx, uint64_t it)
     EVP_PKEY_CTX_free(c);
     bench_sink ^= out[0];
 }
+
+/* ---- mbedTLS 2.28 ---------------------------------------------------------- */
+
+static mbedtls_rsa_context mrsa;
+static uint64_t m_rng_state = 0x13198a2e03707344u;
+
+static int m_rng(void *ctx, unsigned char *buf, size_t len)
+{
+    (void)ctx;
+    bench_xorshift(&m_rng_state, buf, len);
+    return 0;
+}
+
+/* N, P, Q, D, E to an mbedTLS context, its CRT values completed */
+static void m_import(mbedtls_rsa_context *m, const uint8_t *n, size_t ln, const uint8_t *p,
+                     size_t lp, const uint8_t *q, size_t lq, const uint8_t *d, size_t ld,
+                     const uint8_t *e, size_t le)
+{
+    mbedtls_rsa_init(m, MBEDTLS_RSA_PKCS_V15, 0);
+    if (mbedtls_rsa_import_raw(m, n, ln, p, lp, q, lq, d, ld, e, le) != 0
+        || mbedtls_rsa_complete(m) != 0 || mbedtls_rsa_check_privkey(m) != 0)
+        abort();
+}
+
+static void m_private(void *ctx, uint64_t it)
+{
+    (void)ctx;
+    while (it--)
+        if (mbedtls_rsa_private(&mrsa, m_rng, NULL, msg, out) != 0)
+            abort();
+    bench_sink ^= out[0];
+}
+
+static void m_public(void *ctx, uint64_t it)
+{
+    (void)ctx;
+    while (it--)
+        if (mbedtls_rsa_public(&mrsa, msg, out) != 0)
+            abort();
+    bench_sink ^= out[0];
+}
+
+static int m_rng_openssl(void *ctx, unsigned char *buf, size_t len)
+{
+    (void)ctx;
+    return RAND_bytes(buf, (int)len) == 1 ? 0 : -1;
+}
+
+/* ctx: the bit count */
+static void m_keygen(void *ctx, uint64_t it)
+{
+    unsigned bits = *(const unsigned *)ctx;
+    mbedtls_rsa_context m;
+
+    while (it--) {
+        mbedtls_rsa_init(&m, MBEDTLS_RSA_PKCS_V15, 0);
+        if (mbedtls_rsa_gen_key(&m, m_rng_openssl, NULL, bits, 65537) != 0)
+            abort();
+        mbedtls_rsa_free(&m);
+    }
+}
+
+/* ---- BearSSL ------------------------------------------------------------------ */
+
+static br_rsa_private br_priv;
+static br_rsa_public br_pub;
+static const char *br_engine;
+static br_rsa_private_key bsk;
+static br_rsa_public_key bpk;
+static uint8_t bbuf[512];
+/* BearSSL's key structures point to modifiable bytes: copies of the key */
+static uint8_t b_n[256], b_e[3], b_p[128], b_q[128], b_dp[128], b_dq[128], b_qi[128];
+
+static void b_setup(void)
+{
+    br_priv = br_rsa_i62_private_get();
+    br_pub = br_rsa_i62_public_get();
+    br_engine = "i62";
+    if (br_priv == 0 || br_pub == 0) {
+        br_priv = br_rsa_i31_private;
+        br_pub = br_rsa_i31_public;
+        br_engine = "i31";
+    }
+    bsk.n_bitlen = 2048;
+    memcpy(b_p, K_P, sizeof K_P);
+    bsk.p = b_p;
+    bsk.plen = sizeof K_P;
+    memcpy(b_q, K_Q, sizeof K_Q);
+    bsk.q = b_q;
+    bsk.qlen = sizeof K_Q;
+    memcpy(b_dp, K_DP, sizeof K_DP);
+    bsk.dp = b_dp;
+    bsk.dplen = sizeof K_DP;
+    memcpy(b_dq, K_DQ, sizeof K_DQ);
+    bsk.dq = b_dq;
+    bsk.dqlen = sizeof K_DQ;
+    memcpy(b_qi, K_QINV, sizeof K_QINV);
+    bsk.iq = b_qi;
+    bsk.iqlen = sizeof K_QINV;
+    memcpy(b_n, K_N, sizeof K_N);
+    bpk.n = b_n;
+    bpk.nlen = sizeof K_N;
+    memcpy(b_e, K_E, sizeof K_E);
+    bpk.e = b_e;
+    bpk.elen = sizeof K_E;
+}
+
+/* in place: a fresh copy of the message for every operation */
+static void b_private(void *ctx, uint64_t it)
+{
+    (void)ctx;
+    while (it--) {
+        memcpy(bbuf, msg, sizeof msg);
+        if (br_priv(bbuf, &bsk) != 1)
+            abort();
+    }
+    bench_sink ^= bbuf[0];
+}
+
+static void b_public(void *ctx, uint64_t it)
+{
+    (void)ctx;
+    while (it--) {
+        memcpy(bbuf, msg, sizeof msg);
+        if (br_pub(bbuf, sizeof msg, &bpk) != 1)
+            abort();
+    }
+    bench_sink ^= bbuf[0];
+}
 #define PEER(x) x
 #else
 #define PEER(x) NULL
@@ -382,7 +553,10 @@ static void s_public(void *ctx, uint64_t it)
 struct big_key {
     ctc_rsa_private_key k;
     EVP_PKEY *o;
+    mbedtls_rsa_context m;
+    br_rsa_private_key b;
     uint8_t msg[512], out[512];
+    uint8_t p[256], q[256], dp[256], dq[256], qi[256];
     size_t len;
 };
 static struct big_key big3072, big4096;
@@ -402,8 +576,8 @@ static size_t param_bytes(EVP_PKEY *pk, const char *name, uint8_t *buf)
 static void big_setup(struct big_key *b, unsigned bits)
 {
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
-    uint8_t n[512], e[8], p[256], q[256], dp[256], dq[256], qi[256];
-    size_t ln, le, lp, lq, ldp, ldq, lqi, i;
+    uint8_t n[512], e[8], d[512], *p = b->p, *q = b->q, *dp = b->dp, *dq = b->dq, *qi = b->qi;
+    size_t ln, le, ld, lp, lq, ldp, ldq, lqi, i;
 
     if (!c || EVP_PKEY_keygen_init(c) <= 0 || EVP_PKEY_CTX_set_rsa_keygen_bits(c, (int)bits) <= 0
         || EVP_PKEY_keygen(c, &b->o) <= 0)
@@ -416,9 +590,23 @@ static void big_setup(struct big_key *b, unsigned bits)
     ldp = param_bytes(b->o, OSSL_PKEY_PARAM_RSA_EXPONENT1, dp);
     ldq = param_bytes(b->o, OSSL_PKEY_PARAM_RSA_EXPONENT2, dq);
     lqi = param_bytes(b->o, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, qi);
+    ld = param_bytes(b->o, OSSL_PKEY_PARAM_RSA_D, d);
     if (ctc_rsa_private_key_import(&b->k, n, ln, e, le, p, lp, q, lq, dp, ldp, dq, ldq, qi,
                                    lqi) != CTC_OK)
         fail();
+    m_import(&b->m, n, ln, p, lp, q, lq, d, ld, e, le);
+    memset(d, 0, sizeof d);
+    b->b.n_bitlen = bits;
+    b->b.p = p;
+    b->b.plen = lp;
+    b->b.q = q;
+    b->b.qlen = lq;
+    b->b.dp = dp;
+    b->b.dplen = ldp;
+    b->b.dq = dq;
+    b->b.dqlen = ldq;
+    b->b.iq = qi;
+    b->b.iqlen = lqi;
     b->len = bits / 8;
     for (i = 0; i < b->len; i++)
         b->msg[i] = (uint8_t)(i * 37 + 11);
@@ -432,6 +620,28 @@ static void o_private_big(void *ctx, uint64_t it)
     while (it--)
         if (ctc_rsa_private(b->out, b->len, &b->k, b->msg, b->len, bench_rng, NULL) != CTC_OK)
             fail();
+    bench_sink ^= b->out[0];
+}
+
+static void m_private_big(void *ctx, uint64_t it)
+{
+    struct big_key *b = ctx;
+
+    while (it--)
+        if (mbedtls_rsa_private(&b->m, m_rng, NULL, b->msg, b->out) != 0)
+            abort();
+    bench_sink ^= b->out[0];
+}
+
+static void b_private_big(void *ctx, uint64_t it)
+{
+    struct big_key *b = ctx;
+
+    while (it--) {
+        memcpy(b->out, b->msg, b->len);
+        if (br_priv(b->out, &b->b) != 1)
+            abort();
+    }
     bench_sink ^= b->out[0];
 }
 
@@ -490,12 +700,88 @@ static void min_single(const char *name, bench_fn o, bench_fn s, void *ctx, unsi
 }
 #endif
 
-static void run2(const char *name, bench_fn o, bench_fn s, unsigned emu_iters)
+#if BENCH_HOST
+/* the ratio of the two 1024-bit exponentiations: the minimum of single
+ * operations over a few hundred, alternating */
+static void exp1024_ratio(void)
+{
+    double t0, t, mp = 1e9, ms = 1e9;
+    unsigned i, reps = bench_quick() ? 50 : 400;
+    char line[200];
+
+    for (i = 0; i < reps; i++) {
+        t0 = now_s();
+        o_exp1024_pub(NULL, 1);
+        t = now_s() - t0;
+        mp = t < mp ? t : mp;
+        t0 = now_s();
+        o_exp1024_sec(NULL, 1);
+        t = now_s() - t0;
+        ms = t < ms ? t : ms;
+    }
+    snprintf(line, sizeof line, "1024-bit exp, min of %u single operations alternating: "
+             "public e = 65537 %.1f us, secret 1024-bit d %.1f us, secret / public = %.1fx",
+             reps, mp * 1e6, ms * 1e6, ms / mp);
+    bench_info(line);
+}
+#endif
+
+#if BENCH_HOST
+/* the peers compute what we compute: the private and public results of
+ * mbedTLS and BearSSL equal ours on the benchmark's message */
+static void peers_agree(void)
+{
+    uint8_t ref[256];
+
+    o_private(NULL, 1);
+    memcpy(ref, out, sizeof ref);
+    m_private(NULL, 1);
+    if (memcmp(out, ref, sizeof ref) != 0)
+        fail();
+    b_private(NULL, 1);
+    if (memcmp(bbuf, ref, sizeof ref) != 0)
+        fail();
+    o_public(NULL, 1);
+    memcpy(ref, out, sizeof ref);
+    m_public(NULL, 1);
+    if (memcmp(out, ref, sizeof ref) != 0)
+        fail();
+    b_public(NULL, 1);
+    if (memcmp(bbuf, ref, sizeof ref) != 0)
+        fail();
+}
+
+static void big_agree(struct big_key *b)
+{
+    uint8_t ref[512];
+
+    o_private_big(b, 1);
+    memcpy(ref, b->out, b->len);
+    m_private_big(b, 1);
+    if (memcmp(b->out, ref, b->len) != 0)
+        fail();
+    b_private_big(b, 1);
+    if (memcmp(b->out, ref, b->len) != 0)
+        fail();
+}
+#endif
+
+static void run4(const char *name, bench_fn o, bench_fn s, bench_fn m, bench_fn b,
+                 unsigned emu_iters)
 {
     bench_emu_iters = emu_iters;
     bench_run("rsa", name, "ctcrypto", o, NULL, 0);
     if (s)
         bench_run("rsa", name, "openssl", s, NULL, 0);
+    if (m)
+        bench_run("rsa", name, "mbedtls", m, NULL, 0);
+    if (b)
+        bench_run("rsa", name, "bearssl", b, NULL, 0);
+}
+
+static void run2(const char *name, bench_fn o, bench_fn s, unsigned emu_iters)
+{
+    run4(name, o, s, NULL, NULL, emu_iters);
 }
 
 int main(void)
@@ -521,31 +807,61 @@ int main(void)
     msg[0] = 0x5a;
     (void)mp_from_be(A, key.pub.limbs, msg, sizeof msg);
     mp_mod(Ap, A, key.pub.limbs, key.p, key.half_limbs, scratch);
+    /* a secret exponent of exactly 1024 bits (top bit set) */
+    {
+        uint64_t st = 0x452821e638d01377u;
+        uint8_t d[128];
+
+        bench_xorshift(&st, d, sizeof d);
+        d[0] |= 0x80;
+        (void)mp_from_be(D1024, key.half_limbs, d, sizeof d);
+    }
 #if BENCH_HOST
     ossl_setup();
+    m_import(&mrsa, K_N, sizeof K_N, K_P, sizeof K_P, K_Q, sizeof K_Q, K_D, sizeof K_D, K_E,
+             sizeof K_E);
+    b_setup();
+    peers_agree();
     {
-        char peers[160];
-        snprintf(peers, sizeof peers, "peers: %s", OpenSSL_version(OPENSSL_VERSION));
+        char peers[200];
+        snprintf(peers, sizeof peers, "peers: %s; mbedTLS %d.%d.%d; BearSSL (Debian libbearssl, "
+                 "br_rsa_%s_private and br_rsa_%s_public)", OpenSSL_version(OPENSSL_VERSION),
+                 MBEDTLS_VERSION_MAJOR, MBEDTLS_VERSION_MINOR, MBEDTLS_VERSION_PATCH, br_engine,
+                 br_engine);
         bench_info(peers);
     }
 #endif
     bench_header("RSA-2048 (e = 65537)");
-    run2("RSA-2048 private (CRT)", o_private, PEER(s_private), 2);
-    run2("RSA-2048 public", o_public, PEER(s_public), 3);
+    run4("RSA-2048 private (CRT)", o_private, PEER(s_private), PEER(m_private),
+         PEER(b_private), 2);
+    run4("RSA-2048 public", o_public, PEER(s_public), PEER(m_public), PEER(b_public), 3);
     bench_header("RSA-2048 private operation, its parts");
     run2("r^-1 mod n (safegcd)", o_inv, NULL, 3);
     run2("r^-1 mod p (safegcd, one CRT half)", o_inv_p, NULL, 3);
     run2("x^e mod n, mp_exp (before)", o_exp_e, NULL, 3);
     run2("x^e mod n, mp_exp_pubexp", o_exp_pubexp, NULL, 3);
     run2("x^dp mod p (one CRT half)", o_exp_dp, NULL, 2);
+    bench_header("1024-bit modular exponentiation: public exponent 65537 against a secret "
+                 "1024-bit exponent (modulus p)");
+    run2("1024-bit exp, public e = 65537", o_exp1024_pub, NULL, 3);
+    run2("1024-bit exp, secret 1024-bit d", o_exp1024_sec, NULL, 2);
+#if BENCH_HOST
+    exp1024_ratio();
+#endif
 #if BENCH_HOST
     big_setup(&big3072, 3072);
     big_setup(&big4096, 4096);
+    big_agree(&big3072);
+    big_agree(&big4096);
     bench_header("RSA-3072 and RSA-4096 private (keys from OpenSSL's generator, e = 65537)");
     bench_run("rsa", "RSA-3072 private (CRT)", "ctcrypto", o_private_big, &big3072, 0);
     bench_run("rsa", "RSA-3072 private (CRT)", "openssl", s_private_big, &big3072, 0);
+    bench_run("rsa", "RSA-3072 private (CRT)", "mbedtls", m_private_big, &big3072, 0);
+    bench_run("rsa", "RSA-3072 private (CRT)", "bearssl", b_private_big, &big3072, 0);
     bench_run("rsa", "RSA-4096 private (CRT)", "ctcrypto", o_private_big, &big4096, 0);
     bench_run("rsa", "RSA-4096 private (CRT)", "openssl", s_private_big, &big4096, 0);
+    bench_run("rsa", "RSA-4096 private (CRT)", "mbedtls", m_private_big, &big4096, 0);
+    bench_run("rsa", "RSA-4096 private (CRT)", "bearssl", b_private_big, &big4096, 0);
     min_single("RSA-2048 private (CRT)", o_private, s_private, NULL, 200);
     min_single("RSA-3072 private (CRT)", o_private_big, s_private_big, &big3072, 100);
     min_single("RSA-4096 private (CRT)", o_private_big, s_private_big, &big4096, 50);
@@ -553,12 +869,16 @@ int main(void)
     ctc_rsa_private_key_wipe(&big4096.k);
     EVP_PKEY_free(big3072.o);
     EVP_PKEY_free(big4096.o);
+    mbedtls_rsa_free(&big3072.m);
+    mbedtls_rsa_free(&big4096.m);
+    mbedtls_rsa_free(&mrsa);
     {
         static unsigned b2048 = 2048, b3072 = 3072;
 
         bench_header("RSA key generation, e = 65537 (one key per sample; CPU time)");
         bench_samples("rsa", "RSA-2048 key generation", "ctcrypto", o_keygen, &b2048, 24);
         bench_samples("rsa", "RSA-2048 key generation", "openssl", s_keygen, &b2048, 24);
+        bench_samples("rsa", "RSA-2048 key generation", "mbedtls", m_keygen, &b2048, 24);
         bench_samples("rsa", "RSA-3072 key generation", "ctcrypto", o_keygen, &b3072, 8);
         bench_samples("rsa", "RSA-3072 key generation", "openssl", s_keygen, &b3072, 8);
         ctc_rsa_private_key_wipe(&genkey);

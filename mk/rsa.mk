@@ -54,8 +54,8 @@ $(VEC)/vec_rsa_ir_wp.c: tools/gen_rsa_ir.py $(RSA_WP_DIR)/rsa_pkcs1_2048_test.js
 TEST_VECTORS_test_rsa_enc_wycheproof := vec_wp_rsa_oaep_2048 vec_wp_rsa_pkcs1_dec_2048 vec_rsa_ir_wp
 TEST_VECTORS_test_rsa_enc := vec_rsa vec_rsa_ir_appendix_b
 HOST_TEST_LIBS_test_rsa_enc_openssl := -lcrypto
-# peer in the benchmark: OpenSSL's RSA (EVP, no padding)
-BENCH_LIBS_bench_rsa := -lcrypto
+# peers in the benchmark: OpenSSL's RSA (EVP, no padding), mbedTLS 2.28 and BearSSL
+BENCH_LIBS_bench_rsa := -lcrypto -lmbedcrypto -lbearssl
 # host-only: key files and key generation against OpenSSL
 HOST_TEST_LIBS_test_rsa_keys_openssl := -lcrypto
 # DER key files built from the same Python keys, and key generation, every target
