@@ -172,6 +172,16 @@ void aes_ni_decrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
 void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                     unsigned inc_bytes, uint8_t *out, const uint8_t *in,
                     size_t len);
+/* CBC over n whole blocks: x = E(x ^ block) for each block of in, written
+ * to out; out NULL for the MAC alone (CCM's CBC-MAC, CMAC) */
+void aes_ni_cbc_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t x[16],
+                        uint8_t *out, const uint8_t *in, size_t n);
+/* CCM over n whole blocks: out = in ^ the key stream from ctr (advanced in
+ * its last l bytes, 2..8), x = the CBC-MAC chained over the plaintext (in
+ * when encrypting, out when decrypt is 1) */
+void aes_ni_ccm_blocks(const uint8_t *rk8, unsigned rounds, uint8_t x[16],
+                       uint8_t ctr[16], unsigned l, uint8_t *out,
+                       const uint8_t *in, size_t n, int decrypt);
 /* n whole blocks into y (big-endian words), H from hk (aes_ghash) */
 void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
                          const uint8_t *p, size_t n);

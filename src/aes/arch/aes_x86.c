@@ -19,14 +19,44 @@
 #define AESNI __attribute__((target("aes,ssse3,sse4.1")))
 #define CLMUL __attribute__((target("pclmul,ssse3,sse4.1")))
 
-AESNI static inline __m128i enc1(const __m128i *k, unsigned rounds, __m128i b)
-{
-    unsigned r;
+/* The rounds written out: 1..9 always (AES-128), 10 and 11 for 12 or 14
+ * rounds, 12 and 13 for 14 (branches on the public count of rounds), so
+ * that the compiler keeps the states in registers. */
+#define ROUNDS_1_9(R) R(1) R(2) R(3) R(4) R(5) R(6) R(7) R(8) R(9)
+#define ROUNDS_MORE(R, rounds) \
+    do {                       \
+        if ((rounds) > 10) {   \
+            R(10) R(11)        \
+            if ((rounds) > 12) { \
+                R(12) R(13)    \
+            }                  \
+        }                      \
+    } while (0)
 
+AESNI static inline __attribute__((always_inline)) __m128i
+enc1(const __m128i *k, unsigned rounds, __m128i b)
+{
+#define R1(r) b = _mm_aesenc_si128(b, k[r]);
     b = _mm_xor_si128(b, k[0]);
-    for (r = 1; r < rounds; r++)
-        b = _mm_aesenc_si128(b, k[r]);
+    ROUNDS_1_9(R1)
+    ROUNDS_MORE(R1, rounds);
+#undef R1
     return _mm_aesenclast_si128(b, k[rounds]);
+}
+
+/* two independent blocks side by side (the second's rounds overlap the
+ * first's latency) */
+AESNI static inline __attribute__((always_inline)) void
+enc2(const __m128i *k, unsigned rounds, __m128i *b0, __m128i *b1)
+{
+    __m128i x0 = _mm_xor_si128(*b0, k[0]), x1 = _mm_xor_si128(*b1, k[0]);
+
+#define R2(r) x0 = _mm_aesenc_si128(x0, k[r]); x1 = _mm_aesenc_si128(x1, k[r]);
+    ROUNDS_1_9(R2)
+    ROUNDS_MORE(R2, rounds);
+#undef R2
+    *b0 = _mm_aesenclast_si128(x0, k[rounds]);
+    *b1 = _mm_aesenclast_si128(x1, k[rounds]);
 }
 
 AESNI static void load_keys(__m128i *k, const uint8_t *rk8, unsigned rounds)
@@ -129,22 +159,38 @@ AESNI static inline __m128i ctr64_block(const struct ctr64 *c)
 #define LDU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STU(p, x) _mm_storeu_si128((__m128i *)(void *)(p), (x))
 
-/* x = the next eight counter blocks, whitened with k[0]. When the last
- * word of the counter cannot carry within them (a test on the counter,
- * which is public), each is the first block with its last word replaced;
- * else each is incremented with the carry masked to the counter's width. */
+/* the eight states x[0..7], each index a constant (EACH8), so that they
+ * stay in registers */
+#define EACH8(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+
+/* x = the next eight counter blocks, whitened with k[0]. The counter is
+ * public, and so is which of three ways makes them: when its last byte
+ * cannot carry within the eight (GCM and CTR), block b is the first with
+ * b added to that byte (one PADDD on the last 32-bit lane, where the byte
+ * is the most significant); else when its last word cannot carry, block b
+ * is the first with its last word replaced; else each is incremented with
+ * the carry masked to the counter's width. */
 AESNI static inline __attribute__((always_inline)) void
 ctr8(__m128i x[8], struct ctr64 *c, const __m128i *k, unsigned inc_bytes)
 {
     uint32_t low = (uint32_t)c->lo;
     unsigned b;
 
-    if (inc_bytes >= 4 && low <= 0xfffffff7u) {
+    if (inc_bytes >= 4 && (low & 0xffu) <= 0xf7u) {
         __m128i base = ctr64_block(c);
 
-        for (b = 0; b < 8; b++)
-            x[b] = _mm_xor_si128(_mm_insert_epi32(base, (int)__builtin_bswap32(low + b), 3),
-                                 k[0]);
+#define CTR_ADD(i) \
+        x[i] = _mm_xor_si128(_mm_add_epi32(base, _mm_set_epi32((int)((unsigned)(i) << 24), 0, 0, 0)), k[0]);
+        EACH8(CTR_ADD)
+#undef CTR_ADD
+        c->lo += 8;
+    } else if (inc_bytes >= 4 && low <= 0xfffffff7u) {
+        __m128i base = ctr64_block(c);
+
+#define CTR_INS(i) \
+        x[i] = _mm_xor_si128(_mm_insert_epi32(base, (int)__builtin_bswap32(low + (i)), 3), k[0]);
+        EACH8(CTR_INS)
+#undef CTR_INS
         c->lo += 8;
     } else {
         for (b = 0; b < 8; b++) {
@@ -154,35 +200,34 @@ ctr8(__m128i x[8], struct ctr64 *c, const __m128i *k, unsigned inc_bytes)
     }
 }
 
-/* the middle rounds of eight blocks, written out: the compiler keeps the
- * eight states in registers */
+/* one round of the eight blocks with the round key kr */
+#define ENC8_B(i) x[i] = _mm_aesenc_si128(x[i], kr_);
+#define ROUND8(kr)                 \
+    do {                           \
+        const __m128i kr_ = (kr);  \
+        EACH8(ENC8_B)              \
+    } while (0)
+
+/* the middle rounds of eight blocks */
 AESNI static inline __attribute__((always_inline)) void
 rounds8(__m128i x[8], const __m128i *k, unsigned rounds)
 {
-    unsigned r;
-
-    for (r = 1; r < rounds; r++) {
-        x[0] = _mm_aesenc_si128(x[0], k[r]);
-        x[1] = _mm_aesenc_si128(x[1], k[r]);
-        x[2] = _mm_aesenc_si128(x[2], k[r]);
-        x[3] = _mm_aesenc_si128(x[3], k[r]);
-        x[4] = _mm_aesenc_si128(x[4], k[r]);
-        x[5] = _mm_aesenc_si128(x[5], k[r]);
-        x[6] = _mm_aesenc_si128(x[6], k[r]);
-        x[7] = _mm_aesenc_si128(x[7], k[r]);
-    }
+#define R8(r) ROUND8(k[r]);
+    ROUNDS_1_9(R8)
+    ROUNDS_MORE(R8, rounds);
+#undef R8
 }
 
 /* out = in ^ the last round of the eight blocks */
 AESNI static inline __attribute__((always_inline)) void
 last8_xor(__m128i x[8], const __m128i *k, unsigned rounds, uint8_t *out, const uint8_t *in)
 {
-    unsigned b;
+    const __m128i kl = k[rounds];
 
-    for (b = 0; b < 8; b++) {
-        x[b] = _mm_aesenclast_si128(x[b], k[rounds]);
-        STU(out + 16 * b, _mm_xor_si128(x[b], LDU(in + 16 * b)));
-    }
+#define LAST_B(i) \
+    STU(out + 16 * (i), _mm_xor_si128(_mm_aesenclast_si128(x[i], kl), LDU(in + 16 * (i))));
+    EACH8(LAST_B)
+#undef LAST_B
 }
 
 /* see aes_impl.h; eight blocks in flight, the counters made in registers */
@@ -222,28 +267,109 @@ AESNI void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
         k[r] = _mm_setzero_si128();
 }
 
+/* see aes_impl.h. The chain is one block: each block waits for the one
+ * before, so the latency of the rounds is the cost; the round keys are
+ * loaded once and the chaining value stays in a register. */
+AESNI void aes_ni_cbc_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t x[16],
+                              uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m128i k[15], v;
+    size_t i;
+    unsigned r;
+
+    load_keys(k, rk8, rounds);
+    v = LDU(x);
+    if (out != NULL) {
+        for (i = 0; i < n; i++) {
+            v = enc1(k, rounds, _mm_xor_si128(v, LDU(in + 16 * i)));
+            STU(out + 16 * i, v);
+        }
+    } else {
+        for (i = 0; i < n; i++)
+            v = enc1(k, rounds, _mm_xor_si128(v, LDU(in + 16 * i)));
+    }
+    STU(x, v);
+    v = _mm_setzero_si128();
+    for (r = 0; r <= rounds; r++)
+        k[r] = _mm_setzero_si128();
+}
+
+/* see aes_impl.h. Each pass runs two independent blocks side by side: the
+ * MAC's next block and a key stream block (when decrypting, the key stream
+ * of the next text block, made while the MAC absorbs the current one). */
+AESNI void aes_ni_ccm_blocks(const uint8_t *rk8, unsigned rounds, uint8_t x[16],
+                             uint8_t ctr[16], unsigned l, uint8_t *out,
+                             const uint8_t *in, size_t n, int decrypt)
+{
+    __m128i k[15], m, ks, t;
+    struct ctr64 c;
+    size_t i;
+    unsigned r;
+
+    if (n == 0)
+        return;
+    load_keys(k, rk8, rounds);
+    ctr64_load(&c, ctr, l);
+    m = LDU(x);
+    if (!decrypt) {
+        for (i = 0; i < n; i++) {
+            t = LDU(in + 16 * i);
+            m = _mm_xor_si128(m, t);
+            ks = ctr64_block(&c);
+            ctr64_inc(&c);
+            enc2(k, rounds, &m, &ks);
+            STU(out + 16 * i, _mm_xor_si128(t, ks));
+        }
+    } else {
+        ks = enc1(k, rounds, ctr64_block(&c));
+        ctr64_inc(&c);
+        for (i = 0; i + 1 < n; i++) {
+            t = _mm_xor_si128(LDU(in + 16 * i), ks);
+            STU(out + 16 * i, t);
+            m = _mm_xor_si128(m, t);
+            ks = ctr64_block(&c);
+            ctr64_inc(&c);
+            enc2(k, rounds, &m, &ks);
+        }
+        t = _mm_xor_si128(LDU(in + 16 * i), ks);
+        STU(out + 16 * i, t);
+        m = enc1(k, rounds, _mm_xor_si128(m, t));
+    }
+    STU(x, m);
+    ctr64_store(ctr, &c);
+    m = ks = t = _mm_setzero_si128();
+    for (r = 0; r <= rounds; r++)
+        k[r] = _mm_setzero_si128();
+}
+
 /*
  * GHASH. An element is held as the 128-bit integer whose most significant
  * byte is the block's first byte (the block byte-reversed into a
  * register); in that order the carry-less product of two elements, shifted
  * left by one bit, is the reflected 256-bit product, folded with
  * x^128 = x^7 + x^2 + x + 1 (the same arithmetic as aes_ghash.c, with
- * 64-bit lanes). Shifts and folding are linear, so the products of four
- * blocks by H^4, H^3, H^2, H are summed first and folded once.
+ * 64-bit lanes). Products, shifts and folding are linear, so the
+ * products of eight blocks by H^8 ... H are summed unreduced (the two
+ * cross products kept apart, in mid) and folded once.
  */
 struct wide {
     __m128i lo, hi;
 };
 
-CLMUL static inline void clmul_acc(struct wide *w, __m128i a, __m128i h)
-{
-    __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x01),
-                                _mm_clmulepi64_si128(a, h, 0x10));
+struct acc {
+    __m128i lo, mid, hi;
+};
 
-    w->lo = _mm_xor_si128(w->lo, _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x00),
-                                               _mm_slli_si128(mid, 8)));
-    w->hi = _mm_xor_si128(w->hi, _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x11),
-                                               _mm_srli_si128(mid, 8)));
+#define ACC_ZERO { _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128() }
+
+/* w += a h, the four 64x64 products unreduced */
+CLMUL static inline __attribute__((always_inline)) void
+acc_mul(struct acc *w, __m128i a, __m128i h)
+{
+    w->lo = _mm_xor_si128(w->lo, _mm_clmulepi64_si128(a, h, 0x00));
+    w->mid = _mm_xor_si128(w->mid, _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x01),
+                                                 _mm_clmulepi64_si128(a, h, 0x10)));
+    w->hi = _mm_xor_si128(w->hi, _mm_clmulepi64_si128(a, h, 0x11));
 }
 
 /* (lo >> s) as one 128-bit value, 0 < s < 64 */
@@ -270,12 +396,22 @@ CLMUL static inline __m128i fold(struct wide w)
     return _mm_xor_si128(hi, t);
 }
 
+/* the 256-bit sum of an accumulator, folded */
+CLMUL static inline __attribute__((always_inline)) __m128i acc_fold(struct acc w)
+{
+    struct wide v;
+
+    v.lo = _mm_xor_si128(w.lo, _mm_slli_si128(w.mid, 8));
+    v.hi = _mm_xor_si128(w.hi, _mm_srli_si128(w.mid, 8));
+    return fold(v);
+}
+
 CLMUL static inline __m128i gmul(__m128i a, __m128i h)
 {
-    struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
+    struct acc w = ACC_ZERO;
 
-    clmul_acc(&w, a, h);
-    return fold(w);
+    acc_mul(&w, a, h);
+    return acc_fold(w);
 }
 
 /* H from aes_ghash's hk, and the running value y, in the register order */
@@ -298,84 +434,117 @@ CLMUL static inline void y_store(uint32_t y[4], __m128i a)
     y[3] = (uint32_t)_mm_extract_epi32(a, 0);
 }
 
+/* hp[b] = H^(8 - b), from hp[7] = H */
+CLMUL static void h_powers(__m128i hp[8])
+{
+    unsigned b;
+
+    for (b = 7; b > 0; b--)
+        hp[b - 1] = gmul(hp[b], hp[7]);
+}
+
+/* w += the eight blocks at p times H^8 ... H (hp), a added to the first;
+ * GH_B(i) is block i's share, so that the GCM pass can place each between
+ * two rounds */
+#define GH_B(w, i, a, p, hp)                                                  \
+    acc_mul(&(w), (i) == 0 ? _mm_xor_si128((a), _mm_shuffle_epi8(LDU(p), rev)) \
+                           : _mm_shuffle_epi8(LDU((p) + 16 * (i)), rev),      \
+            (hp)[i])
+
 /* see aes_impl.h */
 CLMUL void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
                                const uint8_t *p, size_t n)
 {
     const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i h1 = h_from_hk(hk);
-    __m128i h2, h3, h4, a;
+    __m128i hp[8], a;
     size_t i = 0;
+    unsigned b;
 
+    hp[7] = h_from_hk(hk);
     a = y_load(y);
-    if (n >= 4) {
-        h2 = gmul(h1, h1);
-        h3 = gmul(h2, h1);
-        h4 = gmul(h2, h2);
-        for (; n - i >= 4; i += 4, p += 64) {
-            struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
+    if (n >= 8) {
+        h_powers(hp);
+        for (; n - i >= 8; i += 8, p += 128) {
+            struct acc w = ACC_ZERO;
 
-            clmul_acc(&w, _mm_xor_si128(a, _mm_shuffle_epi8(LDU(p), rev)), h4);
-            clmul_acc(&w, _mm_shuffle_epi8(LDU(p + 16), rev), h3);
-            clmul_acc(&w, _mm_shuffle_epi8(LDU(p + 32), rev), h2);
-            clmul_acc(&w, _mm_shuffle_epi8(LDU(p + 48), rev), h1);
-            a = fold(w);
+#define GH_ALL(j) GH_B(w, j, a, p, hp);
+            EACH8(GH_ALL)
+#undef GH_ALL
+            a = acc_fold(w);
         }
-        h2 = h3 = h4 = _mm_setzero_si128();
     }
     for (; i < n; i++, p += 16)
-        a = gmul(_mm_xor_si128(a, _mm_shuffle_epi8(LDU(p), rev)), h1);
+        a = gmul(_mm_xor_si128(a, _mm_shuffle_epi8(LDU(p), rev)), hp[7]);
     y_store(y, a);
-    a = h1 = _mm_setzero_si128();
+    a = _mm_setzero_si128();
+    for (b = 0; b < 8; b++)
+        hp[b] = _mm_setzero_si128();
 }
 
 #define GCMNI __attribute__((target("aes,pclmul,ssse3,sse4.1")))
 
-/* see aes_impl.h. Each pass encrypts eight counter blocks and, in the same
- * pass, hashes the eight ciphertext blocks of the pass before (by H^8 ...
- * H, folded once): independent work the processor overlaps. */
+/* One GCM pass: eight counter blocks through the rounds and, between
+ * rounds 1 ... 9, the eight ciphertext blocks of the pass before (prev,
+ * when not NULL) hashed into *a, one block per round: independent work the
+ * processor overlaps. */
+GCMNI static inline __attribute__((always_inline)) void
+gcm_pass(const __m128i *k, unsigned rounds, struct ctr64 *c, __m128i *a,
+         const __m128i *hp, uint8_t *out, const uint8_t *in, const uint8_t *prev)
+{
+    const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i x[8];
+    struct acc w = ACC_ZERO;
+
+    ctr8(x, c, k, 4);
+#define RH(r)                               \
+    ROUND8(k[r]);                           \
+    if (prev != NULL)                       \
+        GH_B(w, (r) - 1, *a, prev, hp);
+    RH(1) RH(2) RH(3) RH(4) RH(5) RH(6) RH(7) RH(8)
+#undef RH
+    ROUND8(k[9]);
+#define R8(r) ROUND8(k[r]);
+    ROUNDS_MORE(R8, rounds);
+#undef R8
+    if (prev != NULL)
+        *a = acc_fold(w);
+    last8_xor(x, k, rounds, out, in);
+}
+
+/* see aes_impl.h. Each pass encrypts eight counter blocks and hashes the
+ * eight ciphertext blocks of the pass before (gcm_pass); the last pass's
+ * blocks are hashed after the loop. */
 GCMNI size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                                 uint32_t y[4], const uint32_t hk[18], uint8_t *out,
                                 const uint8_t *in, size_t len)
 {
     const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i k[15], x[8], hp[8], a;
+    __m128i k[15], hp[8], a;
+    struct acc w = ACC_ZERO;
     struct ctr64 c;
     size_t n = len / 128, j;
-    const uint8_t *prev = NULL;
+    const uint8_t *last;
     unsigned r, b;
 
     if (n == 0)
         return 0;
     load_keys(k, rk8, rounds);
     hp[7] = h_from_hk(hk);
-    for (b = 7; b > 0; b--)
-        hp[b - 1] = gmul(hp[b], hp[7]);          /* hp[b] = H^(8 - b) */
+    h_powers(hp);
     a = y_load(y);
     ctr64_load(&c, ctr, 4);
-    for (j = 0; j <= n; j++) {
-        struct wide w = { _mm_setzero_si128(), _mm_setzero_si128() };
-
-        if (prev != NULL) {
-            clmul_acc(&w, _mm_xor_si128(a, _mm_shuffle_epi8(LDU(prev), rev)), hp[0]);
-            for (b = 1; b < 8; b++)
-                clmul_acc(&w, _mm_shuffle_epi8(LDU(prev + 16 * b), rev), hp[b]);
-        }
-        if (j == n) {
-            a = fold(w);
-            break;
-        }
-        ctr8(x, &c, k, 4);
-        rounds8(x, k, rounds);
-        if (prev != NULL)
-            a = fold(w);
-        last8_xor(x, k, rounds, out + 128 * j, in + 128 * j);
-        prev = out + 128 * j;
-    }
+    gcm_pass(k, rounds, &c, &a, hp, out, in, NULL);
+    for (j = 1; j < n; j++)
+        gcm_pass(k, rounds, &c, &a, hp, out + 128 * j, in + 128 * j, out + 128 * (j - 1));
+    last = out + 128 * (n - 1);
+#define GH_ALL(i) GH_B(w, i, a, last, hp);
+    EACH8(GH_ALL)
+#undef GH_ALL
+    a = acc_fold(w);
     ctr64_store(ctr, &c);
     y_store(y, a);
     for (b = 0; b < 8; b++)
-        x[b] = hp[b] = _mm_setzero_si128();
+        hp[b] = _mm_setzero_si128();
     for (r = 0; r <= rounds; r++)
         k[r] = _mm_setzero_si128();
     a = _mm_setzero_si128();
