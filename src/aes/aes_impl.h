@@ -191,12 +191,19 @@ void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
 size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                           uint32_t y[4], const uint32_t hk[18], uint8_t *out,
                           const uint8_t *in, size_t len);
+/* the same with VAES and VPCLMULQDQ on YMM (two blocks per register),
+ * sixteen blocks per pass: -> the bytes done (len rounded down to 256) */
+size_t aes_vaes_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                            uint32_t y[4], const uint32_t hk[18], uint8_t *out,
+                            const uint8_t *in, size_t len);
 #else
 #define AES_HAVE_X86_NI 0
 #endif
 
 #define AES_HW_AES 1u      /* the block cipher in hardware (AES-NI) */
 #define AES_HW_CLMUL 2u    /* GHASH in hardware (PCLMULQDQ) */
+#define AES_HW_VAES 4u     /* VAES and VPCLMULQDQ on YMM (GCM with AES_HW_AES
+                            * and AES_HW_CLMUL) */
 
 /* The AES_HW_* in use: built, present and allowed (depends on the CPU
  * only). */
