@@ -191,8 +191,15 @@ void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
 size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                           uint32_t y[4], const uint32_t hk[18], uint8_t *out,
                           const uint8_t *in, size_t len);
-/* the same with VAES and VPCLMULQDQ on YMM (two blocks per register),
- * sixteen blocks per pass: -> the bytes done (len rounded down to 256) */
+/* With VAES and VPCLMULQDQ on YMM (two blocks per register), sixteen
+ * blocks per pass: GCM encryption as aes_ni_gcm_encrypt, the counter loop
+ * as aes_ni_ctr_xor, GHASH as aes_ni_ghash_blocks, each on the whole
+ * 256-byte pieces only: -> the bytes (blocks for GHASH) done. */
+size_t aes_vaes_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                        unsigned inc_bytes, uint8_t *out, const uint8_t *in,
+                        size_t len);
+size_t aes_vaes_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
+                             const uint8_t *p, size_t n);
 size_t aes_vaes_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                             uint32_t y[4], const uint32_t hk[18], uint8_t *out,
                             const uint8_t *in, size_t len);

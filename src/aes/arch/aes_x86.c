@@ -596,13 +596,14 @@ VAESGCM static inline __attribute__((always_inline)) __m128i acc2_fold(struct ac
                       : _mm256_shuffle_epi8(LDU2((p) + 32 * (i)), rev2),              \
              (hp2)[i])
 
-/* x = the next sixteen counter blocks (inc32), two per register, whitened
- * with k[0]; as ctr8: an add on the last byte when it cannot carry within
- * the sixteen (a test on the public counter), else ctr8 twice */
+/* x = the next sixteen counter blocks, two per register, whitened with
+ * k[0]; as ctr8: an add on the last byte when it cannot carry within the
+ * sixteen (a test on the public counter), else ctr8 twice */
 VAESGCM static inline __attribute__((always_inline)) void
-ctr16(__m256i x[8], struct ctr64 *c, const __m128i *k, const __m256i *k2)
+ctr16(__m256i x[8], struct ctr64 *c, const __m128i *k, const __m256i *k2,
+      unsigned inc_bytes)
 {
-    if (((uint32_t)c->lo & 0xffu) <= 0xefu) {
+    if (inc_bytes >= 4 && ((uint32_t)c->lo & 0xffu) <= 0xefu) {
         __m256i base = _mm256_broadcastsi128_si256(ctr64_block(c));
 
 #define CTR2_ADD(i)                                                             \
@@ -615,8 +616,8 @@ ctr16(__m256i x[8], struct ctr64 *c, const __m128i *k, const __m256i *k2)
     } else {
         __m128i y[16];
 
-        ctr8(y, c, k, 4);
-        ctr8(y + 8, c, k, 4);
+        ctr8(y, c, k, inc_bytes);
+        ctr8(y + 8, c, k, inc_bytes);
 #define CTR2_SET(i) x[i] = _mm256_set_m128i(y[2 * (i) + 1], y[2 * (i)]);
         EACH8(CTR2_SET)
 #undef CTR2_SET
@@ -629,6 +630,96 @@ ctr16(__m256i x[8], struct ctr64 *c, const __m128i *k, const __m256i *k2)
         const __m256i kr2_ = (kr);  \
         EACH8(ENC16_B)              \
     } while (0)
+
+/* out = in ^ the last round of the sixteen blocks */
+#define LAST16_XOR(x, kl, out, in)                                               \
+    do {                                                                         \
+        const __m256i kl_ = (kl);                                                \
+        EACH8(LAST2_B)                                                           \
+    } while (0)
+#define LAST2_B(i) \
+    STU2(out + 32 * (i), _mm256_xor_si256(_mm256_aesenclast_epi128(x[i], kl_), LDU2(in + 32 * (i))));
+
+/* H^16 ... H as pairs in YMM: hp2[i] = (H^(16 - 2i), H^(15 - 2i)) */
+VAESGCM static void h_powers16(__m256i hp2[8], const uint32_t hk[18])
+{
+    __m128i hp[16];
+    unsigned b;
+
+    hp[15] = h_from_hk(hk);                     /* hp[b] = H^(16 - b) */
+    for (b = 15; b > 0; b--)
+        hp[b - 1] = gmul(hp[b], hp[15]);
+    for (b = 0; b < 8; b++)
+        hp2[b] = _mm256_set_m128i(hp[2 * b + 1], hp[2 * b]);
+    for (b = 0; b < 16; b++)
+        hp[b] = _mm_setzero_si128();
+}
+
+/* see aes_impl.h */
+VAESGCM size_t aes_vaes_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                                unsigned inc_bytes, uint8_t *out, const uint8_t *in,
+                                size_t len)
+{
+    __m128i k[15];
+    __m256i k2[15], x[8];
+    struct ctr64 c;
+    size_t n = len / 256, j;
+    unsigned r, b;
+
+    if (n == 0)
+        return 0;
+    load_keys(k, rk8, rounds);
+    for (r = 0; r <= rounds; r++)
+        k2[r] = _mm256_broadcastsi128_si256(k[r]);
+    ctr64_load(&c, ctr, inc_bytes);
+    for (j = 0; j < n; j++, out += 256, in += 256) {
+        ctr16(x, &c, k, k2, inc_bytes);
+#define R16(r) ROUND16(k2[r]);
+        ROUNDS_1_9(R16)
+        ROUNDS_MORE(R16, rounds);
+#undef R16
+        LAST16_XOR(x, k2[rounds], out, in);
+    }
+    ctr64_store(ctr, &c);
+    for (b = 0; b < 8; b++)
+        x[b] = _mm256_setzero_si256();
+    for (r = 0; r <= rounds; r++) {
+        k[r] = _mm_setzero_si128();
+        k2[r] = _mm256_setzero_si256();
+    }
+    return 256 * n;
+}
+
+/* see aes_impl.h */
+VAESGCM size_t aes_vaes_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
+                                     const uint8_t *p, size_t n)
+{
+    const __m256i rev2 = _mm256_broadcastsi128_si256(
+        _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    __m256i hp2[8];
+    __m128i a;
+    size_t i;
+    unsigned b;
+
+    if (n < 16)
+        return 0;
+    h_powers16(hp2, hk);
+    a = y_load(y);
+    for (i = 0; n - i >= 16; i += 16, p += 256) {
+        struct acc2 w = { _mm256_setzero_si256(), _mm256_setzero_si256(),
+                          _mm256_setzero_si256() };
+
+#define GH2_ALL(j) GH2_B(w, j, a, p, hp2);
+        EACH8(GH2_ALL)
+#undef GH2_ALL
+        a = acc2_fold(w);
+    }
+    y_store(y, a);
+    a = _mm_setzero_si128();
+    for (b = 0; b < 8; b++)
+        hp2[b] = _mm256_setzero_si256();
+    return i;
+}
 
 /* One pass: sixteen counter blocks through the rounds, the sixteen
  * ciphertext blocks of the pass before (prev, when not NULL) hashed into
@@ -643,7 +734,7 @@ gcm_pass16(const __m128i *k, const __m256i *k2, unsigned rounds, struct ctr64 *c
     __m256i x[8];
     struct acc2 w = { _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256() };
 
-    ctr16(x, c, k, k2);
+    ctr16(x, c, k, k2, 4);
 #define RH2(r)                              \
     ROUND16(k2[r]);                         \
     if (prev != NULL)                       \
@@ -656,14 +747,7 @@ gcm_pass16(const __m128i *k, const __m256i *k2, unsigned rounds, struct ctr64 *c
 #undef R16
     if (prev != NULL)
         *a = acc2_fold(w);
-    {
-        const __m256i kl = k2[rounds];
-
-#define LAST2_B(i) \
-        STU2(out + 32 * (i), _mm256_xor_si256(_mm256_aesenclast_epi128(x[i], kl), LDU2(in + 32 * (i))));
-        EACH8(LAST2_B)
-#undef LAST2_B
-    }
+    LAST16_XOR(x, k2[rounds], out, in);
 }
 
 /* see aes_impl.h */
@@ -673,7 +757,7 @@ VAESGCM size_t aes_vaes_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t
 {
     const __m256i rev2 = _mm256_broadcastsi128_si256(
         _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    __m128i k[15], hp[16], a;
+    __m128i k[15], a;
     __m256i k2[15], hp2[8];
     struct acc2 w = { _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256() };
     struct ctr64 c;
@@ -686,11 +770,7 @@ VAESGCM size_t aes_vaes_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t
     load_keys(k, rk8, rounds);
     for (r = 0; r <= rounds; r++)
         k2[r] = _mm256_broadcastsi128_si256(k[r]);
-    hp[15] = h_from_hk(hk);                     /* hp[b] = H^(16 - b) */
-    for (b = 15; b > 0; b--)
-        hp[b - 1] = gmul(hp[b], hp[15]);
-    for (b = 0; b < 8; b++)
-        hp2[b] = _mm256_set_m128i(hp[2 * b + 1], hp[2 * b]);
+    h_powers16(hp2, hk);
     a = y_load(y);
     ctr64_load(&c, ctr, 4);
     gcm_pass16(k, k2, rounds, &c, &a, hp2, out, in, NULL);
@@ -704,8 +784,6 @@ VAESGCM size_t aes_vaes_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t
     a = acc2_fold(w);
     ctr64_store(ctr, &c);
     y_store(y, a);
-    for (b = 0; b < 16; b++)
-        hp[b] = _mm_setzero_si128();
     for (b = 0; b < 8; b++)
         hp2[b] = _mm256_setzero_si256();
     for (r = 0; r <= rounds; r++) {
