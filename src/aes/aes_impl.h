@@ -176,6 +176,10 @@ void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
  * to out; out NULL for the MAC alone (CCM's CBC-MAC, CMAC) */
 void aes_ni_cbc_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t x[16],
                         uint8_t *out, const uint8_t *in, size_t n);
+/* CBC decryption of n whole blocks of in into out (in place allowed); iv
+ * the chaining value, left at the last ciphertext block */
+void aes_ni_cbc_decrypt(const uint8_t *rk8, unsigned rounds, uint8_t iv[16],
+                        uint8_t *out, const uint8_t *in, size_t n);
 /* CCM over n whole blocks: out = in ^ the key stream from ctr (advanced in
  * its last l bytes, 2..8), x = the CBC-MAC chained over the plaintext (in
  * when encrypting, out when decrypt is 1) */

@@ -294,6 +294,61 @@ AESNI void aes_ni_cbc_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t x[16]
         k[r] = _mm_setzero_si128();
 }
 
+/* see aes_impl.h. The blocks are independent: eight in flight, each
+ * ciphertext block loaded before its output is stored (in place). */
+AESNI void aes_ni_cbc_decrypt(const uint8_t *rk8, unsigned rounds, uint8_t iv[16],
+                              uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m128i k[15], d[15], x[8], c[8], prev;
+    size_t i = 0;
+    unsigned r, b;
+
+    load_keys(k, rk8, rounds);
+    d[0] = k[rounds];
+    for (r = 1; r < rounds; r++)
+        d[r] = _mm_aesimc_si128(k[rounds - r]);
+    d[rounds] = k[0];
+    prev = LDU(iv);
+    for (; n - i >= 8; i += 8) {
+#define DEC_LD(j) c[j] = LDU(in + 16 * (i + (j))); x[j] = _mm_xor_si128(c[j], d[0]);
+        EACH8(DEC_LD)
+#undef DEC_LD
+#define DEC_B(j) x[j] = _mm_aesdec_si128(x[j], kr_);
+#define DR8(r)                          \
+        {                               \
+            const __m128i kr_ = d[r];   \
+            EACH8(DEC_B)                \
+        }
+        ROUNDS_1_9(DR8)
+        ROUNDS_MORE(DR8, rounds);
+#undef DR8
+#undef DEC_B
+        x[0] = _mm_xor_si128(_mm_aesdeclast_si128(x[0], d[rounds]), prev);
+#define DEC_ST(j) \
+        if ((j) > 0) \
+            x[j] = _mm_xor_si128(_mm_aesdeclast_si128(x[j], d[rounds]), c[(j) - 1]); \
+        STU(out + 16 * (i + (j)), x[j]);
+        EACH8(DEC_ST)
+#undef DEC_ST
+        prev = c[7];
+    }
+    for (; i < n; i++) {
+        __m128i t = LDU(in + 16 * i), v = _mm_xor_si128(t, d[0]);
+
+#define DR1(r) v = _mm_aesdec_si128(v, d[r]);
+        ROUNDS_1_9(DR1)
+        ROUNDS_MORE(DR1, rounds);
+#undef DR1
+        STU(out + 16 * i, _mm_xor_si128(_mm_aesdeclast_si128(v, d[rounds]), prev));
+        prev = t;
+    }
+    STU(iv, prev);
+    for (b = 0; b < 8; b++)
+        x[b] = _mm_setzero_si128();
+    for (r = 0; r <= rounds; r++)
+        d[r] = k[r] = _mm_setzero_si128();
+}
+
 /* see aes_impl.h. Each pass runs two independent blocks side by side: the
  * MAC's next block and a key stream block (when decrypting, the key stream
  * of the next text block, made while the MAC absorbs the current one). */
