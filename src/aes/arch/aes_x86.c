@@ -1,14 +1,18 @@
 /*
  * aes_x86.c - AES with the x86-64 AES-NI instructions and GHASH with
- * PCLMULQDQ (aes_ni_* in aes_impl.h; C twins: the ct32 core and
- * aes_ghash.c, which the tests run against these on the same machine).
+ * PCLMULQDQ, and their YMM forms VAES and VPCLMULQDQ (aes_ni_* and
+ * aes_vaes_* in aes_impl.h; C twins: the ct32 core, aes_ghash.c and the
+ * portable mode code, which the tests run against these on the same
+ * machine).
  *
  * Built with function-level target attributes, so the rest of the library
- * needs no special flags; it runs only when ctc_cpu_features() reports
- * AES-NI (with SSSE3) and PCLMULQDQ. AESENC/AESDEC and PCLMULQDQ take the
- * same time for every operand value (no table, no data-dependent branch or
- * address in this file). The round keys are FIPS 197's, as bytes
- * (ctc_aes_key.rk8), made by the constant-time key schedule.
+ * needs no special flags; each function runs only when ctc_cpu_features()
+ * reports what it uses: AES-NI (with SSSE3), PCLMULQDQ, and for the
+ * aes_vaes_* functions VAES and VPCLMULQDQ with AVX2 usable. AESENC/AESDEC
+ * and PCLMULQDQ take the same time for every operand value (no table, no
+ * data-dependent branch or address in this file; the branches test the
+ * public round count, lengths and counter). The round keys are FIPS 197's,
+ * as bytes (ctc_aes_key.rk8), made by the constant-time key schedule.
  */
 #include "../aes_impl.h"
 
