@@ -22,7 +22,7 @@ static unsigned os_saves_ymm(uint32_t ecx1)
 
 static unsigned detect(void)
 {
-    uint32_t r[4], ecx1, ebx7;
+    uint32_t r[4], ecx1, ebx7, ecx7;
     unsigned f = 0, ssse3, sse41;
 
     ctc_cpuid(1, 0, r);
@@ -31,6 +31,7 @@ static unsigned detect(void)
     sse41 = (ecx1 >> 19) & 1;          /* pblendw */
     ctc_cpuid(7, 0, r);
     ebx7 = r[1];
+    ecx7 = r[2];
     /* CPUID.(EAX=7,ECX=0):EBX bit 29 SHA, bit 8 BMI2, bit 19 ADX, bit 5 AVX2 */
     if (((ebx7 >> 29) & 1) && ssse3 && sse41)
         f |= CTC_CPU_X86_SHA;
@@ -40,6 +41,14 @@ static unsigned detect(void)
         f |= CTC_CPU_X86_ADX;
     if (((ebx7 >> 5) & 1) && os_saves_ymm(ecx1))
         f |= CTC_CPU_X86_AVX2;
+    /* CPUID.(EAX=7,ECX=0):ECX bit 9 VAES, bit 10 VPCLMULQDQ: their VEX
+     * forms on YMM need AVX (and the code beside them AVX2). AVX-512 is
+     * not asked for: no code here uses ZMM registers (which would also
+     * need XCR0 bits 5-7). */
+    if (((ecx7 >> 9) & 1) && (f & CTC_CPU_X86_AVX2))
+        f |= CTC_CPU_X86_VAES;
+    if (((ecx7 >> 10) & 1) && (f & CTC_CPU_X86_AVX2))
+        f |= CTC_CPU_X86_VPCLMUL;
     /* CPUID.1:ECX bit 25 AES-NI, bit 1 PCLMULQDQ */
     if (((ecx1 >> 25) & 1) && ssse3)
         f |= CTC_CPU_X86_AESNI;

@@ -21,6 +21,8 @@
 #define CTC_CPU_X86_AESNI   0x0008u    /* AESENC ... (with SSSE3) */
 #define CTC_CPU_X86_PCLMUL  0x0010u    /* PCLMULQDQ */
 #define CTC_CPU_X86_AVX2    0x0020u    /* AVX2, with the OS saving YMM */
+#define CTC_CPU_X86_VAES    0x0040u    /* VAES on YMM (with AVX2 usable) */
+#define CTC_CPU_X86_VPCLMUL 0x0080u    /* VPCLMULQDQ on YMM (with AVX2 usable) */
 #define CTC_CPU_ARM64_SHA2  0x0100u    /* SHA256H ... */
 #define CTC_CPU_ARM64_SHA512 0x0200u   /* SHA512H ... (FEAT_SHA512) */
 #define CTC_CPU_ARM64_AES   0x0400u    /* AESE, AESMC ... */
