@@ -5,8 +5,9 @@
  * constant-time 32-bit bitsliced core ("ct32", forced with aes_hw_allow(0);
  * "table" in a library built with a table core, CTC_AES_TABLE, which is
  * not constant time) and, where it is built and the CPU has it, AES-NI
- * with PCLMULQDQ ("aesni", x86-64) or Armv8 AES with PMULL ("armv8",
- * AArch64).
+ * with PCLMULQDQ ("aesni", x86-64, with VAES and VPCLMULQDQ where the
+ * CPU has them unless CTC_BENCH_AES_NO_VAES is set) or Armv8 AES with
+ * PMULL ("armv8", AArch64).
  *
  * On the host the peers run beside it in the same process: OpenSSL's EVP
  * AES-128-CTR/GCM/CBC/CCM ("openssl", with whatever the CPU offers: AES-NI
@@ -351,6 +352,7 @@ int main(int argc, char **argv)
     struct job blk1_256 = { &k256, 32, 16 };
     struct job big128 = { &k128, 16, BIG }, big256 = { &k256, 32, BIG };
     struct job huge128 = { &k128, 16, HUGE };
+    unsigned hw_mask = ~0u;
     size_t i;
 
     (void)argc;
@@ -374,6 +376,10 @@ int main(int argc, char **argv)
     }
 
 #if BENCH_HOST
+    /* CTC_BENCH_AES_NO_VAES set: the "aesni" rows without the VAES and
+     * VPCLMULQDQ paths, as on a CPU with AES-NI and PCLMULQDQ alone */
+    if (getenv("CTC_BENCH_AES_NO_VAES") != NULL)
+        hw_mask = ~AES_HW_VAES;
     if (getenv("CTC_BENCH_AES_OSSL_SW") != NULL) {
         /* the second process: OpenSSL's software rows only */
         ossl_rows("openssl-sw", &big128, &huge128);
@@ -386,7 +392,7 @@ int main(int argc, char **argv)
         const char *impl = i == 0 ? (AES_HAVE_TABLE ? "table" : "ct32")
                            : AES_HAVE_ARMV8_CE ? "armv8" : "aesni";
 
-        aes_hw_allow(i == 0 ? 0 : ~0u);
+        aes_hw_allow(i == 0 ? 0 : hw_mask);
         if (i == 1 && aes_hw() == 0)
             break;
         bench_run("aes", "AES-128 key schedule", impl, b_key, &key128, 0);

@@ -37,6 +37,12 @@ static void cbc_enc_blocks(const ctc_aes_key *key, uint8_t x[16],
     size_t i;
     unsigned j;
 
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {
+        aes_ni_cbc_encrypt(key->rk8, key->rounds, x, out, in, len / 16);
+        return;
+    }
+#endif
     for (i = 0; i < len; i += 16) {
         for (j = 0; j < 16; j++)
             x[j] ^= in[i + j];
@@ -57,6 +63,12 @@ static void cbc_dec_blocks(const ctc_aes_key *key, const uint8_t iv[16],
 
     for (j = 0; j < 16; j++)
         prev[j] = iv[j];
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {
+        aes_ni_cbc_decrypt(key->rk8, key->rounds, prev, out, in, len / 16);
+        return;
+    }
+#endif
     for (i = 0; i < len; i += 32) {
         size_t n = len - i < 32 ? 16 : 32;
 

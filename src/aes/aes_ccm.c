@@ -68,10 +68,16 @@ static int ccm_check(const ctc_aes_key *key, const uint8_t *out,
 static void ccm_mac(const ctc_aes_key *key, uint8_t x[16], const uint8_t *p,
                     size_t len)
 {
-    size_t i;
+    size_t i = 0;
     unsigned j;
 
-    for (i = 0; i < len; i += 16) {
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {       /* the whole blocks */
+        i = len & ~(size_t)15;
+        aes_ni_cbc_encrypt(key->rk8, key->rounds, x, NULL, p, len / 16);
+    }
+#endif
+    for (; i < len; i += 16) {
         size_t n = len - i < 16 ? len - i : 16;
 
         for (j = 0; j < n; j++)
@@ -150,10 +156,16 @@ static void ccm_text(const ctc_aes_key *key, uint8_t x[16], uint8_t ctr[16],
                      int decrypt)
 {
     uint8_t ks[16], m[16];
-    size_t i;
+    size_t i = 0;
     unsigned j, pending = 0;
 
-    for (i = 0; i < len; i += 16) {
+#if AES_HAVE_X86_NI
+    if (aes_hw() & AES_HW_AES) {       /* the whole blocks, the MAC complete */
+        i = len & ~(size_t)15;
+        aes_ni_ccm_blocks(key->rk8, key->rounds, x, ctr, l, out, in, len / 16, decrypt);
+    }
+#endif
+    for (; i < len; i += 16) {
         size_t n = len - i < 16 ? len - i : 16;
 
         if (!decrypt) {

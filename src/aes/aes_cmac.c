@@ -83,6 +83,16 @@ int ctc_aes_cmac_update(ctc_aes_cmac_ctx *ctx, const uint8_t *msg, size_t len)
         }
         if (ctx->buf_len == 0 && len - i > 16) {
             /* whole blocks straight from msg, all but a last one */
+#if AES_HAVE_X86_NI
+            if (aes_hw() & AES_HW_AES) {
+                size_t n = (len - i - 1) / 16;
+
+                aes_ni_cbc_encrypt(ctx->key->rk8, ctx->key->rounds, ctx->x, NULL,
+                                   msg + i, n);
+                i += 16 * n;
+                continue;
+            }
+#endif
             cmac_block(ctx->key, ctx->x, msg + i);
             i += 16;
             continue;

@@ -26,6 +26,8 @@ unsigned aes_hw(void)
         hw |= AES_HW_AES;
     if (f & CTC_CPU_X86_PCLMUL)
         hw |= AES_HW_CLMUL;
+    if ((f & (CTC_CPU_X86_VAES | CTC_CPU_X86_VPCLMUL)) == (CTC_CPU_X86_VAES | CTC_CPU_X86_VPCLMUL))
+        hw |= AES_HW_VAES;
     return hw & hw_allowed;
 #elif AES_HAVE_ARMV8_CE
     unsigned f = ctc_cpu_features(), hw = 0;

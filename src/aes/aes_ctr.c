@@ -44,6 +44,17 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
 
 #if AES_HAVE_HW
     if (aes_hw() & AES_HW_AES) {
+#if AES_HAVE_X86_NI
+        /* x86-64 only: the YMM loop (VAES) on the whole 256-byte pieces */
+        if (len >= 256 && (aes_hw() & AES_HW_VAES)) {
+            size_t done = aes_vaes_ctr_xor(key->rk8, key->rounds, ctr, inc_bytes, out,
+                                           in, len);
+
+            out += done;
+            in += done;
+            len -= done;
+        }
+#endif
         aes_hw_ctr_xor(key->rk8, key->rounds, ctr, inc_bytes, out, in, len);
         return;
     }

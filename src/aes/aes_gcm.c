@@ -155,8 +155,16 @@ static int gcm_encrypt(const ctc_aes_key *key, uint8_t *out, size_t out_size,
     done = 0;
 #if AES_HAVE_HW
     /* the counter and the hash in one pass where both are in hardware */
-    if ((aes_hw() & (AES_HW_AES | AES_HW_CLMUL)) == (AES_HW_AES | AES_HW_CLMUL))
-        done = aes_hw_gcm_encrypt(key->rk8, key->rounds, ctr, g.y, g.hk, out, in, len);
+    if (len >= 128
+        && (aes_hw() & (AES_HW_AES | AES_HW_CLMUL)) == (AES_HW_AES | AES_HW_CLMUL)) {
+#if AES_HAVE_X86_NI
+        /* x86-64 only: the YMM pass (VAES) on the whole 256-byte pieces */
+        if (aes_hw() & AES_HW_VAES)
+            done = aes_vaes_gcm_encrypt(key->rk8, key->rounds, ctr, g.y, g.hk, out, in, len);
+#endif
+        done += aes_hw_gcm_encrypt(key->rk8, key->rounds, ctr, g.y, g.hk, out + done,
+                                   in + done, len - done);
+    }
 #endif
     if (len > done) {                  /* out and in may be NULL when len is 0 */
         aes_ctr_xor(key, ctr, 4, out + done, in + done, len - done);

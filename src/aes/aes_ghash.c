@@ -240,7 +240,14 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
 
 #if AES_HAVE_HW
     if (len >= 16 && (aes_hw() & AES_HW_CLMUL)) {   /* p may be NULL if 0 */
-        aes_hw_ghash_blocks(g->y, g->hk, p, len / 16);
+        size_t done = 0;
+
+#if AES_HAVE_X86_NI
+        /* x86-64 only: the YMM loop (VPCLMULQDQ) on the whole 256-byte pieces */
+        if ((aes_hw() & AES_HW_VAES) && len >= 256)
+            done = aes_vaes_ghash_blocks(g->y, g->hk, p, len / 16);
+#endif
+        aes_hw_ghash_blocks(g->y, g->hk, p + 16 * done, len / 16 - done);
         p += len & ~(size_t)15;
         len &= 15;
     }

@@ -164,7 +164,11 @@ void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
  * for the constant-time checkers (valgrind and MSan judge the portable
  * code, which the tests compare with these) nor with CTC_NO_ASM (the C
  * twins: the ct32 core and aes_ghash.c). rk8 is FIPS 197's expanded key as
- * bytes (ctc_aes_key.rk8). The two cores have one interface, aes_hw_* below.
+ * bytes (ctc_aes_key.rk8). The two cores have one interface, aes_hw_* below;
+ * the x86-64 core also has loops for CBC, CBC-MAC and CCM (aes_ni_cbc_*,
+ * aes_ni_ccm_blocks) and the YMM pass (aes_vaes_*, AES_HW_VAES), which the
+ * mode code calls under #if AES_HAVE_X86_NI only (on AArch64 it runs its
+ * portable loops over aes_encrypt1/2, aes_decrypt2 and the aes_hw_* ones).
  */
 #if CTC_AES && !CTC_NO_ASM && defined(__x86_64__) \
     && (defined(__GNUC__) || defined(__clang__)) && CTC_CT_CHECK == 0
@@ -176,11 +180,38 @@ void aes_ni_decrypt_blocks(const uint8_t *rk8, unsigned rounds, uint8_t *out,
 void aes_ni_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                     unsigned inc_bytes, uint8_t *out, const uint8_t *in,
                     size_t len);
+/* CBC over n whole blocks: x = E(x ^ block) for each block of in, written
+ * to out; out NULL for the MAC alone (CCM's CBC-MAC, CMAC) */
+void aes_ni_cbc_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t x[16],
+                        uint8_t *out, const uint8_t *in, size_t n);
+/* CBC decryption of n whole blocks of in into out (in place allowed); iv
+ * the chaining value, left at the last ciphertext block */
+void aes_ni_cbc_decrypt(const uint8_t *rk8, unsigned rounds, uint8_t iv[16],
+                        uint8_t *out, const uint8_t *in, size_t n);
+/* CCM over n whole blocks: out = in ^ the key stream from ctr (advanced in
+ * its last l bytes, 2..8), x = the CBC-MAC chained over the plaintext (in
+ * when encrypting, out when decrypt is 1) */
+void aes_ni_ccm_blocks(const uint8_t *rk8, unsigned rounds, uint8_t x[16],
+                       uint8_t ctr[16], unsigned l, uint8_t *out,
+                       const uint8_t *in, size_t n, int decrypt);
+/* n whole blocks into y (big-endian words), H from hk (aes_ghash) */
 void aes_ni_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
                          const uint8_t *p, size_t n);
 size_t aes_ni_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
                           uint32_t y[4], const uint32_t hk[18], uint8_t *out,
                           const uint8_t *in, size_t len);
+/* With VAES and VPCLMULQDQ on YMM (two blocks per register), sixteen
+ * blocks per pass: GCM encryption as aes_ni_gcm_encrypt, the counter loop
+ * as aes_ni_ctr_xor, GHASH as aes_ni_ghash_blocks, each on the whole
+ * 256-byte pieces only: -> the bytes (blocks for GHASH) done. */
+size_t aes_vaes_ctr_xor(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                        unsigned inc_bytes, uint8_t *out, const uint8_t *in,
+                        size_t len);
+size_t aes_vaes_ghash_blocks(uint32_t y[4], const uint32_t hk[18],
+                             const uint8_t *p, size_t n);
+size_t aes_vaes_gcm_encrypt(const uint8_t *rk8, unsigned rounds, uint8_t ctr[16],
+                            uint32_t y[4], const uint32_t hk[18], uint8_t *out,
+                            const uint8_t *in, size_t len);
 #else
 #define AES_HAVE_X86_NI 0
 #endif
@@ -293,6 +324,8 @@ static inline void aes_ctr64_inc(struct aes_ctr64 *c)
 
 #define AES_HW_AES 1u      /* the block cipher in hardware (AES-NI, AESE) */
 #define AES_HW_CLMUL 2u    /* GHASH in hardware (PCLMULQDQ, PMULL) */
+#define AES_HW_VAES 4u     /* VAES and VPCLMULQDQ on YMM (GCM with AES_HW_AES
+                            * and AES_HW_CLMUL; x86-64 only) */
 
 /* The AES_HW_* in use: built, present and allowed (depends on the CPU
  * only). */

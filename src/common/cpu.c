@@ -23,7 +23,7 @@ static uint32_t xcr0_low(uint32_t ecx1)
 
 static unsigned detect(void)
 {
-    uint32_t r[4], ecx1, ebx7, xcr0;
+    uint32_t r[4], ecx1, ebx7, ecx7, xcr0;
     unsigned f = 0, ssse3, sse41;
 
     ctc_cpuid(1, 0, r);
@@ -32,6 +32,7 @@ static unsigned detect(void)
     sse41 = (ecx1 >> 19) & 1;          /* pblendw */
     ctc_cpuid(7, 0, r);
     ebx7 = r[1];
+    ecx7 = r[2];
     xcr0 = xcr0_low(ecx1);
     /* CPUID.(EAX=7,ECX=0):EBX bit 29 SHA, bit 8 BMI2, bit 19 ADX, bit 5 AVX2 */
     if (((ebx7 >> 29) & 1) && ssse3 && sse41)
@@ -48,6 +49,13 @@ static unsigned detect(void)
     if (((ebx7 >> 16) & 1) && ((ebx7 >> 21) & 1) && ((ebx7 >> 31) & 1)
         && (xcr0 & 0xe6u) == 0xe6u)
         f |= CTC_CPU_X86_AVX512IFMA;
+    /* CPUID.(EAX=7,ECX=0):ECX bit 9 VAES, bit 10 VPCLMULQDQ: their VEX
+     * forms on YMM need AVX (and the code beside them AVX2). The AES code
+     * uses no ZMM registers (which would also need XCR0 bits 5-7). */
+    if (((ecx7 >> 9) & 1) && (f & CTC_CPU_X86_AVX2))
+        f |= CTC_CPU_X86_VAES;
+    if (((ecx7 >> 10) & 1) && (f & CTC_CPU_X86_AVX2))
+        f |= CTC_CPU_X86_VPCLMUL;
     /* CPUID.1:ECX bit 25 AES-NI, bit 1 PCLMULQDQ */
     if (((ecx1 >> 25) & 1) && ssse3)
         f |= CTC_CPU_X86_AESNI;

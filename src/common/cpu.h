@@ -24,6 +24,8 @@
 #define CTC_CPU_X86_AVX2    0x0020u    /* AVX2, with the OS saving YMM */
 #define CTC_CPU_X86_AVX512IFMA 0x0040u /* AVX-512 F, VL and IFMA (VPMADD52LUQ,
                                         * VPMADD52HUQ), the OS saving ZMM */
+#define CTC_CPU_X86_VAES    0x1000u    /* VAES on YMM (with AVX2 usable) */
+#define CTC_CPU_X86_VPCLMUL 0x2000u    /* VPCLMULQDQ on YMM (with AVX2 usable) */
 #define CTC_CPU_ARM64_SHA2  0x0100u    /* SHA256H ... */
 #define CTC_CPU_ARM64_SHA512 0x0200u   /* SHA512H ... (FEAT_SHA512) */
 #define CTC_CPU_ARM64_AES   0x0400u    /* AESE, AESMC ... */

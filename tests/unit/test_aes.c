@@ -313,17 +313,19 @@ static void test_ctr_vs_ecb(void)
 
 /*
  * The one-pass GCM encryption of the hardware core (counter and hash
- * together, eight blocks per pass) against the portable counter and
+ * together, eight blocks per pass; on x86-64 with VAES where the CPU has
+ * it, sixteen per pass and then eight) against the portable counter and
  * GHASH, from counters whose last word wraps within a pass or between
  * passes (GCM's inc32 wraps within those four bytes), on lengths around
- * the pass size.
+ * the pass sizes.
  */
 static void test_gcm_onepass(void)
 {
 #if AES_HAVE_HW
     static uint8_t msg[2100], ref[2100], out[2100];
-    static const size_t lens[] = { 128, 129, 143, 255, 256, 257, 1000, 2048, 2065 };
-    unsigned prev = aes_hw_allow(~0u), d, li;
+    static const size_t lens[] = { 128, 129, 143, 255, 256, 257, 383, 384, 511, 512,
+                                   1000, 2048, 2065 };
+    unsigned prev = aes_hw_allow(~0u), d, li, v, nv = aes_hw() & AES_HW_VAES ? 2 : 1;
 
     if ((aes_hw() & (AES_HW_AES | AES_HW_CLMUL)) != (AES_HW_AES | AES_HW_CLMUL)) {
         aes_hw_allow(prev);
@@ -333,14 +335,18 @@ static void test_gcm_onepass(void)
     }
     tr_group("GCM one pass (" AES_HW_NAME ", " AES_HW_CLMUL_NAME
              ") = portable counter and GHASH, inc32 wraps");
+#if AES_HAVE_X86_NI
+    if (nv == 1)
+        tr_puts("# no VAES, VPCLMULQDQ: the sixteen-block pass is not run\n");
+#endif
     tr_seed(21);
-    for (d = 0; d < 40; d++) {
+    for (d = 0; d < 40 * nv; d++) {
         for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {
             ctc_aes_key k;
             aes_ghash g1, g2;
             uint8_t key[32], h[16], c0[16], c1[16], c2[16];
             size_t len = lens[li], done;
-            uint32_t low = d < 32 ? 0xffffffffu - d : tr_rand32();
+            uint32_t low = d % 40 < 32 ? 0xffffffffu - d % 40 : tr_rand32();
 
             tr_rand_bytes(key, sizeof key);
             tr_rand_bytes(h, sizeof h);
@@ -359,7 +365,16 @@ static void test_gcm_onepass(void)
             aes_hw_allow(~0u);
             memcpy(c2, c0, 16);
             aes_ghash_init(&g2, h);
-            done = aes_hw_gcm_encrypt(k.rk8, k.rounds, c2, g2.y, g2.hk, out, msg, len);
+            v = d >= 40;               /* the second round: VAES first */
+#if AES_HAVE_X86_NI
+            done = v ? aes_vaes_gcm_encrypt(k.rk8, k.rounds, c2, g2.y, g2.hk, out, msg, len)
+                     : 0;
+#else
+            done = 0;
+#endif
+            TR_EQ(done, v ? len & ~(size_t)255 : 0);
+            done += aes_hw_gcm_encrypt(k.rk8, k.rounds, c2, g2.y, g2.hk, out + done,
+                                       msg + done, len - done);
             TR_EQ(done, len & ~(size_t)127);
             aes_ctr_xor(&k, c2, 4, out + done, msg + done, len - done);
             aes_ghash_update(&g2, out + done, len - done);
@@ -551,6 +566,8 @@ static void test_hw_in_use(void)
         want |= AES_HW_AES;
     if (f & CTC_CPU_X86_PCLMUL)
         want |= AES_HW_CLMUL;
+    if ((f & (CTC_CPU_X86_VAES | CTC_CPU_X86_VPCLMUL)) == (CTC_CPU_X86_VAES | CTC_CPU_X86_VPCLMUL))
+        want |= AES_HW_VAES;
 #elif AES_HAVE_ARMV8_CE
     if (f & CTC_CPU_ARM64_AES)
         want |= AES_HW_AES;
@@ -564,6 +581,8 @@ static void test_hw_in_use(void)
     TR_EQ(aes_hw(), want & AES_HW_AES);
     aes_hw_allow(AES_HW_CLMUL);
     TR_EQ(aes_hw(), want & AES_HW_CLMUL);
+    aes_hw_allow(AES_HW_AES | AES_HW_CLMUL);       /* the YMM paths masked */
+    TR_EQ(aes_hw(), want & (AES_HW_AES | AES_HW_CLMUL));
     aes_hw_allow(prev);
     tr_group_end();
 #if AES_HAVE_HW
@@ -615,8 +634,11 @@ static void test_rounds_twin(void)
 
 int main(void)
 {
-    static const unsigned combos[4] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL };
-    unsigned c, n = AES_HAVE_HW ? 4 : 1;
+    /* AES_HW_AES | AES_HW_CLMUL: on x86-64 the 128-bit passes where the
+     * CPU has VAES (~0u runs the YMM ones); on AArch64 the same as ~0u */
+    static const unsigned combos[5] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL,
+                                        AES_HW_AES | AES_HW_CLMUL };
+    unsigned c, n = AES_HAVE_X86_NI ? 5 : AES_HAVE_HW ? 4 : 1;
 
     tr_init("test_aes");
     test_build_info();
@@ -626,8 +648,10 @@ int main(void)
         if (AES_HAVE_HW) {
             tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: " AES_HW_NAME
                     : "# block cipher: " WANT_SW);
-            tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: " AES_HW_CLMUL_NAME "\n"
-                    : ", GHASH: ct32\n");
+            tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: " AES_HW_CLMUL_NAME
+                    : ", GHASH: ct32");
+            tr_puts((aes_hw() & (AES_HW_AES | AES_HW_CLMUL | AES_HW_VAES)) == 7
+                    ? ", GCM: VAES\n" : "\n");
         }
         test_ecb_kat();
         test_gcm_wycheproof();

@@ -5,8 +5,10 @@
  * raw CBC against ECB of the chain, streaming CMAC equal to the file's
  * tags for random splits, and every error code of the three modes. Where
  * a hardware core is built (AES-NI on x86-64, Armv8 AES on AArch64)
- * everything runs with it and with the portable core, and the two agree on
- * random keys, lengths and IVs in every mode of the family.
+ * everything runs with it and with the portable core, the two agree on
+ * random keys, lengths and IVs in every mode of the family, and the
+ * hardware paths of every mode (GCM and CTR too) are compared with the
+ * portable core on lengths that end each tail of their loops.
  */
 #include <string.h>
 
@@ -543,6 +545,128 @@ static void test_hw_vs_portable(void)
 #endif
 }
 
+#if AES_HAVE_HW
+/*
+ * The hardware paths (the counter and GHASH loops of either core; on
+ * x86-64 also the CBC and CCM chains and the VAES passes, run with and
+ * without them) against the portable core through the public API: every
+ * length 0..257 (each tail of an eight-block pass, in both directions) and
+ * random lengths up to 64 KiB, out of place between unaligned buffers and
+ * in place; CTR counters whose last word is about to carry.
+ */
+#define HW_MAX 65536
+
+struct hw_case {
+    ctc_aes_key k;
+    uint8_t iv[16], aad[40], tag[16];
+    size_t iv_len, nonce_len, aad_len;
+};
+
+enum { HW_GCM_ENC, HW_GCM_DEC, HW_CTR, HW_CBC_ENC, HW_CBC_DEC, HW_CCM_ENC,
+       HW_CCM_DEC, HW_CMAC, HW_OPS };
+
+/* operation op on in[0..len): out and, for the MACs, tag; decryption takes
+ * c->tag */
+static int hw_op(unsigned op, const struct hw_case *c, uint8_t *out, uint8_t tag[16],
+                 const uint8_t *in, size_t len)
+{
+    size_t o = HW_MAX + 16;
+
+    switch (op) {
+    case HW_GCM_ENC:
+        return ctc_aes_gcm_encrypt(&c->k, out, o, tag, 16, c->iv, c->iv_len, c->aad,
+                                   c->aad_len, in, len);
+    case HW_GCM_DEC:
+        return ctc_aes_gcm_decrypt(&c->k, out, o, c->iv, c->iv_len, c->aad, c->aad_len,
+                                   in, len, c->tag, 16);
+    case HW_CTR:
+        return ctc_aes_ctr(&c->k, out, o, c->iv, in, len);
+    case HW_CBC_ENC:
+        return ctc_aes_cbc_encrypt_raw(&c->k, out, o, c->iv, 16, in, len & ~(size_t)15);
+    case HW_CBC_DEC:
+        return ctc_aes_cbc_decrypt_raw(&c->k, out, o, c->iv, 16, in, len & ~(size_t)15);
+    case HW_CCM_ENC:
+        return ctc_aes_ccm_encrypt(&c->k, out, o, tag, 16, c->iv, c->nonce_len, c->aad,
+                                   c->aad_len, in, len);
+    case HW_CCM_DEC:
+        return ctc_aes_ccm_decrypt(&c->k, out, o, c->iv, c->nonce_len, c->aad, c->aad_len,
+                                   in, len, c->tag, 16);
+    default:
+        return ctc_aes_cmac(&c->k, tag, 16, in, len);
+    }
+}
+
+static void test_hw_paths_vs_portable(void)
+{
+    static uint8_t msg[HW_MAX], ct[HW_OPS][HW_MAX + 16], src[HW_MAX + 16],
+        buf[HW_MAX + 16];
+    uint8_t tags[HW_OPS][16], tag[16];
+    unsigned prev = aes_hw_allow(~0u), op, t, hw;
+
+    if (!(aes_hw() & AES_HW_AES)) {
+        aes_hw_allow(prev);
+        tr_skip("hardware paths = portable core", "the CPU has no " AES_HW_NAME);
+        return;
+    }
+    tr_group("hardware paths (" AES_HW_NAME ", " AES_HW_CLMUL_NAME
+             "; on x86-64 VAES and without) = portable core: GCM, "
+             "CTR, CBC, CCM, CMAC, lengths 0..257 and random to 64 KiB, unaligned, in place");
+    tr_seed(57);
+    /* x86-64: a second round with the VAES passes masked */
+    for (t = 0; t < (AES_HAVE_X86_NI ? 2u : 1u) * (258 + 24); t++) {
+        struct hw_case c;
+        size_t len = t % 282 < 258 ? t % 282 : tr_rand32() % (HW_MAX + 1), n;
+        unsigned oi = tr_rand32() % 16, oo = tr_rand32() % 16;
+        uint8_t key[32];
+
+        tr_rand_bytes(key, sizeof key);
+        TR_EQ(ctc_aes_key_set(&c.k, key, 16 + 8 * (t % 3)), CTC_OK);
+        tr_rand_bytes(c.iv, 16);
+        if (t % 3 == 1) {              /* CTR's last word carries soon */
+            c.iv[12] = c.iv[13] = c.iv[14] = 0xff;
+            c.iv[15] = (uint8_t)(0xf0 + tr_rand32() % 16);
+        }
+        c.iv_len = t % 4 == 0 ? 16 : 12;
+        c.nonce_len = 7 + tr_rand32() % (len < 65536 ? 7 : 6);
+        c.aad_len = tr_rand32() % (sizeof c.aad + 1);
+        tr_rand_bytes(c.aad, sizeof c.aad);
+        tr_rand_bytes(msg, len);
+        for (op = 0; op < HW_OPS; op++) {
+            /* decryption reads the portable encryption's output and tag */
+            const uint8_t *in = op == HW_GCM_DEC || op == HW_CBC_DEC || op == HW_CCM_DEC
+                                ? ct[op - 1] : msg;
+
+            n = op == HW_CBC_ENC || op == HW_CBC_DEC ? len & ~(size_t)15
+                : op == HW_CMAC ? 0 : len;
+            if (op == HW_GCM_DEC || op == HW_CCM_DEC)
+                memcpy(c.tag, tags[op - 1], 16);
+            /* the second round without the VAES pass (where there is one) */
+            hw = t < 282 ? ~0u : ~AES_HW_VAES;
+            aes_hw_allow(0);
+            TR_EQ(hw_op(op, &c, ct[op], tags[op], in, len), CTC_OK);
+            aes_hw_allow(hw);
+            if (op == HW_GCM_DEC || op == HW_CBC_DEC || op == HW_CCM_DEC)
+                TR_MEM(ct[op], msg, n);
+            /* out of place, unaligned */
+            memcpy(src + oi, in, len);
+            memset(tag, 0, 16);
+            TR_EQ(hw_op(op, &c, buf + oo, tag, src + oi, len), CTC_OK);
+            TR_MEM(buf + oo, ct[op], n);
+            if (op == HW_GCM_ENC || op == HW_CCM_ENC || op == HW_CMAC)
+                TR_MEM(tag, tags[op], 16);
+            /* in place */
+            if (op != HW_CMAC) {
+                memcpy(buf + oi, in, len);
+                TR_EQ(hw_op(op, &c, buf + oi, tag, buf + oi, len), CTC_OK);
+                TR_MEM(buf + oi, ct[op], n);
+            }
+        }
+    }
+    aes_hw_allow(prev);
+    tr_group_end();
+}
+#endif
+
 int main(void)
 {
     unsigned c, n = AES_HAVE_HW ? 2 : 1;
@@ -561,6 +685,9 @@ int main(void)
         test_errors();
     }
     test_hw_vs_portable();
+#if AES_HAVE_HW
+    test_hw_paths_vs_portable();
+#endif
     aes_hw_allow(~0u);
     return tr_finish();
 }
