@@ -70,8 +70,7 @@ COMPOSITE = {
     # radix 2^52 (x86-64): loops and switches on public sizes and positions
     "mp_exp2_52", "mp52_amm2", "mp52_amm2_c", "mp52_amm_c", "mp52_lookup", "mp52_rr",
     "mp52_from_limbs", "mp52_to_limbs", "mp52_amm2_ifma", "mp52_lookup_ifma",
-    "mp52_normalize_ifma", "mp52_normalize_c", "mp52_sqr2", "mp52_sqr2_c", "mp52_sqr_c",
-    "mp52_sqr2_ifma",
+    "mp52_normalize_ifma", "mp52_normalize_c",
 }
 VARTIME = {
     "mp_bitlen_vartime", "mp_exp_vartime", "mp_inv_vartime", "mp_bit_vartime",

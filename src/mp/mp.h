@@ -327,14 +327,6 @@ void mp52_amm2_c(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
                  const ct_limb_t *N1, const ct_limb_t *N2, ct_limb_t k01,
                  ct_limb_t k02, size_t k);
 /*
- * The squaring: the same digits as mp52_amm2_c(X1, X2, A1, A2, A1, A2,
- * ...) with each cross product computed once (docs/mp.md). X may equal
- * A. mp52_sqr2_c is the twin of mp52_sqr2_ifma.
- */
-void mp52_sqr2_c(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
-                 const ct_limb_t *A2, const ct_limb_t *N1, const ct_limb_t *N2,
-                 ct_limb_t k01, ct_limb_t k02, size_t k);
-/*
  * X = A with every digit below 2^52 (the carries passed up), for A of
  * `lanes` digits below 2^60 whose value is below 2^(52 lanes); the last
  * step of the kernels. X may equal A. mp52_normalize_c is the twin of
@@ -350,10 +342,6 @@ void mp52_to_limbs(ct_limb_t *X, size_t n, const ct_limb_t *A, size_t lanes);
 void mp52_amm2_ifma(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
                     const ct_limb_t *A2, const ct_limb_t *B1,
                     const ct_limb_t *B2, const ct_limb_t *N1,
-                    const ct_limb_t *N2, ct_limb_t k01, ct_limb_t k02,
-                    size_t k);
-void mp52_sqr2_ifma(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
-                    const ct_limb_t *A2, const ct_limb_t *N1,
                     const ct_limb_t *N2, ct_limb_t k01, ct_limb_t k02,
                     size_t k);
 void mp52_normalize_ifma(ct_limb_t *X, const ct_limb_t *A, size_t lanes);

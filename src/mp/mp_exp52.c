@@ -1,7 +1,7 @@
 /*
  * mp_exp52.c - two exponentiations side by side in radix 2^52 (declared
  * in mp.h; docs/mp.md, "Radix 2^52"): the layout conversions, the
- * portable C kernels mp52_amm2_c and mp52_sqr2_c and the exponentiation mp_exp2_52 over
+ * portable C kernel mp52_amm2_c and the exponentiation mp_exp2_52 over
  * whichever kernel the CPU runs (the IFMA one is in mp_ifma.c).
  */
 #include "ctcrypto/common.h"
@@ -134,66 +134,6 @@ void mp52_amm2_c(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
     mp52_amm_c(X2, A2, B2, N2, k02, k);
 }
 
-/*
- * mp52_amm_c with B = A, each cross product computed once: at step i
- * (b = a_i) only the digits j >= i of A, digit i once and the digits
- * j > i doubled (the product adds a_i a_j at step i and a_j a_i at step
- * j; here both at step i). Each digit gets the same terms as in
- * mp52_amm_c(A, A), and digit i has all of its terms when it is acc_0
- * at step i (m and the carry are taken from it), so the digits are those
- * of the product; the bound on the digits is the product's. The skipped
- * digits depend on i only (public). The twin of sqr2_nz (mp_ifma.c).
- */
-static void mp52_sqr_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                       ct_limb_t k0, size_t k)
-{
-    ct_limb_t acc[MP52_MAX_LANES], hi[MP52_MAX_LANES], b, m, c, l, h;
-    size_t lanes = (k + 7) & ~(size_t)7, i, j;
-    mp52_dword p;
-
-    for (j = 0; j < lanes; j++)
-        acc[j] = 0;
-    for (i = 0; i < k; i++) {
-        b = A[i] & M52;
-        for (j = 0; j < i; j++)
-            hi[j] = 0;
-        for (j = i; j < lanes; j++) {
-            p = (mp52_dword)(A[j] & M52) * b;
-            l = (ct_limb_t)p & M52;
-            h = (ct_limb_t)(p >> 52);
-            if (j > i) {               /* public: positions only */
-                l += l;
-                h += h;
-            }
-            acc[j] += l;
-            hi[j] = h;
-        }
-        m = (acc[0] * k0) & M52;
-        for (j = 0; j < lanes; j++) {
-            p = (mp52_dword)(N[j] & M52) * m;
-            acc[j] += (ct_limb_t)p & M52;
-            hi[j] += (ct_limb_t)(p >> 52);
-        }
-        c = acc[0] >> 52;
-        for (j = 0; j + 1 < lanes; j++)
-            acc[j] = acc[j + 1];
-        acc[lanes - 1] = 0;
-        acc[0] += c;
-        for (j = 0; j < lanes; j++)
-            acc[j] += hi[j];
-    }
-    mp52_normalize_c(X, acc, lanes);
-}
-
-/* see mp.h */
-void mp52_sqr2_c(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
-                 const ct_limb_t *A2, const ct_limb_t *N1, const ct_limb_t *N2,
-                 ct_limb_t k01, ct_limb_t k02, size_t k)
-{
-    mp52_sqr_c(X1, A1, N1, k01, k);
-    mp52_sqr_c(X2, A2, N2, k02, k);
-}
-
 /* the kernel this CPU runs (a property of the CPU and of the tests'
  * setting, never of the data) */
 static void mp52_amm2(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
@@ -209,21 +149,6 @@ static void mp52_amm2(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
     }
 #endif
     mp52_amm2_c(X1, X2, A1, A2, B1, B2, N1, N2, k01, k02, k);
-}
-
-/* the squaring on the kernel this CPU runs */
-static void mp52_sqr2(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
-                      const ct_limb_t *A2, const ct_limb_t *N1,
-                      const ct_limb_t *N2, ct_limb_t k01, ct_limb_t k02,
-                      size_t k)
-{
-#if MP_IFMA
-    if (mp_x86_ifma()) {
-        mp52_sqr2_ifma(X1, X2, A1, A2, N1, N2, k01, k02, k);
-        return;
-    }
-#endif
-    mp52_sqr2_c(X1, X2, A1, A2, N1, N2, k01, k02, k);
 }
 
 static void mp52_lookup(ct_limb_t *X, const ct_limb_t *table, size_t count,
@@ -305,7 +230,8 @@ int mp_exp2_52(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
     mp52_amm2(tab1 + L, tab2 + L, acc1, acc2, sel1, sel2, N1, N2, k01, k02, k);
     for (i = 2; i < cnt; i++) {
         if ((i & 1u) == 0)
-            mp52_sqr2(tab1 + i * L, tab2 + i * L, tab1 + (i >> 1) * L,
+            mp52_amm2(tab1 + i * L, tab2 + i * L, tab1 + (i >> 1) * L,
+                      tab2 + (i >> 1) * L, tab1 + (i >> 1) * L,
                       tab2 + (i >> 1) * L, N1, N2, k01, k02, k);
         else
             mp52_amm2(tab1 + i * L, tab2 + i * L, tab1 + (i - 1) * L,
@@ -325,7 +251,7 @@ int mp_exp2_52(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++)
-            mp52_sqr2(acc1, acc2, acc1, acc2, N1, N2, k01, k02, k);
+            mp52_amm2(acc1, acc2, acc1, acc2, acc1, acc2, N1, N2, k01, k02, k);
         mp52_lookup(sel1, tab1, cnt, L, mp_exp_bits(E1, e_limbs, pos, w));
         mp52_lookup(sel2, tab2, cnt, L, mp_exp_bits(E2, e_limbs, pos, w));
         mp52_amm2(acc1, acc2, acc1, acc2, sel1, sel2, N1, N2, k01, k02, k);

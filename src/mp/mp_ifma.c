@@ -1,11 +1,11 @@
 /*
  * mp_ifma.c - the AVX-512 IFMA kernel of the radix-2^52 exponentiation
- * (mp52_amm2_ifma, mp52_sqr2_ifma, mp52_normalize_ifma, mp52_lookup_ifma;
- * declared in mp.h, docs/mp.md "Radix 2^52"). C with intrinsics under
+ * (mp52_amm2_ifma, mp52_normalize_ifma, mp52_lookup_ifma; declared in
+ * mp.h, docs/mp.md "Radix 2^52"). C with intrinsics under
  * __attribute__((target)), so the rest of the build needs no flag; called
  * only where mp_x86_ifma() says the CPU and the OS support it. Twins:
- * mp52_amm2_c, mp52_sqr2_c and mp52_normalize_c (mp_exp52.c),
- * ct_limbs_lookup, compared by tests/unit/test_mp52.c.
+ * mp52_amm2_c and mp52_normalize_c (mp_exp52.c), ct_limbs_lookup,
+ * compared by tests/unit/test_mp52.c.
  */
 #include "mp.h"
 
@@ -164,131 +164,6 @@ IFMA_TARGET void mp52_amm2_ifma(ct_limb_t *X1, ct_limb_t *X2,
     case 3: amm2_nz(X1, X2, A1, A2, B1, B2, N1, N2, k01, k02, k, 3); break;
     case 4: amm2_nz(X1, X2, A1, A2, B1, B2, N1, N2, k01, k02, k, 4); break;
     default: amm2_nz(X1, X2, A1, A2, B1, B2, N1, N2, k01, k02, k, 5); break;
-    }
-}
-
-/*
- * The squaring X = A A / R52 mod N for both operations, the same steps as
- * amm2_nz with B = A but each cross product computed once: at step i
- * (b = a_i) the A part covers the digits j >= i only, lane i once and
- * lanes j > i doubled (a_i a_j and a_j a_i, which the product adds at
- * steps i and j, both at step i here), so registers wholly below digit i
- * take no A product at all (z < z0 = i / 8: about a quarter of the A
- * part's IFMAs over the k steps at 3 to 5 registers). Every digit
- * receives the same terms as in the product, and digit i (acc_0 at step
- * i, which gives m and the carry) has all of its terms by step i, so m,
- * the carries and the final digits are those of amm2_nz(A, A): the
- * tests compare digit for digit with the product and with mp52_sqr2_c.
- * The masks come from i (public), never from data. The outer loop over
- * z0 is unrolled (nz a constant), so the tests on z are resolved at
- * compile time.
- */
-IFMA_INLINE void sqr2_nz(ct_limb_t *X1, ct_limb_t *X2, const ct_limb_t *A1,
-                         const ct_limb_t *A2, const ct_limb_t *N1,
-                         const ct_limb_t *N2, ct_limb_t k01, ct_limb_t k02,
-                         size_t k, const size_t nz)
-{
-    __m512i a1[MAXZ], a2[MAXZ], n1[MAXZ], n2[MAXZ], acc1[MAXZ], acc2[MAXZ];
-    const __m512i zero = _mm512_setzero_si512();
-    const __m512i kv1 = _mm512_set1_epi64((long long)k01);
-    const __m512i kv2 = _mm512_set1_epi64((long long)k02);
-    size_t i, z, z0, iend;
-
-#pragma GCC unroll 8
-    for (z = 0; z < nz; z++) {
-        a1[z] = _mm512_loadu_si512((const void *)(A1 + 8 * z));
-        a2[z] = _mm512_loadu_si512((const void *)(A2 + 8 * z));
-        n1[z] = _mm512_loadu_si512((const void *)(N1 + 8 * z));
-        n2[z] = _mm512_loadu_si512((const void *)(N2 + 8 * z));
-        acc1[z] = zero;
-        acc2[z] = zero;
-    }
-#pragma GCC unroll 8
-    for (z0 = 0; z0 < nz; z0++) {
-        iend = 8 * z0 + 8 < k ? 8 * z0 + 8 : k;
-        for (i = 8 * z0; i < iend; i++) {
-            const __m512i b1 = _mm512_set1_epi64((long long)A1[i]);
-            const __m512i b2 = _mm512_set1_epi64((long long)A2[i]);
-            /* lanes of register z0 at digit i and above, above i */
-            const __mmask8 ge = (__mmask8)(0xffu << (i & 7));
-            const __mmask8 gt = (__mmask8)(0xfeu << (i & 7));
-            __m512i h1[MAXZ], h2[MAXZ], l1, l2, m1, m2, c1, c2;
-
-#pragma GCC unroll 8
-            for (z = 0; z < nz; z++) {
-                if (z < z0) {
-                    h1[z] = zero;
-                    h2[z] = zero;
-                } else if (z == z0) {
-                    l1 = _mm512_maskz_madd52lo_epu64(ge, zero, a1[z], b1);
-                    l2 = _mm512_maskz_madd52lo_epu64(ge, zero, a2[z], b2);
-                    acc1[z] = _mm512_add_epi64(acc1[z], _mm512_mask_add_epi64(l1, gt, l1, l1));
-                    acc2[z] = _mm512_add_epi64(acc2[z], _mm512_mask_add_epi64(l2, gt, l2, l2));
-                    h1[z] = _mm512_maskz_madd52hi_epu64(ge, zero, a1[z], b1);
-                    h2[z] = _mm512_maskz_madd52hi_epu64(ge, zero, a2[z], b2);
-                    h1[z] = _mm512_mask_add_epi64(h1[z], gt, h1[z], h1[z]);
-                    h2[z] = _mm512_mask_add_epi64(h2[z], gt, h2[z], h2[z]);
-                } else {
-                    l1 = _mm512_madd52lo_epu64(zero, a1[z], b1);
-                    l2 = _mm512_madd52lo_epu64(zero, a2[z], b2);
-                    acc1[z] = _mm512_add_epi64(acc1[z], _mm512_add_epi64(l1, l1));
-                    acc2[z] = _mm512_add_epi64(acc2[z], _mm512_add_epi64(l2, l2));
-                    h1[z] = _mm512_madd52hi_epu64(zero, a1[z], b1);
-                    h2[z] = _mm512_madd52hi_epu64(zero, a2[z], b2);
-                    h1[z] = _mm512_add_epi64(h1[z], h1[z]);
-                    h2[z] = _mm512_add_epi64(h2[z], h2[z]);
-                }
-            }
-            m1 = _mm512_madd52lo_epu64(zero, _mm512_broadcastq_epi64(
-                     _mm512_castsi512_si128(acc1[0])), kv1);
-            m2 = _mm512_madd52lo_epu64(zero, _mm512_broadcastq_epi64(
-                     _mm512_castsi512_si128(acc2[0])), kv2);
-#pragma GCC unroll 8
-            for (z = 0; z < nz; z++) {
-                acc1[z] = _mm512_madd52lo_epu64(acc1[z], n1[z], m1);
-                acc2[z] = _mm512_madd52lo_epu64(acc2[z], n2[z], m2);
-                h1[z] = _mm512_madd52hi_epu64(h1[z], n1[z], m1);
-                h2[z] = _mm512_madd52hi_epu64(h2[z], n2[z], m2);
-            }
-            c1 = _mm512_srli_epi64(acc1[0], 52);
-            c2 = _mm512_srli_epi64(acc2[0], 52);
-#pragma GCC unroll 8
-            for (z = 0; z + 1 < nz; z++) {
-                acc1[z] = _mm512_alignr_epi64(acc1[z + 1], acc1[z], 1);
-                acc2[z] = _mm512_alignr_epi64(acc2[z + 1], acc2[z], 1);
-            }
-            acc1[nz - 1] = _mm512_alignr_epi64(zero, acc1[nz - 1], 1);
-            acc2[nz - 1] = _mm512_alignr_epi64(zero, acc2[nz - 1], 1);
-            acc1[0] = _mm512_mask_add_epi64(acc1[0], 1, acc1[0], c1);
-            acc2[0] = _mm512_mask_add_epi64(acc2[0], 1, acc2[0], c2);
-#pragma GCC unroll 8
-            for (z = 0; z < nz; z++) {
-                acc1[z] = _mm512_add_epi64(acc1[z], h1[z]);
-                acc2[z] = _mm512_add_epi64(acc2[z], h2[z]);
-            }
-        }
-    }
-    normalize_nz(acc1, nz);
-    normalize_nz(acc2, nz);
-#pragma GCC unroll 8
-    for (z = 0; z < nz; z++) {
-        _mm512_storeu_si512((void *)(X1 + 8 * z), acc1[z]);
-        _mm512_storeu_si512((void *)(X2 + 8 * z), acc2[z]);
-    }
-}
-
-/* see mp.h */
-IFMA_TARGET void mp52_sqr2_ifma(ct_limb_t *X1, ct_limb_t *X2,
-                                const ct_limb_t *A1, const ct_limb_t *A2,
-                                const ct_limb_t *N1, const ct_limb_t *N2,
-                                ct_limb_t k01, ct_limb_t k02, size_t k)
-{
-    switch ((k + 7) >> 3) {
-    case 1: sqr2_nz(X1, X2, A1, A2, N1, N2, k01, k02, k, 1); break;
-    case 2: sqr2_nz(X1, X2, A1, A2, N1, N2, k01, k02, k, 2); break;
-    case 3: sqr2_nz(X1, X2, A1, A2, N1, N2, k01, k02, k, 3); break;
-    case 4: sqr2_nz(X1, X2, A1, A2, N1, N2, k01, k02, k, 4); break;
-    default: sqr2_nz(X1, X2, A1, A2, N1, N2, k01, k02, k, 5); break;
     }
 }
 
