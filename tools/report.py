@@ -871,6 +871,29 @@ def doc_header(title, meta):
             % (meta["commit"], meta["date"]), ""]
 
 
+def model_error(core):
+    """The calibration of core's cycle model (tools/cycles/calib.py): a
+    phrase with the range of model / published hardware cycles over its
+    calibration points, or None where the core has no model."""
+    sys.path.insert(0, os.path.join(HERE, "cycles"))
+    import calib  # noqa: E402
+    rs = [ratio for p, _, _, ratio in calib.evaluate(core=core) if p["kind"] == "cal"]
+    if not rs:
+        return None
+    return ("model / hardware %.3f .. %.3f on %d published measurement%s" % (
+        min(rs), max(rs), len(rs), "" if len(rs) == 1 else "s"))
+
+
+def model_lines(cores):
+    """One line per core: its cycle model's calibration, or that it has none."""
+    out = []
+    for c in cores:
+        e = model_error(c)
+        out.append("- %s: %s" % (c, ("cycles estimated, " + e) if e else
+                                 "no cycle model: instructions only"))
+    return out
+
+
 def estimate_note():
     return ("Emulated cores: instructions per operation are exact (QEMU with the counting "
             "plugin, `tools/qemu/ctplug.c`); cycles are **estimates** from the per-core "
@@ -906,6 +929,9 @@ def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=(), checke
                       for g in ordered(r["group"] for r in measured(records))) + ".", ""]
     if checked:
         doc += ["## Targets", "", TARGETS_NOTE, ""] + target_table(checked) + [""]
+        tc = ordered(t["platform"] for t, _ in checked if t["platform"] != "host")
+        if tc:
+            doc += ["The cycle models' calibration (docs/cycles.md):", ""] + model_lines(tc) + [""]
     doc += ["## TLS handshake crypto", ""]
     if tls_recs:
         doc += ["### Whole handshakes on the emulated cores", "",
@@ -940,6 +966,9 @@ def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=(), checke
                 continue
             doc += ["### %s" % c, ""]
             doc += ["`%s`" % i for i in meta["emu_info"].get(c, [])] + [""]
+            e = model_error(c)
+            doc += ["Cycle model: %s." % ("estimates, " + e if e else "none (instructions only)"),
+                    ""]
             doc += ["Peers (built from Debian's source packages for this core with the "
                     "same compiler and flags, `docs/peers.md`):", ""] + peer_notes(records, c) + [""]
             for prof in ("fast", "small"):
@@ -963,12 +992,18 @@ def write_docs(records, infos, meta, cores, charts, doc_dir, tls_recs=(), checke
         t = target_table(checked, {g})
         if t:
             d += ["## Targets", "", TARGETS_NOTE, ""] + t + [""]
+            tc = ordered(x["platform"] for x, _ in checked
+                         if x["group"] == g and x["platform"] != "host")
+            if tc:
+                d += ["The cycle models' calibration (docs/cycles.md):", ""] + \
+                    model_lines(tc) + [""]
         if any(r["platform"] == "host" and r["group"] == g for r in records):
             d += ["## Host", "", host_note(meta), ""] + host_tables(records, {g})
         for prof in ("fast", "small"):
             t = emu_table_per_group(records, g, cores, prof)
             if t:
                 d += ["## Emulated cores, gcc %s" % PROFILE_OPT[prof], "", estimate_note(), ""]
+                d += ["Cycle models:", ""] + model_lines(cores) + [""]
                 d += t + [""]
         if g == "aes":
             t = aes_tradeoff_table(records, cores)

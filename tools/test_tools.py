@@ -750,6 +750,11 @@ def test_report(total, tmp):
         g.check("cortex-m4 -O2: a/x/ctcrypto gave no value" in str(e), "missing target: %s" % e)
     part = report.check_targets(tg, trow[:2], ["host", "cortex-m4"], ["fast"], False)
     g.check(len(part) == 3 and part[0][1] is None, "a partial run lists a missing target as -")
+    # each core's cycle model with its calibration beside the estimates
+    ml = report.model_lines(["cortex-m4", "xtensa-lx106"])
+    g.check(ml[0].startswith("- cortex-m4: cycles estimated, model / hardware 0.") and
+            "published measurements" in ml[0] and
+            ml[1] == "- xtensa-lx106: no cycle model: instructions only", "model lines %r" % ml)
     # the AES trade-off table: the constant-time core and a table core
     # side by side, flash and RAM from the GCM image, cycles per byte
     arows = []
