@@ -52,6 +52,8 @@ import peers  # noqa: E402
 import size_report  # noqa: E402
 import targets  # noqa: E402
 import tls_emu  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "cycles"))
+import calib  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 OUT_DIR = os.path.join("build", "report")
@@ -209,6 +211,12 @@ def run_host(quick, build):
     return records, infos
 
 
+def bench_rows(build):
+    """The records tools/emu_bench.py wrote for the images of `build`."""
+    with open(os.path.join(ROOT, build, "results", "bench.json")) as f:
+        return [json.loads(line) for line in f]
+
+
 def run_emu(core, profile, with_peers=True):
     """One core and profile: every benchmark image under QEMU.
     -> (records, build info lines, seconds)"""
@@ -219,17 +227,15 @@ def run_emu(core, profile, with_peers=True):
     info = sorted(set(l[2:] for l in text.splitlines() if l.startswith("# ctcrypto")))
     sizes = run_sizes(core, profile, build)
     records = []
-    with open(os.path.join(ROOT, build, "results", "bench.json")) as f:
-        for line in f:
-            r = json.loads(line)
-            r.update(platform=core, profile=profile)
-            # the size goes beside the first of ctcrypto's rows of the
-            # operation (the aes rows are named by their core: ct32)
-            sz = sizes.pop((r["group"], r["op"]), None) if r["impl"] not in PEER_IMPLS else None
-            if sz:
-                r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
-                r["size"] = sz
-            records.append(r)
+    for r in bench_rows(build):
+        r.update(platform=core, profile=profile)
+        # the size goes beside the first of ctcrypto's rows of the
+        # operation (the aes rows are named by their core: ct32)
+        sz = sizes.pop((r["group"], r["op"]), None) if r["impl"] not in PEER_IMPLS else None
+        if sz:
+            r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
+            r["size"] = sz
+        records.append(r)
     if sizes:
         raise ReportError("%s %s: tests/size/op.c names operations that no benchmark has: %s"
                           % (core, PROFILE_OPT[profile], sorted(sizes)))
@@ -262,18 +268,16 @@ def run_aes_table(core, profile, variant):
     _, _, bdir = size_report.info(args)
     sizes = run_sizes(core, profile, build, args, groups={"aes"})
     records = []
-    with open(os.path.join(ROOT, bdir, "results", "bench.json")) as f:
-        for line in f:
-            r = json.loads(line)
-            if r["op"] not in AES_TRADEOFF_OPS:
-                continue
-            r.update(platform=core, profile=profile, impl="table-" + variant,
-                     aes_variant=variant)
-            sz = sizes.get(("aes", r["op"]))
-            if sz:
-                r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
-                r["size"] = sz
-            records.append(r)
+    for r in bench_rows(bdir):
+        if r["op"] not in AES_TRADEOFF_OPS:
+            continue
+        r.update(platform=core, profile=profile, impl="table-" + variant,
+                 aes_variant=variant)
+        sz = sizes.get(("aes", r["op"]))
+        if sz:
+            r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
+            r["size"] = sz
+        records.append(r)
     if len(records) != len(AES_TRADEOFF_OPS):
         raise ReportError("%s %s AES_TABLE=%s: %d of the %d trade-off rows" % (
             core, PROFILE_OPT[profile], variant, len(records), len(AES_TRADEOFF_OPS)))
@@ -290,13 +294,11 @@ def run_p256_only(core, profile):
          "%s %s P-256 only" % (core, PROFILE_OPT[profile]))
     _, _, build = size_report.info(args)
     records = []
-    with open(os.path.join(ROOT, build, "results", "bench.json")) as f:
-        for line in f:
-            r = json.loads(line)
-            if r["impl"] in PEER_IMPLS or not r["op"].startswith("p256 "):
-                continue
-            r.update(platform=core, profile=profile, op=r["op"] + P256_ONLY_SUFFIX)
-            records.append(r)
+    for r in bench_rows(build):
+        if r["impl"] in PEER_IMPLS or not r["op"].startswith("p256 "):
+            continue
+        r.update(platform=core, profile=profile, op=r["op"] + P256_ONLY_SUFFIX)
+        records.append(r)
     try:
         base, _ = size_report.image_size(core, args, build,
                                          os.path.join(ROOT, "tests", "size", "none.c"))
@@ -875,8 +877,6 @@ def model_error(core):
     """The calibration of core's cycle model (tools/cycles/calib.py): a
     phrase with the range of model / published hardware cycles over its
     calibration points, or None where the core has no model."""
-    sys.path.insert(0, os.path.join(HERE, "cycles"))
-    import calib  # noqa: E402
     rs = [ratio for p, _, _, ratio in calib.evaluate(core=core) if p["kind"] == "cal"]
     if not rs:
         return None
