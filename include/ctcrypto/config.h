@@ -66,6 +66,16 @@
  *                     structs of ctcrypto/rsa.h and the stack scratch of
  *                     the RSA functions. A multiple of 64 from 1024 to
  *                     4096 (default 4096).
+ *   CTC_RSA_EXP_BLIND 1: the private operation also blinds its exponents:
+ *                     each CRT half runs with dp + r (p - 1) (and
+ *                     dq + s (q - 1)) for r, s of one limb (32 bits on
+ *                     32-bit targets, 64 on 64-bit ones) from the caller's
+ *                     RNG, fresh per call, so that the exponent's bits are
+ *                     not the same on two calls (power and electromagnetic
+ *                     analysis that averages traces). 0 (default): base
+ *                     blinding only; the exponentiation is constant time
+ *                     either way. The cost is one limb of exponent per
+ *                     half (docs/rsa.md, "Exponent blinding", measures it).
  *   CTC_AES_TABLE     0 (default): the AES block cipher is the constant-time
  *                     bitsliced core. Else a table-based core that is NOT
  *                     CONSTANT TIME (its memory addresses depend on the key
@@ -127,6 +137,13 @@
 #endif
 #if CTC_RSA_MAX_BITS < 1024 || CTC_RSA_MAX_BITS > 4096 || CTC_RSA_MAX_BITS % 64 != 0
 #error "CTC_RSA_MAX_BITS must be a multiple of 64 from 1024 to 4096"
+#endif
+
+#ifndef CTC_RSA_EXP_BLIND
+#define CTC_RSA_EXP_BLIND 0
+#endif
+#if CTC_RSA_EXP_BLIND != 0 && CTC_RSA_EXP_BLIND != 1
+#error "CTC_RSA_EXP_BLIND must be 0 or 1"
 #endif
 
 #ifndef CTC_AES

@@ -88,6 +88,7 @@ static const char ctc_build_info_text[] =
     " p384-asm=" P384_ASM_NAME
     " ec-comb=w" CTC_STR(CTC_EC_COMB_WIN) ",p256:" CTC_STR(CTC_P256_TABLE_ROWS)
     ",p384:" CTC_STR(CTC_P384_TABLE_ROWS)
+    " rsa-exp-blind=" CTC_STR(CTC_RSA_EXP_BLIND)
     " aes=" CTC_AES_NAME
     " barrier=" CTC_BARRIER_NAME
     " force-inline=" CTC_STR(CTC_FORCE_INLINE)

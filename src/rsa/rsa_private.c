@@ -213,15 +213,70 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_private_key *key
 }
 
 /*
+ * The exponents of the two CRT halves, h + RSA_EXP_EXTRA limbs each. With
+ * CTC_RSA_EXP_BLIND: EP = dp + r (p - 1) and EQ = dq + s (q - 1) for r
+ * and s of one limb from rng (EP = dp mod p - 1, so x^EP = x^dp mod p
+ * for every x, p prime); below (r + 1)(p - 1) < 2^w p, h + 1 limbs. The
+ * caller's RNG is asked for both limbs at once. Without it, EP = dp and
+ * EQ = dq. Returns CTC_OK or CTC_ERR_RNG.
+ */
+#if CTC_RSA_EXP_BLIND
+#define RSA_EXP_EXTRA 1
+#else
+#define RSA_EXP_EXTRA 0
+#endif
+static int rsa_crt_exponents(ct_limb_t *EP, ct_limb_t *EQ, const ctc_rsa_private_key *key,
+                             ctc_rng_fn rng, void *rng_ctx)
+{
+    size_t h = key->half_limbs;
+#if CTC_RSA_EXP_BLIND
+    uint8_t rnd[2 * sizeof(ct_limb_t)];
+    ct_limb_t rs[2], pm1[RSA_HALF], dx[RSA_HALF + 1];
+    int ret = CTC_ERR_RNG;
+
+    if (rng(rng_ctx, rnd, sizeof rnd) == 0) {
+        (void)mp_from_be(rs, 2, rnd, sizeof rnd);
+        /* EP = dp + r (p - 1): p is odd, p - 1 is p with bit 0 cleared */
+        mp_copy(pm1, key->p, h);
+        pm1[0] &= ~(ct_limb_t)1;
+        mp_mul(EP, pm1, h, rs, 1);
+        mp_copy(dx, key->dp, h);
+        dx[h] = 0;
+        (void)mp_add(EP, EP, dx, h + 1);   /* no carry: see above */
+        mp_copy(pm1, key->q, h);
+        pm1[0] &= ~(ct_limb_t)1;
+        mp_mul(EQ, pm1, h, rs + 1, 1);
+        mp_copy(dx, key->dq, h);
+        dx[h] = 0;
+        (void)mp_add(EQ, EQ, dx, h + 1);
+        ret = CTC_OK;
+    }
+    ct_zeroize(rnd, sizeof rnd);
+    ct_zeroize(rs, sizeof rs);
+    ct_zeroize(pm1, sizeof pm1);
+    ct_zeroize(dx, sizeof dx);
+    return ret;
+#else
+    (void)rng;
+    (void)rng_ctx;
+    mp_copy(EP, key->dp, h);
+    mp_copy(EQ, key->dq, h);
+    return CTC_OK;
+#endif
+}
+
+/*
  * X = C^d mod n by CRT for C < n (both L limbs), with the blinding pair
  * (R, RI) of rsa_blind: C R = C r^e is exponentiated, the result times
- * RI gives C^d. X may not overlap C.
+ * RI gives C^d; the halves' exponents EP, EQ of rsa_crt_exponents. X may
+ * not overlap C.
  */
 static void rsa_crt(ct_limb_t *X, const ctc_rsa_private_key *key, const ct_limb_t *C,
-                    const ct_limb_t *R, const ct_limb_t *RI, ct_limb_t *T)
+                    const ct_limb_t *R, const ct_limb_t *RI, const ct_limb_t *EP,
+                    const ct_limb_t *EQ, ct_limb_t *T)
 {
     const ctc_rsa_public_key *pub = &key->pub;
-    size_t L = pub->limbs, h = key->half_limbs;
+    size_t L = pub->limbs, h = key->half_limbs, eh = h + RSA_EXP_EXTRA;
     ct_limb_t cb[RSA_LIMBS], m1[RSA_HALF], m2[RSA_HALF], t[RSA_HALF],
               M[2 * RSA_HALF];
 
@@ -245,14 +300,14 @@ static void rsa_crt(ct_limb_t *X, const ctc_rsa_private_key *key, const ct_limb_
         qm.R2 = key->q_r2;
         qm.n = h;
         qm.ninv = key->q_ninv;
-        (void)mp_exp2_52(m1, m2, m1, m2, key->dp, key->dq, h, &pm, &qm, T,
+        (void)mp_exp2_52(m1, m2, m1, m2, EP, EQ, eh, &pm, &qm, T,
                          RSA_PRIV_SCRATCH);
     } else
 #endif
     {
-        (void)mp_exp(m1, m1, key->dp, h, key->p, h, key->p_ninv, key->p_r2, T,
+        (void)mp_exp(m1, m1, EP, eh, key->p, h, key->p_ninv, key->p_r2, T,
                      RSA_PRIV_SCRATCH);
-        (void)mp_exp(m2, m2, key->dq, h, key->q, h, key->q_ninv, key->q_r2, T,
+        (void)mp_exp(m2, m2, EQ, eh, key->q, h, key->q_ninv, key->q_r2, T,
                      RSA_PRIV_SCRATCH);
     }
     /* Garner: M = the value mod n that is m1 mod p and m2 mod q */
@@ -273,7 +328,8 @@ int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *
     const ctc_rsa_public_key *pub = &key->pub;
     size_t L = pub->limbs, k = pub->bytes;
     ct_limb_t T[RSA_PRIV_SCRATCH], C[RSA_LIMBS], X[RSA_LIMBS], V[RSA_LIMBS],
-              R[RSA_LIMBS], RI[RSA_LIMBS], E[1];
+              R[RSA_LIMBS], RI[RSA_LIMBS], E[1], EP[RSA_HALF + RSA_EXP_EXTRA],
+              EQ[RSA_HALF + RSA_EXP_EXTRA];
     ct_cond ok;
     int ret;
 
@@ -284,9 +340,11 @@ int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *
         goto done;
     }
     ret = rsa_blind(R, RI, key, rng, rng_ctx, T);
+    if (ret == CTC_OK)
+        ret = rsa_crt_exponents(EP, EQ, key, rng, rng_ctx);
     if (ret != CTC_OK)
         goto done;
-    rsa_crt(X, key, C, R, RI, T);
+    rsa_crt(X, key, C, R, RI, EP, EQ, T);
     /* the check: X^e = C mod n, constant time in X (secret) and following
      * the bits of e (public) */
     E[0] = pub->e;
@@ -308,6 +366,8 @@ done:
     ct_zeroize(V, sizeof V);
     ct_zeroize(R, sizeof R);
     ct_zeroize(RI, sizeof RI);
+    ct_zeroize(EP, sizeof EP);
+    ct_zeroize(EQ, sizeof EQ);
     return ret;
 }
 

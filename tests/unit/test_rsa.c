@@ -204,6 +204,26 @@ static int test_rng(void *ctx, uint8_t *dst, size_t len)
     return 0;
 }
 
+#if CTC_RSA_EXP_BLIND
+/* random bytes for the blinding value (the first call), then `fill` for
+ * every byte of the exponents' factors */
+struct exp_rng {
+    uint8_t fill;
+    unsigned calls;
+};
+
+static int exp_rng(void *ctx, uint8_t *dst, size_t len)
+{
+    struct exp_rng *t = ctx;
+
+    if (t->calls++ == 0)
+        tr_rand_bytes(dst, len);
+    else
+        memset(dst, t->fill, len);
+    return 0;
+}
+#endif
+
 static ctc_rsa_private_key priv;
 
 static int import_priv(ctc_rsa_private_key *k, const struct vec_rsa_key *v)
@@ -293,6 +313,34 @@ static void test_private(void)
         TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k, test_rng, &g), CTC_ERR_RNG);
         TR_CHECK(out[0] == 0 && out[k - 1] == 0);
         g.fail_after = -1;
+        {
+            /* the generator's calls per operation: the blinding value,
+             * and with CTC_RSA_EXP_BLIND the exponents' factors */
+            unsigned before = g.calls;
+
+            TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k, test_rng, &g), CTC_OK);
+            TR_EQ(g.calls - before, 1u + (unsigned)CTC_RSA_EXP_BLIND);
+        }
+#if CTC_RSA_EXP_BLIND
+        /* the exponents' call failing alone */
+        g.fail_after = (int)g.calls + 1;
+        memset(out, 0x55, k);
+        TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k, test_rng, &g), CTC_ERR_RNG);
+        TR_CHECK(out[0] == 0 && out[k - 1] == 0);
+        g.fail_after = -1;
+        /* the factors' extremes, 0 and 2^w - 1 (the largest exponent,
+         * h + 1 limbs with no carry out), give the same answer */
+        {
+            struct exp_rng x = { 0x00, 0 };
+
+            TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k, exp_rng, &x), CTC_OK);
+            TR_MEM(out, v->pub_in, k);
+            x.fill = 0xff;
+            x.calls = 0;
+            TR_EQ(ctc_rsa_private(out, k, &priv, v->pub_out, k, exp_rng, &x), CTC_OK);
+            TR_MEM(out, v->pub_in, k);
+        }
+#endif
     }
     for (i = 0; i < vec_rsa_sig_count; i++) {
         const struct vec_rsa_sig *s = &vec_rsa_sig[i];
