@@ -7,11 +7,11 @@ bench-tls; docs/tls.md "The handshake on a microcontroller").
 
 1. mbedTLS from Debian's source package (tools/peers.py's fetch); if it
    cannot be had, says why and exits 1.
-2. Certificates made by the openssl command into the build directory (a
-   CA and a server certificate for localhost, ECDSA P-256 with SHA-256,
-   the server's key, a copy of the server certificate with its
-   signature's last byte flipped), written as DER arrays into a generated
-   tls_certs.c there.
+2. Certificates made by the openssl command into the build directory,
+   two chains (ECDSA P-256 and RSA-2048, each signed with SHA-256: a CA
+   and a server certificate for localhost, the server's key, a copy of
+   the server certificate with its signature's last byte flipped),
+   written as DER arrays into a generated tls_certs.c there.
 3. For each core and profile, two images of bench/tls_handshake.c:
    "stock" (mbedTLS with integrations/mbedtls/baremetal_config.h) and
    "ctcrypto" (the same plus ctc_mbedtls_config.h, the glue, and
@@ -57,7 +57,15 @@ CONFIG = os.path.join(GLUE_DIR, "baremetal_config.h")
 GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
 PROGRAM = os.path.join("bench", "tls_handshake.c")
 VARIANTS = ("stock", "ctcrypto")
-VERSIONS = ("1.2", "1.3")
+# the handshakes of one image, as the program labels them: the TLS version,
+# and "-rsa" for the RSA-2048 certificate chain (the ECDSA P-256 one
+# otherwise)
+VERSIONS = ("1.2", "1.3", "1.2-rsa", "1.3-rsa")
+
+
+def chain_of(ver):
+    """the certificate chain of a handshake label"""
+    return "RSA-2048" if ver.endswith("-rsa") else "ECDSA P-256"
 CLOCKS_MHZ = (64, 240)
 GOAL = 5
 GOAL_AT = ("cortex-m4", "small")
@@ -65,7 +73,8 @@ GOAL_AT = ("cortex-m4", "small")
 # the linked objects of each group of the profile (mbedTLS's archive
 # members, the glue's, ctcrypto's by its source directory)
 MBEDTLS_PK = {"bignum", "bignum_core", "bignum_mod", "bignum_mod_raw", "ecp", "ecp_curves",
-              "ecp_curves_new", "ecdsa", "ecdh", "constant_time", "psa_util"}
+              "ecp_curves_new", "ecdsa", "ecdh", "constant_time", "psa_util", "rsa",
+              "rsa_alt_helpers"}
 MBEDTLS_HASH = {"sha256", "sha512", "md", "hmac_drbg", "hkdf", "psa_crypto_hash"}
 MBEDTLS_SYM = {"aes", "gcm", "cipher", "cipher_wrap", "psa_crypto_aead", "psa_crypto_cipher",
                "block_cipher"}
@@ -105,22 +114,22 @@ def c_array(name, data):
     return "\n".join(lines) + "\n"
 
 
-def make_certs(d):
-    """The CA, the server certificate and key (ECDSA P-256, SHA-256), and
-    the tampered copy, made fresh by the openssl command; -> tls_certs.c"""
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
-    j = lambda x: os.path.join(d, x)  # noqa: E731
-    run(["openssl", "req", "-x509"] + ec + ["-keyout", j("ca.key"), "-out", j("ca.pem"),
-         "-days", "3650", "-subj", "/CN=ctcrypto bench CA P-256", "-sha256"], "openssl CA")
-    run(["openssl", "req"] + ec + ["-keyout", j("srv.key"), "-out", j("srv.csr"),
-         "-subj", "/CN=localhost"], "openssl server key")
+def make_chain(d, prefix, keyargs, label):
+    """One chain made fresh by the openssl command in d: a CA, a server
+    certificate for localhost signed by it with SHA-256, the server's key
+    and the server certificate with the last byte of its signature
+    flipped (openssl verify must refuse it). -> the four DER strings."""
+    j = lambda x: os.path.join(d, prefix + x)  # noqa: E731
+    run(["openssl", "req", "-x509"] + keyargs + ["-keyout", j("ca.key"), "-out", j("ca.pem"),
+         "-days", "3650", "-subj", "/CN=ctcrypto bench CA " + label, "-sha256"],
+        "openssl CA " + label)
+    run(["openssl", "req"] + keyargs + ["-keyout", j("srv.key"), "-out", j("srv.csr"),
+         "-subj", "/CN=localhost"], "openssl server key " + label)
     with open(j("srv.ext"), "w") as f:
         f.write("subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n")
     run(["openssl", "x509", "-req", "-in", j("srv.csr"), "-CA", j("ca.pem"), "-CAkey", j("ca.key"),
          "-CAcreateserial", "-out", j("srv.pem"), "-days", "3650", "-sha256",
-         "-extfile", j("srv.ext")], "openssl server certificate")
+         "-extfile", j("srv.ext")], "openssl server certificate " + label)
 
     def der(args):
         p = subprocess.run(["openssl"] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -131,20 +140,34 @@ def make_certs(d):
     srv = der(["x509", "-in", j("srv.pem"), "-outform", "DER"])
     key = der(["pkey", "-in", j("srv.key"), "-outform", "DER"])
     bad = bytearray(srv)
-    bad[-1] ^= 0x01                 # the last byte of s, inside the signature BIT STRING
+    bad[-1] ^= 0x01                 # the last byte of the signature BIT STRING
     with open(j("bad.der"), "wb") as f:
         f.write(bad)
     p = subprocess.run(["openssl", "verify", "-CAfile", j("ca.pem"), j("bad.der")],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode == 0:
-        raise ToolError("openssl verify accepts the tampered certificate")
-    src = j("tls_certs.c")
+        raise ToolError("openssl verify accepts the tampered %s certificate" % label)
+    return ca, srv, key, bytes(bad)
+
+
+def make_certs(d):
+    """The two chains (ECDSA P-256 and RSA-2048, each: CA, server
+    certificate and key, tampered copy), made fresh by the openssl
+    command; -> tls_certs.c"""
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    chains = [("tls_", make_chain(d, "", ["-newkey", "ec", "-pkeyopt",
+                                          "ec_paramgen_curve:P-256", "-nodes"], "P-256")),
+              ("tls_rsa_", make_chain(d, "rsa-", ["-newkey", "rsa:2048", "-nodes"],
+                                      "RSA-2048"))]
+    src = os.path.join(d, "tls_certs.c")
     with open(src, "w") as f:
         f.write("/* generated by tools/tls_emu.py from certificates the openssl command made;\n"
                 " * not committed, never edited by hand */\n#include <stddef.h>\n\n")
-        for name, data in (("tls_ca_der", ca), ("tls_srv_der", srv), ("tls_srv_key_der", key),
-                           ("tls_bad_der", bytes(bad))):
-            f.write(c_array(name, data))
+        for pre, (ca, srv, key, bad) in chains:
+            for name, data in (("ca_der", ca), ("srv_der", srv), ("srv_key_der", key),
+                               ("bad_der", bad)):
+                f.write(c_array(pre + name, data))
     return src
 
 
@@ -486,15 +509,19 @@ def write_doc(path, recs, version):
          "and how it is configured: [tls.md](tls.md), \"The handshake on a microcontroller\".",
          "",
          "mbedTLS %s (Debian source package), `integrations/mbedtls/baremetal_config.h`; "
-         "ctcrypto: the same plus `ctc_mbedtls_config.h` and the glue. ECDHE P-256, ECDSA "
-         "P-256 certificate chain (CA + server), AES-128-GCM, SHA-256. One full handshake per "
-         "version between an mbedTLS client and server in one image; per side the sum of its "
+         "ctcrypto: the same plus `ctc_mbedtls_config.h` and the glue. ECDHE P-256, "
+         "AES-128-GCM, SHA-256; the server authenticated by an ECDSA P-256 certificate chain "
+         "(CA + server; rows TLS 1.2 and 1.3) or by an RSA-2048 one (rows 1.2-rsa and 1.3-rsa: "
+         "PKCS#1 v1.5 in TLS 1.2, PSS in TLS 1.3; RSA is mbedTLS's in both images, so there "
+         "the ctcrypto image differs by ECDHE, hashing and AES-GCM only). One full handshake "
+         "per version and chain between an mbedTLS client and server in one image; per side "
+         "the sum of its "
          "`mbedtls_ssl_handshake_step` calls. Instructions are exact (QEMU); cycles are "
          "estimates of the core's timing model (`tools/cycles/models.py`, zero wait states); "
          "milliseconds are those cycles at the clock. Public key: the share of the side's "
-         "instructions executed in the public-key objects (stock: bignum, ecp, ecdsa, ecdh and "
-         "their helpers; ctcrypto: ctcrypto's ec/mp/ct objects and the ECC glue, plus whatever "
-         "mbedTLS ECP/bignum code still runs). Stack: the deepest `mbedtls_ssl_handshake_step` "
+         "instructions executed in the public-key objects (stock: bignum, ecp, ecdsa, ecdh, rsa "
+         "and their helpers; ctcrypto: ctcrypto's ec/mp/ct objects and the ECC glue, plus "
+         "whatever mbedTLS ECP/bignum/RSA code still runs). Stack: the deepest `mbedtls_ssl_handshake_step` "
          "call of the side (painting); the heap is a static arena, not in it." % version,
          ""]
     keys = doc_keys(recs)
@@ -546,7 +573,10 @@ def write_doc(path, recs, version):
             for ver in VERSIONS:
                 if (ver, "client") in ratio:
                     q = ratio[ver, "client"]
-                    L.append("* TLS %s: %.2fx, %s" % (ver, q, "met" if q >= GOAL else "not met"))
+                    L.append("* TLS %s (%s chain): %.2fx, %s%s" % (
+                        ver, chain_of(ver), q, "met" if q >= GOAL else "not met",
+                        " (its RSA verification is mbedTLS's in both images)"
+                        if ver.endswith("-rsa") else ""))
             L.append("")
         L += ["Where the instructions go (share of the side's instructions per group of "
               "linked objects):", ""]

@@ -80,6 +80,17 @@ int tls_bench_snprintf(char *s, size_t n, const char *fmt, ...);
 #define MBEDTLS_ECDSA_C
 /* RFC 6979 signatures (the pk layer and TLS use them when available) */
 #define MBEDTLS_ECDSA_DETERMINISTIC
+/* RSA for the RSA-2048 certificate chain: PKCS#1 v1.5 (TLS 1.2's
+ * ServerKeyExchange, the certificates' sha256WithRSAEncryption) and v2.1
+ * (TLS 1.3's rsa_pss_rsae_sha256 CertificateVerify); mbedTLS's own RSA in
+ * both images (docs/tls.md, "RSA stays mbedTLS's") */
+#define MBEDTLS_RSA_C
+#define MBEDTLS_PKCS1_V15
+#define MBEDTLS_PKCS1_V21
+/* without it mbedTLS's default signature-algorithm list offers no
+ * rsa_pss_rsae_* scheme, and a TLS 1.3 server with an RSA key has none
+ * to sign its CertificateVerify with */
+#define MBEDTLS_X509_RSASSA_PSS_SUPPORT
 #define MBEDTLS_ECDH_C
 #define MBEDTLS_PK_C
 #define MBEDTLS_PK_PARSE_C
@@ -127,6 +138,7 @@ int tls_bench_snprintf(char *s, size_t n, const char *fmt, ...);
 #define MBEDTLS_SSL_PROTO_TLS1_2
 #define MBEDTLS_SSL_PROTO_TLS1_3
 #define MBEDTLS_KEY_EXCHANGE_ECDHE_ECDSA_ENABLED
+#define MBEDTLS_KEY_EXCHANGE_ECDHE_RSA_ENABLED
 #define MBEDTLS_SSL_TLS1_3_KEY_EXCHANGE_MODE_EPHEMERAL_ENABLED
 /* TLS 1.3 keeps the peer's certificate (mbedTLS requires it) */
 #define MBEDTLS_SSL_KEEP_PEER_CERTIFICATE
@@ -139,10 +151,11 @@ int tls_bench_snprintf(char *s, size_t n, const char *fmt, ...);
  * full one), renegotiation, DTLS, PSK, early data, record size limit,
  * max fragment length, the debug module, the TLS 1.3 middlebox
  * compatibility mode (no middlebox between two buffers) */
-/* the two cipher suites measured, nothing else offered or accepted */
+/* the three cipher suites measured, nothing else offered or accepted */
 #define MBEDTLS_SSL_CIPHERSUITES \
     MBEDTLS_TLS1_3_AES_128_GCM_SHA256, \
-    MBEDTLS_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256
+    MBEDTLS_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, \
+    MBEDTLS_TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
 /* record buffers of 4 KiB instead of 16 KiB each way per context: the
  * largest flight here (the server's certificate chain) is about 1.5 KiB,
  * and both ends are these mbedTLS contexts, so no peer sends bigger
