@@ -50,7 +50,8 @@ CTC_BUILD = os.path.join(OUT, "ctcrypto")
 # the configuration and the headers mbedTLS's own files include (a change
 # rebuilds mbedTLS), the glue's sources (a change relinks)
 GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h", "aes_alt.h", "gcm_alt.h"]
-GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
+GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c",
+             "ctc_psa_p256.c"]
 CFLAGS = "-O2 -I%s -I%s -DMBEDTLS_USER_CONFIG_FILE='\"%s\"'" % (
     GLUE_DIR, os.path.join(ROOT, "include"), CONFIG)
 CC = "gcc"
@@ -73,7 +74,8 @@ def sanitize():
 SUITES = ["test_suite_ecdsa", "test_suite_ecdh", "test_suite_ecp", "test_suite_pk",
           "test_suite_psa_crypto_ecp", "test_suite_shax", "test_suite_md", "test_suite_hkdf",
           "test_suite_hmac_drbg.misc", "test_suite_hmac_drbg.nopr",
-          "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl"] + \
+          "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl",
+          "test_suite_psa_crypto"] + \
     ["test_suite_aes." + m for m in ("ecb", "cbc", "cfb", "ofb", "ctr", "xts", "rest")] + \
     ["test_suite_gcm." + m for m in ("aes128_en", "aes128_de", "aes192_en", "aes192_de",
                                      "aes256_en", "aes256_de", "camellia", "misc")] + \
@@ -157,6 +159,11 @@ def build(offline=False):
         log("# building mbedTLS %s with the glue (make -j2 lib)" % version)
         run(["make", "-j2", "-C", tree, "lib", "CC=" + CC, "CFLAGS=" + CFLAGS],
             what="mbedTLS lib")
+        # the P-256 driver slot's entry points are the glue's
+        # (ctc_psa_p256.c): mbedTLS's 3rdparty p256-m objects, which the
+        # library's makefile adds when the slot is on, come out
+        run(["ar", "d", os.path.join(tree, "library", "libmbedcrypto.a")] + P256M_MEMBERS,
+            what="removing p256-m from libmbedcrypto.a")
         write(lib_stamp, lib_key)
     # every program links the glue, ctcrypto, and mbedcrypto again for the glue
     ldflags = "%s %s %s -L%s -lmbedcrypto" % (" ".join(SAN), " ".join(glue_objs), ctclib,
@@ -206,6 +213,15 @@ GLUE_SYMBOLS = ("mbedtls_ecdsa_sign", "mbedtls_ecdsa_verify", "mbedtls_ecdsa_gen
 CTC_SYMBOLS = ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384", "ctc_sha256_update", "ctc_sha384_update",
                "ctc_aes_key_set", "ctc_aes_ecb_encrypt", "ctc_aes_gcm_encrypt",
                "ctc_aes_gcm_decrypt", "ctc_aes_gcm_update")
+# the P-256 driver slot (MBEDTLS_PSA_P256M_DRIVER_ENABLED): its entry
+# points come from the glue, never from mbedTLS's 3rdparty p256-m, whose
+# archive members and functions must not be linked
+P256M_MEMBERS = ["p256-m_driver_entrypoints.o", "p256-m.o"]
+DRIVER_SYMBOLS = ("p256_transparent_import_key", "p256_transparent_generate_key",
+                  "p256_transparent_key_agreement", "p256_transparent_sign_hash",
+                  "p256_transparent_verify_hash", "p256_transparent_export_public_key")
+P256M_SYMBOLS = ("p256_gen_keypair", "p256_ecdsa_sign", "p256_ecdh_shared_secret",
+                 "p256_validate_pubkey")
 # mbedTLS's AES-NI and Padlock code, off in ctc_mbedtls_config.h
 ACCEL_SYMBOLS = ("mbedtls_aesni_crypt_ecb", "mbedtls_aesni_gcm_mult",
                  "mbedtls_padlock_xcryptecb")
@@ -217,15 +233,19 @@ def check_linked(tree):
     functions (nm)."""
     lib = os.path.join(tree, "library", "libmbedcrypto.a")
     syms = run(["nm", "--defined-only", lib], what="nm").split()
-    inlib = [s for s in GLUE_SYMBOLS + ACCEL_SYMBOLS if s in syms]
+    inlib = [s for s in GLUE_SYMBOLS + ACCEL_SYMBOLS + DRIVER_SYMBOLS + P256M_SYMBOLS
+             if s in syms]
     if inlib:
         raise RuntimeError("libmbedcrypto.a still defines %s" % ", ".join(inlib))
     for prog in [os.path.join(tree, "tests", s) for s in SUITES] + \
             [os.path.join(tree, "programs", p) for p in PROGRAMS]:
         syms = set(run(["nm", "--defined-only", prog], what="nm").split())
-        missing = [s for s in GLUE_SYMBOLS + CTC_SYMBOLS if s not in syms]
+        missing = [s for s in GLUE_SYMBOLS + CTC_SYMBOLS + DRIVER_SYMBOLS if s not in syms]
         if missing:
             raise RuntimeError("%s does not define %s" % (prog, ", ".join(missing)))
+        p256m = [s for s in P256M_SYMBOLS if s in syms]
+        if p256m:
+            raise RuntimeError("%s links mbedTLS's p256-m (%s)" % (prog, ", ".join(p256m)))
 
 
 # test cases whose failure follows from what ctcrypto is; each must fail

@@ -54,7 +54,8 @@ import tls  # noqa: E402
 OUT = os.path.join(ROOT, "build", "tls-emu")
 GLUE_DIR = os.path.join(ROOT, "integrations", "mbedtls")
 CONFIG = os.path.join(GLUE_DIR, "baremetal_config.h")
-GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c"]
+GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c",
+             "ctc_psa_p256.c"]
 PROGRAM = os.path.join("bench", "tls_handshake.c")
 VARIANTS = ("stock", "ctcrypto")
 # the handshakes of one image, as the program labels them: the TLS version,
@@ -367,7 +368,8 @@ def group_of(owner):
     if member.startswith("lib_a-") or member == "peer_libc":
         return "memcpy/memset"
     if lib == "ctcglue":
-        return {"glue_ctc_mbedtls": "public key: ctcrypto", "glue_ctc_mbedtls_sha2": "hash"}.get(
+        return {"glue_ctc_mbedtls": "public key: ctcrypto", "glue_ctc_psa_p256": "public key: ctcrypto",
+                "glue_ctc_mbedtls_sha2": "hash"}.get(
             member, "symmetric")
     if lib == "ctcrypto":
         top = ctc_dir(member)

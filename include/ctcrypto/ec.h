@@ -91,6 +91,14 @@ int ctc_p256_keygen(uint8_t priv[32], uint8_t pub[65], const uint8_t *rnd,
  */
 int ctc_p256_public_key_check(const uint8_t *pub, size_t pub_len);
 
+/*
+ * CTC_OK when priv is a valid private key, in [1, n - 1], else
+ * CTC_ERR_KEY (CTC_ERR_PARAM for NULL). No point multiplication: the
+ * check of ctc_p256_public_key without its k G, for rejection sampling.
+ * CT: priv is secret; only the answer leaks.
+ */
+int ctc_p256_private_key_check(const uint8_t priv[32]);
+
 /* out = the uncompressed form of a valid public key given as 65 or 33
  * bytes (decompression). */
 int ctc_p256_public_key_decode(uint8_t out[65], const uint8_t *pub, size_t pub_len);
@@ -185,6 +193,7 @@ int ctc_p384_public_key(uint8_t pub[97], const uint8_t priv[48]);
 int ctc_p384_keygen(uint8_t priv[48], uint8_t pub[97], const uint8_t *rnd,
                     size_t rnd_len);
 int ctc_p384_public_key_check(const uint8_t *pub, size_t pub_len);
+int ctc_p384_private_key_check(const uint8_t priv[48]);
 int ctc_p384_public_key_decode(uint8_t out[97], const uint8_t *pub, size_t pub_len);
 int ctc_p384_public_key_compress(uint8_t out[49], const uint8_t *pub, size_t pub_len);
 /* named curve secp384r1 (1.3.132.0.34) */

@@ -33,6 +33,12 @@
 #ifndef CTC_MBEDTLS_CONFIG_H
 #define CTC_MBEDTLS_CONFIG_H
 
+/* PSA's P-256 (key generation, export, ECDH, ECDSA) through the P-256
+ * driver slot of mbedTLS 3.6's generated driver wrappers, defined over
+ * ctcrypto in ctc_psa_p256.c (docs/tls.md, "The PSA driver"); the build
+ * leaves mbedTLS's 3rdparty/p256-m out */
+#define MBEDTLS_PSA_P256M_DRIVER_ENABLED
+
 #define MBEDTLS_ECDSA_SIGN_ALT
 #define MBEDTLS_ECDSA_VERIFY_ALT
 #define MBEDTLS_ECDSA_GENKEY_ALT

@@ -369,6 +369,9 @@ int ec_jac_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
 /* ---- keys, ECDH, ECDSA, encodings (the public operations, over C) ------- */
 
 int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv);
+/* CTC_OK when priv (C->bytes big-endian bytes) is in [1, n - 1], else
+ * CTC_ERR_KEY; the answer is declassified, nothing else leaks */
+int ec_private_key_check(const ec_curve *C, const uint8_t *priv);
 int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
               size_t rnd_len);
 int ec_public_key_check(const ec_curve *C, const uint8_t *pub, size_t pub_len);

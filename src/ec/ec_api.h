@@ -27,6 +27,10 @@ int ctc_##c##_public_key_check(const uint8_t *pub, size_t pub_len)              
 {                                                                                    \
     return ec_public_key_check(&CURVE, pub, pub_len);                                \
 }                                                                                    \
+int ctc_##c##_private_key_check(const uint8_t priv[S])                               \
+{                                                                                    \
+    return ec_private_key_check(&CURVE, priv);                                       \
+}                                                                                    \
 int ctc_##c##_public_key_decode(uint8_t out[P], const uint8_t *pub, size_t pub_len)    \
 {                                                                                    \
     return ec_public_key_decode(&CURVE, out, pub, pub_len);                          \

@@ -37,6 +37,19 @@ int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv)
     return CTC_OK;
 }
 
+int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
+{
+    ec_sc d;
+    ct_cond ok;
+
+    if (priv == NULL)
+        return CTC_ERR_PARAM;
+    ok = ec_sc_from_bytes(C, d, priv);
+    ct_zeroize(d, sizeof d);
+    /* whether the caller's key is valid is public (an error is returned) */
+    return ct_cond_declassify(ok) ? CTC_OK : CTC_ERR_KEY;
+}
+
 /* priv = (c mod (n - 1)) + 1 for the big-endian c at rnd: in [1, n - 1];
  * mp_mod is constant time. Out of line: its buffers are off the stack
  * before k G runs (ec_keygen). */

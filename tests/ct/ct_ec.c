@@ -251,6 +251,14 @@ void ct_case_ec_p256_keygen(const unsigned char *secret)
     ct_keep_mem(pub, 65);
 }
 
+void ct_case_ec_private_key_check(const unsigned char *secret)
+{
+    uint8_t d[32];
+
+    fill_key(d, secret, 0);
+    ct_keep((uint64_t)ctc_p256_private_key_check(d));
+}
+
 void ct_case_ec_ecdh(const unsigned char *secret)
 {
     uint8_t d[32], z[32];

@@ -57,6 +57,7 @@ struct et_curve {
     int (*from_der)(uint8_t *sig, const uint8_t *der, size_t der_len);
     size_t der_max;
     int (*spki_decode)(uint8_t *out, const uint8_t *der, size_t der_len);
+    int (*priv_check)(const uint8_t *priv);
 };
 
 static const uint8_t et_n256[32] = {
@@ -78,14 +79,14 @@ static const struct et_curve et_curves[] = {
       ctc_p256_public_key_decode, ctc_p256_public_key_compress, ctc_ecdh_p256,
       ctc_ecdsa_p256_sign, ctc_ecdsa_p256_verify, ctc_ecdsa_p256_verify_der,
       ctc_ecdsa_p256_sig_to_der, ctc_ecdsa_p256_sig_from_der, CTC_P256_DER_SIG_MAX,
-      ctc_p256_spki_decode },
+      ctc_p256_spki_decode, ctc_p256_private_key_check },
     { "P-384 known answers (Python's integers; RFC 6979 A.2.6 signatures, all hashes)",
       "P-384 error codes and round trips", 384, 48, 48, ctc_sha384, et_n384, ctc_p384_public_key, ctc_p384_keygen,
       CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM, ctc_p384_public_key_check,
       ctc_p384_public_key_decode, ctc_p384_public_key_compress, ctc_ecdh_p384,
       ctc_ecdsa_p384_sign, ctc_ecdsa_p384_verify, ctc_ecdsa_p384_verify_der,
       ctc_ecdsa_p384_sig_to_der, ctc_ecdsa_p384_sig_from_der, CTC_P384_DER_SIG_MAX,
-      ctc_p384_spki_decode },
+      ctc_p384_spki_decode, ctc_p384_private_key_check },
 };
 
 #define ET_CURVES (sizeof et_curves / sizeof et_curves[0])

@@ -99,19 +99,28 @@ static void errors(const struct et_curve *c)
     TR_EQ(c->keygen(priv, pub, NULL, c->keygen_min), CTC_ERR_PARAM);
     TR_EQ(c->keygen(priv, pub, rnd, c->keygen_max), CTC_OK);
 
-    /* private keys 0, n, n + 1, 2^bits - 1 are refused; n - 1 works */
+    /* private keys 0, n, n + 1, 2^bits - 1 are refused; n - 1 works (the
+     * private-key check answers as the functions that use the key) */
+    TR_EQ(c->priv_check(priv), CTC_OK);
+    TR_EQ(c->priv_check(NULL), CTC_ERR_PARAM);
     memset(bad, 0, sizeof bad);
     TR_EQ(c->pub(q, bad), CTC_ERR_KEY);
+    TR_EQ(c->priv_check(bad), CTC_ERR_KEY);
+    bad[c->sz - 1] = 1;
+    TR_EQ(c->priv_check(bad), CTC_OK);
     for (k = 0; k <= 1; k++) {
         n_plus(bad, c, k);
         TR_EQ(c->pub(q, bad), CTC_ERR_KEY);
+        TR_EQ(c->priv_check(bad), CTC_ERR_KEY);
         TR_EQ(c->ecdh(z, bad, pub, P), CTC_ERR_KEY);
         TR_EQ(c->sign(sig, bad, h, c->h_len, NULL, 0), CTC_ERR_KEY);
     }
     memset(bad, 0xff, c->sz);
     TR_EQ(c->pub(q, bad), CTC_ERR_KEY);
+    TR_EQ(c->priv_check(bad), CTC_ERR_KEY);
     n_plus(bad, c, -1);
     TR_EQ(c->pub(q, bad), CTC_OK);
+    TR_EQ(c->priv_check(bad), CTC_OK);
 
     /* public keys: lengths, first bytes, a point off the curve, x >= p */
     for (i = 0; i <= P + 1; i++)
