@@ -4,8 +4,8 @@
 Builds tests/ct/ct_poison.c with the checker's hooks in every shipped host
 configuration: both profiles (PROFILE=fast -O2, PROFILE=small -Os), both
 limb sizes (64, and LIMB=32), with the assembly leaves and with the C twins
-(NO_ASM=1; the C twins' -Os 32-bit-limb build with RSA exponent
-blinding, CTC_RSA_EXP_BLIND=1); under valgrind on x86-64 with BMI2 and ADX also with -mbmi2
+(NO_ASM=1; RSA exponent blinding is on in the 32-bit-limb builds,
+CTC_RSA_EXP_BLIND's default there, and off in the others); under valgrind on x86-64 with BMI2 and ADX also with -mbmi2
 -madx (valgrind's CPUID hides ADX, so the run-time choice would never reach
 the mp layer's MULX row there). Under the checker
   - every negative control of a kind the checker claims
@@ -45,15 +45,7 @@ def builds_for(checker):
                     extra.append("LIMB=32")
                 if asm == "noasm":
                     extra.append("NO_ASM=1")
-                label = "%s/-%s/limb%s" % (asm, opt, limb)
-                if (asm, prof, limb) == ("noasm", "small", "32"):
-                    # the build closest to a microcontroller's also has
-                    # RSA exponent blinding (CTC_RSA_EXP_BLIND, off by
-                    # default), so that its code is checked too
-                    extra += ["CFLAGS=-DCTC_RSA_EXP_BLIND=1",
-                              "BUILD=build/host-%s-ct-expblind" % checker]
-                    label += "/rsa-exp-blind"
-                out.append((label, extra))
+                out.append(("%s/-%s/limb%s" % (asm, opt, limb), extra))
     if checker == "valgrind" and {"bmi2", "adx"} <= suite.cpu_flags():
         # valgrind's CPUID hides ADX, so the x86-64 mp layer picks its MUL
         # row at run time under valgrind; this build has the MULX/ADX row
@@ -207,12 +199,11 @@ def main():
                 total.passed += 1
             else:
                 total.failed += 1
-            build_name, opt, limb = name.split("/")[:3]
+            build_name, opt, limb = name.split("/")
             records.append({"checker": a.checker, "config": "host " + name, "case": case,
                             "target": "host", "opt": opt, "cc": "clang" if a.checker == "msan" else "gcc",
                             "build": build_name.replace("noasm", "C twins") + (
-                                " LIMB=32" if limb == "limb32" else "") + (
-                                " CTC_RSA_EXP_BLIND=1" if name.endswith("rsa-exp-blind") else ""),
+                                " LIMB=32" if limb == "limb32" else ""),
                             "kind": kind, "ok": ok, "leak": bool(reported),
                             "expect_leak": want, "detail": detail if reported else ""})
         if a.results:

@@ -49,14 +49,10 @@ def target_suites(target, make_args):
 # the AES tests, for the builds that change only the AES core
 AES_UNIT = "test_aes test_aes_modes"
 AES_HOST = "test_aes_openssl test_aes_modes_openssl"
-# RSA exponent blinding (CTC_RSA_EXP_BLIND=1): the RSA unit and OpenSSL
-# tests on the host, and the trace checker's Cortex-M4 C-twins -Os build
+# RSA exponent blinding with 64-bit limbs (CTC_RSA_EXP_BLIND=1, the
+# default with 32-bit ones only): the RSA unit and OpenSSL tests
 RSA_UNIT = "test_rsa test_rsa_enc test_rsa_keys test_rsa_wycheproof_2048 test_rsa_enc_wycheproof"
 RSA_HOST = "test_rsa_openssl test_rsa_enc_openssl test_rsa_keys_openssl"
-EXP_BLIND_TRACE = ("cortex-m4", False, "C twins", "small")
-EXP_BLIND_LABEL = " RSA exponent blinding"
-EXP_BLIND_ARGS = ["BUILD=build/cortex-m4-gcc-small-noasm-rsa-exp-blind",
-                  "CFLAGS=-DCTC_RSA_EXP_BLIND=1"]
 AES_TABLES = ("flash", "unrolled", "ram", "sbox")
 
 # (name, command)
@@ -122,18 +118,16 @@ SUITES = [
     # judged by the trace checker on every core, both optimisation levels,
     # gcc and clang (their unit tests: the asm builds above test every
     # leaf against its C twin)
-    ("ct-trace " + t + " " + name + (" clang" if cc else "") + (" -Os" if prof == "small" else " -O2")
-     + (EXP_BLIND_LABEL if (t, cc, name, prof) == EXP_BLIND_TRACE else ""),
-     mk("TARGET=" + t, "PROFILE=" + prof, *(["CC=clang"] if cc else []), *margs,
-        *(EXP_BLIND_ARGS if (t, cc, name, prof) == EXP_BLIND_TRACE else []), "ct-trace"))
+    ("ct-trace " + t + " " + name + (" clang" if cc else "") + (" -Os" if prof == "small" else " -O2"),
+     mk("TARGET=" + t, "PROFILE=" + prof, *(["CC=clang"] if cc else []), *margs, "ct-trace"))
     for name, margs, profs in (("C twins", ["NO_ASM=1"], ("small", "fast")),
                                ("FORCE_INLINE=0", ["FORCE_INLINE=0"], ("small",)))
     for t in BAREMETAL for cc in ((False, True) if t != "xtensa-lx106" else (False,))
     for prof in profs
 ] + [
-    # RSA exponent blinding (CTC_RSA_EXP_BLIND, off by default): its unit
-    # and OpenSSL differential tests on the host (its constant time: the
-    # trace checker's build above and one build of ct-valgrind and ct-msan)
+    # RSA exponent blinding with 64-bit limbs (the AVX-512 IFMA path's
+    # longer exponents too): its unit and OpenSSL differential tests (with
+    # 32-bit limbs it is the default, in every suite of those builds)
     ("unit host gcc RSA exponent blinding",
      mk("TARGET=host", "CC=gcc", "BUILD=build/host-gcc-rsa-exp-blind",
         "CFLAGS=-DCTC_RSA_EXP_BLIND=1", "UNIT_TESTS=" + RSA_UNIT, "HOST_TESTS=" + RSA_HOST,

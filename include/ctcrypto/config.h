@@ -72,10 +72,13 @@
  *                     32-bit targets, 64 on 64-bit ones) from the caller's
  *                     RNG, fresh per call, so that the exponent's bits are
  *                     not the same on two calls (power and electromagnetic
- *                     analysis that averages traces). 0 (default): base
- *                     blinding only; the exponentiation is constant time
- *                     either way. The cost is one limb of exponent per
- *                     half (docs/rsa.md, "Exponent blinding", measures it).
+ *                     analysis that averages traces). 0: base blinding
+ *                     only; the exponentiation is constant time either
+ *                     way. The cost is one limb of exponent per half
+ *                     (docs/rsa.md, "Exponent blinding", measures it).
+ *                     Default: 1 with 32-bit limbs (microcontrollers,
+ *                     which attackers can probe; +3% there), 0 with 64-bit
+ *                     limbs (hosts; +5.6%).
  *   CTC_AES_TABLE     0 (default): the AES block cipher is the constant-time
  *                     bitsliced core. Else a table-based core that is NOT
  *                     CONSTANT TIME (its memory addresses depend on the key
@@ -140,7 +143,18 @@
 #endif
 
 #ifndef CTC_RSA_EXP_BLIND
+/* on with 32-bit limbs (the microcontrollers), off with 64-bit ones */
+#if defined(CTC_LIMB_BITS)
+#if CTC_LIMB_BITS == 32
+#define CTC_RSA_EXP_BLIND 1
+#else
 #define CTC_RSA_EXP_BLIND 0
+#endif
+#elif defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
+#define CTC_RSA_EXP_BLIND 0
+#else
+#define CTC_RSA_EXP_BLIND 1
+#endif
 #endif
 #if CTC_RSA_EXP_BLIND != 0 && CTC_RSA_EXP_BLIND != 1
 #error "CTC_RSA_EXP_BLIND must be 0 or 1"

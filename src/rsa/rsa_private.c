@@ -135,6 +135,23 @@ void ctc_rsa_private_key_wipe(ctc_rsa_private_key *key)
 }
 
 /*
+ * X (n limbs) = A mod N for A of a_limbs <= 2n limbs with A < N R (R =
+ * 2^(w n)): A R^-1 mod N by one Montgomery reduction, then a Montgomery
+ * product by R^2. Two products' work, where mp_mod takes a_limbs quotient
+ * limbs; the reductions of the private operation all meet A < N R (a value
+ * below n = p q reduced mod p: q < R_p; docs/rsa.md). X does not overlap A.
+ * T: 4n limbs.
+ */
+static void rsa_reduce(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
+                       size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T)
+{
+    mp_zero(T, 2 * n);
+    mp_copy(T, A, a_limbs);
+    mp_mont_redc(X, T, N, n, ninv);
+    mp_montmul(X, X, R2, N, n, ninv, T);
+}
+
+/*
  * Garner's recombination: M (2h limbs) = the value mod p q = n that is
  * m1 mod p and m2 mod q (m1 < p, m2 < q, h limbs each): M = m2 + q t with
  * t = (m1 - m2) qinv mod p (m2 reduced mod p first: q may exceed p);
@@ -146,7 +163,7 @@ static void rsa_garner(ct_limb_t *M, const ctc_rsa_private_key *key,
 {
     size_t h = key->half_limbs;
 
-    mp_mod(t, m2, h, key->p, h, T);
+    rsa_reduce(t, m2, h, key->p, h, key->p_ninv, key->p_r2, T);   /* m2 < q < R_p */
     mp_mod_sub(t, m1, t, key->p, h);
     mp_montmul(t, t, key->qinv_m, key->p, h, key->p_ninv, T);
     mp_mul(M, key->q, h, t, h);
@@ -181,10 +198,15 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_private_key *key
         if (rng(rng_ctx, rnd, k + 8) != 0)
             break;
         (void)mp_from_be(rl, rl_limbs, rnd, k + 8);   /* fits: rl_limbs limbs */
-        mp_mod(R, rl, rl_limbs, pub->n, L, T);
-        mp_mod(ip, R, L, key->p, h, T);
+        /* r = rl R^-1 mod n, one Montgomery reduction (rl < n R): as
+         * random as rl mod n, multiplication by R^-1 being a bijection
+         * mod n */
+        mp_zero(T, 2 * L);
+        mp_copy(T, rl, rl_limbs);
+        mp_mont_redc(R, T, pub->n, L, pub->ninv);
+        rsa_reduce(ip, R, L, key->p, h, key->p_ninv, key->p_r2, T);
         inv = mp_inv(ip, ip, key->p, h, T);
-        mp_mod(iq, R, L, key->q, h, T);
+        rsa_reduce(iq, R, L, key->q, h, key->q_ninv, key->q_r2, T);
         inv = ct_cond_and(inv, mp_inv(iq, iq, key->q, h, T));
         /*
          * whether r is invertible mod n is public: it is not only when r
@@ -284,8 +306,8 @@ static void rsa_crt(ct_limb_t *X, const ctc_rsa_private_key *key, const ct_limb_
     mp_montmul(cb, C, R, pub->n, L, pub->ninv, T);
     /* m1 = cb^dp mod p, m2 = cb^dq mod q (mp_exp and mp_exp2_52 take any
      * h-limb base, so cb mod p is enough) */
-    mp_mod(m1, cb, L, key->p, h, T);
-    mp_mod(m2, cb, L, key->q, h, T);
+    rsa_reduce(m1, cb, L, key->p, h, key->p_ninv, key->p_r2, T);   /* cb < n < p R_p */
+    rsa_reduce(m2, cb, L, key->q, h, key->q_ninv, key->q_r2, T);
 #if MP_EXP52
     /* both halves at once in radix 2^52 where the CPU runs the IFMA
      * kernel (a property of the CPU, not of the key) */
