@@ -367,6 +367,29 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
  */
 typedef ctc_aes_ghash aes_ghash;
 
+/*
+ * Where a 32x32->64-bit integer product takes the same time for every
+ * operand (UMULL on Armv7E-M: Cortex-M4, M7; the 64-bit MUL of x86-64 and
+ * AArch64), GHASH takes its nine 32x32 carry-less products whole from it
+ * (aes_ghash.c): z[i] and z[9 + i] are the low and high words of the
+ * carry-less product of x[i] and y[i]. aes_ghash_bmul9_c is the portable
+ * code and the C twin of aes_ghash_bmul9_asm (arch/aes_ghash_armv7em.S,
+ * Thumb-2 on Armv7E-M), which GHASH calls where it is built.
+ */
+#if defined(__ARM_ARCH_7EM__) || defined(__x86_64__) || defined(__aarch64__)
+#define AES_GHASH_MUL64 1
+void aes_ghash_bmul9_c(uint32_t z[18], const uint32_t x[9], const uint32_t y[9]);
+#else
+#define AES_GHASH_MUL64 0
+#endif
+#if CTC_AES && !CTC_NO_ASM && defined(__ARM_ARCH_7EM__) && defined(__thumb2__) \
+    && (defined(__GNUC__) || defined(__clang__))
+#define AES_HAVE_GHASH_ASM 1
+void aes_ghash_bmul9_asm(uint32_t z[18], const uint32_t x[9], const uint32_t y[9]);
+#else
+#define AES_HAVE_GHASH_ASM 0
+#endif
+
 void aes_ghash_init(aes_ghash *g, const uint8_t h[16]);
 /* absorb len bytes; a last partial block is padded with zeros */
 void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len);

@@ -632,6 +632,46 @@ static void test_rounds_twin(void)
 }
 #endif
 
+#if AES_HAVE_GHASH_ASM
+/*
+ * GHASH's nine carry-less products in assembly (arch/aes_ghash_armv7em.S)
+ * against their C twin, aes_ghash_bmul9_c, on random operands, on operands
+ * of few bits (one or two bits set: every column of the holes at its
+ * extremes) and on all-zero and all-one words (built where the assembly is).
+ */
+static void test_ghash_twin(void)
+{
+    uint32_t x[9], y[9], x2[9], y2[9], z[18], z2[18];
+    unsigned i, trial;
+
+    tr_group("GHASH products: assembly = C twin (random, sparse, 0 and ~0 operands)");
+    for (trial = 0; trial < 200; trial++) {
+        for (i = 0; i < 9; i++) {
+            if (trial < 4) {
+                x[i] = trial & 1 ? 0xffffffffu : 0;
+                y[i] = trial & 2 ? 0xffffffffu : 0;
+            } else if (trial < 40) {
+                x[i] = (uint32_t)1 << (tr_rand32() & 31);
+                y[i] = ((uint32_t)1 << (tr_rand32() & 31)) | (trial & 1 ? 0x80000001u : 0);
+            } else {
+                x[i] = tr_rand32();
+                y[i] = tr_rand32();
+            }
+        }
+        memcpy(x2, x, sizeof x);
+        memcpy(y2, y, sizeof y);
+        for (i = 0; i < 18; i++)
+            z[i] = z2[i] = tr_rand32();
+        aes_ghash_bmul9_c(z2, x, y);
+        aes_ghash_bmul9_asm(z, x, y);
+        TR_MEM(z, z2, sizeof z);
+        TR_MEM(x, x2, sizeof x);           /* the operands are only read */
+        TR_MEM(y, y2, sizeof y);
+    }
+    tr_group_end();
+}
+#endif
+
 int main(void)
 {
     /* AES_HW_AES | AES_HW_CLMUL: on x86-64 the 128-bit passes where the
@@ -664,6 +704,9 @@ int main(void)
     test_gcm_onepass();
 #if AES_HAVE_ARMV7_ASM
     test_rounds_twin();
+#endif
+#if AES_HAVE_GHASH_ASM
+    test_ghash_twin();
 #endif
     aes_hw_allow(~0u);
     return tr_finish();
