@@ -469,20 +469,72 @@ void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds)
     aes_add_round_key(q, rk + 8 * rounds);
 }
 
-/* see aes_impl.h */
-void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
+/*
+ * The rounds on the bitsliced state, then the state back to words and
+ * aligned: ShiftRows^(rounds mod 4), which is 2 for 10 and 14 rounds and 0
+ * for 12. On words (q[2 c + b] = column c of block b, row r in byte r),
+ * ShiftRows^2 exchanges rows 1 and 3 (bytes 1 and 3) of columns c and
+ * c + 2: one masked swap per pair of words instead of masks and shifts on
+ * the eight bitsliced words.
+ */
+static void aes_encrypt2_tail(const uint32_t *rk, unsigned rounds, uint32_t q[8])
 {
     unsigned i;
 
-    aes_pack(q);
 #if AES_HAVE_ARMV7_ASM
     aes_ct32_rounds_asm(q, rk, rounds);
 #else
     aes_ct32_rounds_c(q, rk, rounds);
 #endif
-    for (i = 0; i < 8; i++)            /* align: ShiftRows^(rounds mod 4) */
-        q[i] = aes_shift_row_pow_word(q[i], rounds);
     aes_pack(q);
+    if (rounds & 2) {                  /* public: 10 or 14 rounds */
+        for (i = 0; i < 4; i++) {
+            uint32_t t = (q[i] ^ q[i + 4]) & 0xff00ff00u;
+
+            q[i] ^= t;
+            q[i + 4] ^= t;
+        }
+    }
+}
+
+/* see aes_impl.h */
+void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
+{
+    aes_pack(q);
+    aes_encrypt2_tail(rk, rounds, q);
+}
+
+/* see aes_impl.h */
+void aes_ct32_ctr_base(uint32_t base[8], const uint32_t b0[4], const uint32_t b1[4])
+{
+    unsigned c;
+
+    for (c = 0; c < 3; c++) {
+        base[2 * c] = b0[c];
+        base[2 * c + 1] = b1[c];
+    }
+    base[6] = 0;
+    base[7] = 0;
+    aes_pack(base);
+}
+
+/* see aes_impl.h. The transposition (aes_pack) puts bit i of byte r of
+ * q[6] (w0) at bit 6 of lane r of word i, and that of q[7] (w1) at bit 7:
+ * one rotation (right by i - 6 and i - 7 bits, mod 32) and one mask each. */
+void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                           const uint32_t base[8], uint32_t w0, uint32_t w1)
+{
+    const uint32_t m6 = 0x40404040u, m7 = 0x80808080u;
+
+    q[0] = base[0] ^ (ror32(w0, 26) & m6) ^ (ror32(w1, 25) & m7);
+    q[1] = base[1] ^ (ror32(w0, 27) & m6) ^ (ror32(w1, 26) & m7);
+    q[2] = base[2] ^ (ror32(w0, 28) & m6) ^ (ror32(w1, 27) & m7);
+    q[3] = base[3] ^ (ror32(w0, 29) & m6) ^ (ror32(w1, 28) & m7);
+    q[4] = base[4] ^ (ror32(w0, 30) & m6) ^ (ror32(w1, 29) & m7);
+    q[5] = base[5] ^ (ror32(w0, 31) & m6) ^ (ror32(w1, 30) & m7);
+    q[6] = base[6] ^ (w0 & m6) ^ (ror32(w1, 31) & m7);
+    q[7] = base[7] ^ (ror32(w0, 1) & m6) ^ (w1 & m7);
+    aes_encrypt2_tail(rk, rounds, q);
 }
 
 /* see aes_impl.h */

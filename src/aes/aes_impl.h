@@ -109,6 +109,20 @@ void aes_ct32_rounds_asm(uint32_t q[8], const uint32_t *rk, unsigned rounds);
  */
 void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8]);
 
+/*
+ * Counter mode's pass, with the bitslicing of the counter blocks split in
+ * two (the bitslicing is a permutation of bits, so it is linear): base is
+ * the bitsliced form of the words 0..2 of both blocks (aes_ct32_ctr_base:
+ * b0, b1 the two counter blocks as little-endian words; their words 3 are
+ * ignored), which CTR and GCM keep while those words do not change, and
+ * w0, w1 are the words 3 (the bytes 12..15) of the two blocks, which land
+ * in bits 6 and 7 of every byte lane. q is the output of
+ * aes_ct32_encrypt2_words on those blocks.
+ */
+void aes_ct32_ctr_base(uint32_t base[8], const uint32_t b0[4], const uint32_t b1[4]);
+void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                           const uint32_t base[8], uint32_t w0, uint32_t w1);
+
 /* out0 = D(in0), out1 = D(in1) in one pass. */
 void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
                        uint8_t out0[16], uint8_t out1[16],
