@@ -518,6 +518,14 @@ void aes_ct32_ctr_base(uint32_t base[8], const uint32_t b0[4], const uint32_t b1
     aes_pack(base);
 }
 
+#if CTC_PROFILE_SMALL
+/* x rotated right by n bits, 0 <= n < 32 (no shift by 32) */
+static inline uint32_t ror32_any(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << ((32 - n) & 31));
+}
+#endif
+
 /* see aes_impl.h. The transposition (aes_pack) puts bit i of byte r of
  * q[6] (w0) at bit 6 of lane r of word i, and that of q[7] (w1) at bit 7:
  * one rotation (right by i - 6 and i - 7 bits, mod 32) and one mask each. */
@@ -525,7 +533,13 @@ void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
                            const uint32_t base[8], uint32_t w0, uint32_t w1)
 {
     const uint32_t m6 = 0x40404040u, m7 = 0x80808080u;
+#if CTC_PROFILE_SMALL
+    unsigned i;
 
+    for (i = 0; i < 8; i++)            /* rotations by variable amounts */
+        q[i] = base[i] ^ (ror32_any(w0, (i - 6) & 31) & m6)
+             ^ (ror32_any(w1, (i - 7) & 31) & m7);
+#else
     q[0] = base[0] ^ (ror32(w0, 26) & m6) ^ (ror32(w1, 25) & m7);
     q[1] = base[1] ^ (ror32(w0, 27) & m6) ^ (ror32(w1, 26) & m7);
     q[2] = base[2] ^ (ror32(w0, 28) & m6) ^ (ror32(w1, 27) & m7);
@@ -534,6 +548,7 @@ void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
     q[5] = base[5] ^ (ror32(w0, 31) & m6) ^ (ror32(w1, 30) & m7);
     q[6] = base[6] ^ (w0 & m6) ^ (ror32(w1, 31) & m7);
     q[7] = base[7] ^ (ror32(w0, 1) & m6) ^ (w1 & m7);
+#endif
     aes_encrypt2_tail(rk, rounds, q);
 }
 
