@@ -96,12 +96,14 @@ static void aes_store2(uint8_t out0[16], uint8_t out1[16], uint32_t q[8])
 }
 
 /*
- * SubBytes on every bit position of the eight words: the Boyar-Peralta
- * circuit, whose inputs U0..U7 and outputs S0..S7 are the bits of a byte
- * from the most significant down (U0 = bit 7 = q[7]). The XNORs add the
- * affine constant 0x63.
+ * SubBytes without its affine constant, S(x) + 0x63, on every bit position
+ * of the eight words: the Boyar-Peralta circuit, whose inputs U0..U7 and
+ * outputs S0..S7 are the bits of a byte from the most significant down
+ * (U0 = bit 7 = q[7]), with its four XNORs (the constant) made XORs. The
+ * encryption rounds add the constant with the round keys (see
+ * aes_ct32_rounds_c); aes_sbox adds it itself.
  */
-static void aes_sbox(uint32_t q[8])
+static void aes_sbox_lin(uint32_t q[8])
 {
     uint32_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
     uint32_t u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
@@ -243,13 +245,13 @@ static void aes_sbox(uint32_t q[8])
     l28 = l11 ^ l14;
     l29 = l11 ^ l17;
     s0 = l6 ^ l24;
-    s1 = ~(l16 ^ l26);
-    s2 = ~(l19 ^ l28);
+    s1 = l16 ^ l26;
+    s2 = l19 ^ l28;
     s3 = l6 ^ l21;
     s4 = l20 ^ l22;
     s5 = l25 ^ l29;
-    s6 = ~(l13 ^ l27);
-    s7 = ~(l6 ^ l23);
+    s6 = l13 ^ l27;
+    s7 = l6 ^ l23;
 
     q[7] = s0;
     q[6] = s1;
@@ -259,6 +261,22 @@ static void aes_sbox(uint32_t q[8])
     q[2] = s5;
     q[1] = s6;
     q[0] = s7;
+}
+
+/* + 0x63 in every byte: the words of its bits 0, 1, 5 and 6 complemented */
+static inline void aes_add_sbox_const(uint32_t q[8])
+{
+    q[0] = ~q[0];
+    q[1] = ~q[1];
+    q[5] = ~q[5];
+    q[6] = ~q[6];
+}
+
+/* SubBytes on every bit position of the eight words */
+static void aes_sbox(uint32_t q[8])
+{
+    aes_sbox_lin(q);
+    aes_add_sbox_const(q);
 }
 
 /*
@@ -449,14 +467,19 @@ static inline void aes_add_round_key(uint32_t q[8], const uint32_t *rk)
 }
 
 /* see aes_impl.h; fixsliced (see aes_mix_columns_t1): round r's key and
- * MixColumns use the offset r mod 4. The C twin of aes_ct32_rounds_asm. */
+ * MixColumns use the offset r mod 4. SubBytes leaves out its constant
+ * 0x63, which the round keys 1..rounds hold instead (aes_ct32_key_expand):
+ * MixColumns, its fixsliced variants included, maps a state whose every
+ * byte is 0x63 to itself (02 + 03 + 01 + 01 = 01, and rotations keep a
+ * word of equal bytes), so it is the same constant after it. The C twin
+ * of aes_ct32_rounds_asm. */
 void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds)
 {
     unsigned r;
 
     aes_add_round_key(q, rk);
     for (r = 1; r < rounds; r++) {
-        aes_sbox(q);
+        aes_sbox_lin(q);
         switch (r & 3) {
         case 0: aes_mix_columns(q); break;
         case 1: aes_mix_columns_t1(q); break;
@@ -465,7 +488,7 @@ void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds)
         }
         aes_add_round_key(q, rk + 8 * r);
     }
-    aes_sbox(q);
+    aes_sbox_lin(q);
     aes_add_round_key(q, rk + 8 * rounds);
 }
 
@@ -565,8 +588,10 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
     ct_zeroize(q, sizeof q);
 }
 
-/* round key r as FIPS 197 has it: stored with the offsets of round r mod 4
- * of the fixsliced encryption, which ShiftRows^(r mod 4) undoes */
+/* round key r >= 1 as FIPS 197 has it: stored with the offsets of round
+ * r mod 4 of the fixsliced encryption, which ShiftRows^(r mod 4) undoes,
+ * and with SubBytes's constant 0x63 added (the same in every byte, so the
+ * offsets do not move it), which comes off */
 static inline void aes_add_round_key_aligned(uint32_t q[8], const uint32_t *rk,
                                              unsigned r)
 {
@@ -574,6 +599,7 @@ static inline void aes_add_round_key_aligned(uint32_t q[8], const uint32_t *rk,
 
     for (i = 0; i < 8; i++)
         q[i] ^= aes_shift_row_pow_word(rk[i], r);
+    aes_add_sbox_const(q);
 }
 
 /* see aes_impl.h; the plain inverse cipher (not fixsliced) */
@@ -622,8 +648,10 @@ uint32_t aes_ct32_subword(uint32_t w)
  * FIPS 197 KeyExpansion on little-endian words (byte 0 of a word is its
  * low byte, so RotWord is a rotation right by 8 bits), then each round key
  * is loaded twice into the bitsliced layout, with round i's offsets of the
- * fixsliced encryption: InvShiftRows^(i mod 4) = ShiftRows^(4 - i mod 4). Which words go through
- * SubWord depends on the public index only.
+ * fixsliced encryption: InvShiftRows^(i mod 4) = ShiftRows^(4 - i mod 4),
+ * and the round keys 1..rounds with SubBytes's constant 0x63 added (the
+ * rounds leave it out: aes_ct32_rounds_c). Which words go through SubWord
+ * depends on the public index only.
  */
 static void key_words(uint32_t *w, const uint8_t *key, unsigned nk)
 {
@@ -667,6 +695,8 @@ void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
         aes_pack(q);
         for (c = 0; c < 8; c++)        /* the offsets of round i mod 4 */
             q[c] = aes_shift_row_pow_word(q[c], 4 - (i & 3));
+        if (i > 0)                     /* SubBytes's constant (aes_ct32_rounds_c) */
+            aes_add_sbox_const(q);
     }
     ct_zeroize(w, sizeof w);
 }

@@ -70,7 +70,9 @@ static inline void aes_ctr_inc_words(uint32_t w[4], unsigned n)
 
 /*
  * Expand a key of nk 32-bit words (4, 6 or 8) into rounds + 1 = nk + 7
- * bitsliced round keys: rk[8 * (nk + 7)].
+ * bitsliced round keys: rk[8 * (nk + 7)], with the offsets of the
+ * fixsliced encryption and, from round key 1 on, the S-box's constant 0x63
+ * in every byte (aes_ct32.c).
  */
 void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk);
 /* The same expansion as FIPS 197's bytes: rk8[16 * (nk + 7)]. */

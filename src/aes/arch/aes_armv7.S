@@ -9,12 +9,13 @@
  * Its C twin is aes_ct32_rounds_c (aes_ct32.c), compared on random states
  * and keys by tests/unit/test_aes.c. The state lives in r4-r11 from one
  * round to the next; each round (SubBytes, the Boyar-Peralta circuit of
- * aes_sbox, then MixColumns with the offsets of round mod 4 and the round
- * key folded in) is one straight-line block whose values are allocated to
- * r0-r12 and lr, spilling to the stack frame where they do not fit
+ * aes_sbox_lin, whose constant 0x63 the round keys hold, then MixColumns
+ * with the offsets of round mod 4 and the round key folded in) is one
+ * straight-line block whose values are allocated to r0-r12 and lr,
+ * spilling to the stack frame where they do not fit
  * (SubBytes: 16 reloads and 15 stores; MixColumns 0-3: 9, 9, 9, 9 loads,
  * the round key's eight included, and 1, 1, 1, 1 stores; 12 spill slots).
- * Data go through AND, EOR, MVN and the barrel shifter only, at fixed
+ * Data go through AND, EOR and the barrel shifter only, at fixed
  * addresses; the branches depend on the round counter (public). The frame
  * is wiped before
  * the return. Not built with PROFILE=small: 2.1 KB of code that the C
@@ -221,15 +222,12 @@ aes_ct32_rounds_asm:
         eor     r5, r5, r11
         eor     r11, r12, r11
         eor     r0, r0, r11
-        mvn     r0, r0
         eor     r2, r2, r8
         ldr     r11, [sp, #52]
         eor     r11, r11, r4
         eor     r6, lr, r6
-        mvn     r6, r6
         eor     r9, r9, r4
         eor     r7, r7, r2
-        mvn     r7, r7
         eor     r8, lr, r8
         eor     r3, r3, r11
         eor     r11, lr, r5
@@ -239,7 +237,6 @@ aes_ct32_rounds_asm:
         eor     lr, lr, r4
         eor     r8, r8, r3
         eor     r10, r10, r1
-        mvn     r10, r10
         beq     .Laes_last
         ldr     r1, [sp, #16]
         cmp     r1, #2
