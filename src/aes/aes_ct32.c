@@ -285,7 +285,7 @@ static void aes_sbox(uint32_t q[8])
  * B(y) = A^-1(y) + 0x05: x^-1 = B(S(x)) and S^-1(y) = B(y)^-1 = B(S(B(y))).
  * Bit i of A^-1(y) is y[i+2] + y[i+5] + y[i+7] (indices mod 8).
  */
-static void aes_inv_affine(uint32_t q[8])
+static void aes_inv_linear(uint32_t q[8])
 {
     uint32_t y[8];
     unsigned i;
@@ -294,13 +294,25 @@ static void aes_inv_affine(uint32_t q[8])
         y[i] = q[i];
     for (i = 0; i < 8; i++)
         q[i] = y[(i + 2) & 7] ^ y[(i + 5) & 7] ^ y[(i + 7) & 7];
+}
+
+/* B */
+static void aes_inv_affine(uint32_t q[8])
+{
+    aes_inv_linear(q);
     q[0] = ~q[0];                      /* + 0x05 */
     q[2] = ~q[2];
 }
 
+/*
+ * S^-1 of y where the state holds y + 0x63, as the decryption has it: the
+ * round keys 1..rounds carry the S-box's constant (aes_ct32_key_expand),
+ * InvMixColumns and InvShiftRows keep a state of equal bytes as it is, and
+ * A^-1(y + 0x63) = A^-1(y) + 0x05 = B(y), so the first B is A^-1 alone.
+ */
 static void aes_inv_sbox(uint32_t q[8])
 {
-    aes_inv_affine(q);
+    aes_inv_linear(q);
     aes_sbox(q);
     aes_inv_affine(q);
 }
@@ -588,10 +600,9 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
     ct_zeroize(q, sizeof q);
 }
 
-/* round key r >= 1 as FIPS 197 has it: stored with the offsets of round
- * r mod 4 of the fixsliced encryption, which ShiftRows^(r mod 4) undoes,
- * and with SubBytes's constant 0x63 added (the same in every byte, so the
- * offsets do not move it), which comes off */
+/* round key r >= 1: stored with the offsets of round r mod 4 of the
+ * fixsliced encryption, which ShiftRows^(r mod 4) undoes; the S-box's
+ * constant it carries stays on the state (aes_inv_sbox takes it off) */
 static inline void aes_add_round_key_aligned(uint32_t q[8], const uint32_t *rk,
                                              unsigned r)
 {
@@ -599,7 +610,6 @@ static inline void aes_add_round_key_aligned(uint32_t q[8], const uint32_t *rk,
 
     for (i = 0; i < 8; i++)
         q[i] ^= aes_shift_row_pow_word(rk[i], r);
-    aes_add_sbox_const(q);
 }
 
 /* see aes_impl.h; the plain inverse cipher (not fixsliced) */
