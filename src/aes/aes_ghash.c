@@ -64,7 +64,7 @@ static inline uint64_t bmul32x64(uint32_t x, uint32_t y)
          | (z2 & 0x4444444444444444u) | (z3 & 0x8888888888888888u);
 }
 
-/* see aes_impl.h; the C twin of aes_ghash_bmul9_asm */
+/* see aes_impl.h */
 void aes_ghash_bmul9_c(uint32_t z[18], const uint32_t x[9], const uint32_t y[9])
 {
     unsigned i;
@@ -156,9 +156,7 @@ static void ghash_mul(uint32_t y[4], const uint32_t hk[18], struct ghash_scratch
 #endif
 
     kara_operands(s->xo, y[3], y[2], y[1], y[0]);
-#if AES_HAVE_GHASH_ASM
-    aes_ghash_bmul9_asm(s->p, s->xo, hk);
-#elif AES_GHASH_MUL64
+#if AES_GHASH_MUL64
     aes_ghash_bmul9_c(s->p, s->xo, hk);
 #else
     kara_operands(s->xr, rev32(y[3]), rev32(y[2]), rev32(y[1]), rev32(y[0]));
@@ -226,29 +224,61 @@ void aes_ghash_init(aes_ghash *g, const uint8_t h[16])
     g->y[0] = g->y[1] = g->y[2] = g->y[3] = 0;
 }
 
-/* y = (y ^ block) * H */
-static inline void ghash_block(aes_ghash *g, const uint8_t b[16], struct ghash_scratch *s)
+/* see aes_impl.h; the C twin of aes_ghash_blocks_asm */
+void aes_ghash_blocks_c(uint32_t y[4], const uint32_t hk[18], const uint8_t *p, size_t n)
 {
-    g->y[0] ^= ld32be(b);
-    g->y[1] ^= ld32be(b + 4);
-    g->y[2] ^= ld32be(b + 8);
-    g->y[3] ^= ld32be(b + 12);
-    ghash_mul(g->y, g->hk, s);
+    struct ghash_scratch s;
+
+    for (; n > 0; n--, p += 16) {
+        y[0] ^= ld32be(p);
+        y[1] ^= ld32be(p + 4);
+        y[2] ^= ld32be(p + 8);
+        y[3] ^= ld32be(p + 12);
+        ghash_mul(y, hk, &s);
+    }
+    ct_zeroize(&s, sizeof s);
+}
+
+/*
+ * n whole blocks with the portable code or the assembly, which takes
+ * word-aligned blocks: others go through an aligned copy, four blocks at a
+ * time (the alignment of p is public).
+ */
+static void ghash_blocks(aes_ghash *g, const uint8_t *p, size_t n)
+{
+#if AES_HAVE_GHASH_ASM
+    uint32_t buf[16];
+    size_t i, k;
+
+    if (((uintptr_t)p & 3) == 0) {
+        if (n > 0)
+            aes_ghash_blocks_asm(g->y, g->hk, p, n);
+        return;
+    }
+    while (n > 0) {
+        k = n < 4 ? n : 4;
+        for (i = 0; i < 16 * k; i++)
+            ((uint8_t *)buf)[i] = p[i];
+        aes_ghash_blocks_asm(g->y, g->hk, (const uint8_t *)buf, k);
+        p += 16 * k;
+        n -= k;
+    }
+    ct_zeroize(buf, sizeof buf);
+#else
+    aes_ghash_blocks_c(g->y, g->hk, p, n);
+#endif
 }
 
 /* see aes_impl.h */
 void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
 {
-    struct ghash_scratch s;
-
 #if AES_HAVE_HW
     if (aes_hw() & AES_HW_CLMUL) {
         aes_hw_ghash_blocks(g->y, g->hk, b, 1);
         return;
     }
 #endif
-    ghash_block(g, b, &s);
-    ct_zeroize(&s, sizeof s);
+    ghash_blocks(g, b, 1);
 }
 
 /* see aes_impl.h */
@@ -272,11 +302,9 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
     }
 #endif
     if (len >= 16) {
-        struct ghash_scratch s;
-
-        for (; len >= 16; p += 16, len -= 16)
-            ghash_block(g, p, &s);
-        ct_zeroize(&s, sizeof s);
+        ghash_blocks(g, p, len / 16);
+        p += len & ~(size_t)15;
+        len &= 15;
     }
     if (len > 0) {
         for (i = 0; i < len; i++)

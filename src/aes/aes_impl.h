@@ -387,10 +387,8 @@ typedef ctc_aes_ghash aes_ghash;
  * Where a 32x32->64-bit integer product takes the same time for every
  * operand (UMULL on Armv7E-M: Cortex-M4, M7; the 64-bit MUL of x86-64 and
  * AArch64), GHASH takes its nine 32x32 carry-less products whole from it
- * (aes_ghash.c): z[i] and z[9 + i] are the low and high words of the
- * carry-less product of x[i] and y[i]. aes_ghash_bmul9_c is the portable
- * code and the C twin of aes_ghash_bmul9_asm (arch/aes_ghash_armv7em.S,
- * Thumb-2 on Armv7E-M), which GHASH calls where it is built.
+ * (aes_ghash.c): aes_ghash_bmul9_c(z, x, y) makes z[i] and z[9 + i], the
+ * low and high words of the carry-less product of x[i] and y[i].
  */
 #if defined(__ARM_ARCH_7EM__) || defined(__x86_64__) || defined(__aarch64__)
 #define AES_GHASH_MUL64 1
@@ -398,10 +396,18 @@ void aes_ghash_bmul9_c(uint32_t z[18], const uint32_t x[9], const uint32_t y[9])
 #else
 #define AES_GHASH_MUL64 0
 #endif
+
+/*
+ * y = (y ^ block) * H for each of the n whole blocks at p, H from hk
+ * (aes_ghash_init). aes_ghash_blocks_c is the portable code and the C twin
+ * of aes_ghash_blocks_asm (arch/aes_ghash_armv7em.S, Thumb-2 on Armv7E-M;
+ * n >= 1 and p 4-byte aligned), which GHASH calls where it is built.
+ */
+void aes_ghash_blocks_c(uint32_t y[4], const uint32_t hk[18], const uint8_t *p, size_t n);
 #if CTC_AES && !CTC_NO_ASM && defined(__ARM_ARCH_7EM__) && defined(__thumb2__) \
     && (defined(__GNUC__) || defined(__clang__))
 #define AES_HAVE_GHASH_ASM 1
-void aes_ghash_bmul9_asm(uint32_t z[18], const uint32_t x[9], const uint32_t y[9]);
+void aes_ghash_blocks_asm(uint32_t y[4], const uint32_t hk[18], const uint8_t *p, size_t n);
 #else
 #define AES_HAVE_GHASH_ASM 0
 #endif

@@ -641,38 +641,42 @@ static void test_rounds_twin(void)
 
 #if AES_HAVE_GHASH_ASM
 /*
- * GHASH's nine carry-less products in assembly (arch/aes_ghash_armv7em.S)
- * against their C twin, aes_ghash_bmul9_c, on random operands, on operands
- * of few bits (one or two bits set: every column of the holes at its
- * extremes) and on all-zero and all-one words (built where the assembly is).
+ * GHASH on whole blocks in assembly (arch/aes_ghash_armv7em.S) against its
+ * C twin, aes_ghash_blocks_c: random hash keys, running values and 1 to 9
+ * blocks; all-zero and all-one ones; sparse ones (a bit or two set: every
+ * column of the holes at its extremes) (built where the assembly is).
  */
 static void test_ghash_twin(void)
 {
-    uint32_t x[9], y[9], x2[9], y2[9], z[18], z2[18];
-    unsigned i, trial;
+    static uint32_t blk[36];           /* word-aligned blocks */
+    uint8_t h[16];
+    uint32_t y[4], y2[4];
+    aes_ghash g;
+    unsigned i, n, trial;
 
-    tr_group("GHASH products: assembly = C twin (random, sparse, 0 and ~0 operands)");
-    for (trial = 0; trial < 200; trial++) {
-        for (i = 0; i < 9; i++) {
-            if (trial < 4) {
-                x[i] = trial & 1 ? 0xffffffffu : 0;
-                y[i] = trial & 2 ? 0xffffffffu : 0;
-            } else if (trial < 40) {
-                x[i] = (uint32_t)1 << (tr_rand32() & 31);
-                y[i] = ((uint32_t)1 << (tr_rand32() & 31)) | (trial & 1 ? 0x80000001u : 0);
-            } else {
-                x[i] = tr_rand32();
-                y[i] = tr_rand32();
-            }
+    tr_group("GHASH blocks: assembly = C twin (random, sparse, 0 and ~0 keys and blocks)");
+    for (trial = 0; trial < 120; trial++) {
+        n = 1 + trial % 9;
+        if (trial < 8) {
+            memset(h, trial & 1 ? 0xff : 0, sizeof h);
+            memset(blk, trial & 2 ? 0xff : 0, sizeof blk);
+        } else if (trial < 40) {
+            memset(h, 0, sizeof h);
+            memset(blk, 0, sizeof blk);
+            h[tr_rand32() % 16] = (uint8_t)(1u << (tr_rand32() & 7));
+            h[15] |= trial & 1 ? 0x81 : 0;
+            for (i = 0; i < 4 * n; i++)
+                blk[i] = (uint32_t)1 << (tr_rand32() & 31);
+        } else {
+            tr_rand_bytes(h, sizeof h);
+            for (i = 0; i < 36; i++)
+                blk[i] = tr_rand32();
         }
-        memcpy(x2, x, sizeof x);
-        memcpy(y2, y, sizeof y);
-        for (i = 0; i < 18; i++)
-            z[i] = z2[i] = tr_rand32();
-        aes_ghash_bmul9_c(z2, x, y);
-        aes_ghash_bmul9_asm(z, x, y);
-        TR_MEM(z, z2, sizeof z);
-        TR_MEM(x, x2, sizeof x);           /* the operands are only read */
+        aes_ghash_init(&g, h);
+        for (i = 0; i < 4; i++)
+            y[i] = y2[i] = trial < 8 ? (trial & 4 ? 0xffffffffu : 0) : tr_rand32();
+        aes_ghash_blocks_c(y2, g.hk, (const uint8_t *)blk, n);
+        aes_ghash_blocks_asm(y, g.hk, (const uint8_t *)blk, n);
         TR_MEM(y, y2, sizeof y);
     }
     tr_group_end();
