@@ -97,11 +97,16 @@ static void aes_store2(uint8_t out0[16], uint8_t out1[16], uint32_t q[8])
 
 /*
  * SubBytes without its affine constant, S(x) + 0x63, on every bit position
- * of the eight words: the Boyar-Peralta circuit, whose inputs U0..U7 and
- * outputs S0..S7 are the bits of a byte from the most significant down
- * (U0 = bit 7 = q[7]), with its four XNORs (the constant) made XORs. The
- * encryption rounds add the constant with the round keys (see
- * aes_ct32_rounds_c); aes_sbox adds it itself.
+ * of the eight words: the top linear layer and the nonlinear middle of the
+ * Boyar-Peralta circuit, whose inputs U0..U7 and outputs S0..S7 are the
+ * bits of a byte from the most significant down (U0 = bit 7 = q[7]); its
+ * bottom linear layer, which makes each S_i the XOR of some of m46..m63,
+ * is written here with 33 XORs instead of the paper's 38 gates (found by
+ * Paar's greedy method, which extracts the pair of terms shared by most
+ * outputs, repeated with random ties; of those, the one whose assembly
+ * round spills least: docs/aes.md), and without its four XNORs (the
+ * constant). 123 gates. The encryption rounds add the constant with the
+ * round keys (see aes_ct32_rounds_c); aes_sbox adds it itself.
  */
 static void aes_sbox_lin(uint32_t q[8])
 {
@@ -115,8 +120,7 @@ static void aes_sbox_lin(uint32_t q[8])
     uint32_t m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50;
     uint32_t m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63;
     uint32_t l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11, l12, l13;
-    uint32_t l14, l15, l16, l17, l18, l19, l20, l21, l22, l23, l24, l25;
-    uint32_t l26, l27, l28, l29;
+    uint32_t l14, l15, l16, l17, l18, l19, l20, l21, l22, l23, l24;
     uint32_t s0, s1, s2, s3, s4, s5, s6, s7;
 
     /* top linear layer */
@@ -213,45 +217,40 @@ static void aes_sbox_lin(uint32_t q[8])
     m62 = m45 & t4;
     m63 = m41 & t2;
 
-    /* bottom linear layer, with the affine map */
+    /* bottom linear layer (see above) */
     l0 = m61 ^ m62;
-    l1 = m50 ^ m56;
-    l2 = m46 ^ m48;
-    l3 = m47 ^ m55;
-    l4 = m54 ^ m58;
-    l5 = m49 ^ m61;
-    l6 = m62 ^ l5;
-    l7 = m46 ^ l3;
-    l8 = m51 ^ m59;
+    l1 = m56 ^ l0;
+    l2 = m55 ^ l1;
+    l3 = m49 ^ m50;
+    l4 = m46 ^ m48;
+    l5 = m54 ^ m58;
+    l6 = m47 ^ l2;
+    l7 = m60 ^ l5;
+    l8 = m46 ^ l6;
     l9 = m52 ^ m53;
-    l10 = m53 ^ l4;
-    l11 = m60 ^ l2;
-    l12 = m48 ^ m51;
-    l13 = m50 ^ l0;
-    l14 = m52 ^ m61;
-    l15 = m55 ^ l1;
-    l16 = m56 ^ l0;
-    l17 = m57 ^ l1;
-    l18 = m58 ^ l8;
-    l19 = m63 ^ l4;
-    l20 = l0 ^ l1;
-    l21 = l1 ^ l7;
-    l22 = l3 ^ l12;
-    l23 = l18 ^ l2;
-    l24 = l15 ^ l9;
-    l25 = l6 ^ l10;
-    l26 = l7 ^ l9;
-    l27 = l8 ^ l10;
-    l28 = l11 ^ l14;
-    l29 = l11 ^ l17;
-    s0 = l6 ^ l24;
-    s1 = l16 ^ l26;
-    s2 = l19 ^ l28;
-    s3 = l6 ^ l21;
-    s4 = l20 ^ l22;
-    s5 = l25 ^ l29;
-    s6 = l13 ^ l27;
-    s7 = l6 ^ l23;
+    l10 = m59 ^ l0;
+    l11 = m50 ^ m51;
+    l12 = l4 ^ l7;
+    l13 = m52 ^ m61;
+    l14 = m57 ^ l1;
+    l15 = m49 ^ m51;
+    l16 = l2 ^ l9;
+    l17 = l3 ^ l14;
+    l18 = l12 ^ l13;
+    l19 = l4 ^ l10;
+    l20 = m53 ^ l10;
+    l21 = l11 ^ l20;
+    l22 = l6 ^ l11;
+    s4 = m48 ^ l22;
+    l23 = l15 ^ l19;
+    l24 = m53 ^ l12;
+    s3 = l3 ^ l8;
+    s1 = l8 ^ l9;
+    s5 = l17 ^ l24;
+    s6 = l5 ^ l21;
+    s0 = l3 ^ l16;
+    s7 = m58 ^ l23;
+    s2 = m63 ^ l18;
 
     q[7] = s0;
     q[6] = s1;
