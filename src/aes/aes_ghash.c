@@ -31,6 +31,10 @@
  * low 128 bits x^128..x^255, which are folded back with
  * x^128 = x^7 + x^2 + x + 1 (in the reflected order, a multiplication by
  * x^k is a shift right by k bits).
+ *
+ * On Armv7E-M the whole blocks run the same steps in Thumb-2
+ * (aes_ghash_blocks_asm, arch/aes_ghash_armv7em.S; its C twin is
+ * aes_ghash_blocks_c).
  */
 #include "aes_impl.h"
 
