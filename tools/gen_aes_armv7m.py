@@ -20,10 +20,12 @@ when a register is needed, the value used furthest ahead leaves, one
 already in memory first: a round-key word, a mask constant or a value
 spilled before) and to the stack frame only when those run out, so that
 SubBytes's outputs reach MixColumns in registers. SubBytes is the gate
-list of aes_sbox in aes_ct32.c, read from that file, so the two cannot
+list of aes_sbox_lin in aes_ct32.c (the S-box without its constant 0x63,
+which the round keys hold), read from that file, so the two cannot
 drift apart; this program orders the gates (a greedy list schedule that
 keeps few values live, the best of TRIALS randomised runs, judged by the
-cost of the whole round). MixColumns is written here as gates, one word
+cost of the whole round, then improved by LOCAL random moves of one gate
+each, kept when the round costs no more). MixColumns is written here as gates, one word
 at a time with the round key folded in, using the barrel shifter for the
 rotations of fixslicing (see aes_mix_columns_t1 in aes_ct32.c): with
 y a word rotated right by 8 bits, the rotation of every byte lane of y
@@ -31,7 +33,7 @@ right by s bits is
 
     ror(x, s) ^ (ror(x ^ ror(x, 8), s) & m_s),   m_s = (0xff >> s) * 0x01010101,
 
-three instructions. Only AND, EOR, MVN, shifts, loads and stores at fixed
+three instructions. Only AND, EOR, shifts, loads and stores at fixed
 frame offsets are used on data; the branches depend on the round counter
 only. Unified syntax: the same text assembles for Thumb-2 (Cortex-M3, M4,
 M7) and A32. Python only; tools/test_tools.py checks that the committed
@@ -52,12 +54,12 @@ REGS = ["r%d" % i for i in range(13)] + ["lr"]
 
 
 def sbox_gates():
-    """The gates of aes_sbox in aes_ct32.c: (dst, op, a, b, None, inverted)."""
+    """The gates of aes_sbox_lin in aes_ct32.c: (dst, op, a, b, None, inverted)."""
     with open(SRC) as f:
         text = f.read()
-    m = re.search(r"static void aes_sbox\(uint32_t q\[8\]\)\n\{(.*?)\n\}\n", text, re.S)
+    m = re.search(r"static void aes_sbox_lin\(uint32_t q\[8\]\)\n\{(.*?)\n\}\n", text, re.S)
     if not m:
-        raise SystemExit("aes_sbox not found in " + SRC)
+        raise SystemExit("aes_sbox_lin not found in " + SRC)
     body = m.group(1)
     ins = dict(re.findall(r"(u\d) = q\[(\d)\]", body))
     outs = dict((v, k) for k, v in re.findall(r"q\[(\d)\] = (s\d);", body))
@@ -67,8 +69,9 @@ def sbox_gates():
         if g:
             gates.append((g.group(1), "eor" if g.group(4) == "^" else "and",
                           g.group(3), g.group(5), None, bool(g.group(2))))
-    if len(ins) != 8 or len(outs) != 8 or len(gates) != 128:
-        raise SystemExit("unexpected aes_sbox: %d inputs, %d outputs, %d gates"
+    nlines = len(re.findall(r"^\s*\w+ = .*[&^].*;\s*$", body, re.M))
+    if len(ins) != 8 or len(outs) != 8 or len(gates) != nlines:
+        raise SystemExit("unexpected aes_sbox_lin: %d inputs, %d outputs, %d gates"
                          % (len(ins), len(outs), len(gates)))
     return ({u: int(i) for u, i in ins.items()}, {s: int(i) for s, i in outs.items()}, gates)
 
@@ -335,6 +338,11 @@ def schedule(ins, outs, gates, rng, noise):
 TRIALS = 1000
 SEED = 1
 NOISE = 1.5
+# Then a local search from the best of them: LOCAL times (the same random
+# generator), one gate moves to a random place between the gates that
+# make its operands and the first gate that uses it, and the new order is
+# kept when the round costs no more.
+LOCAL = 8000
 
 # MixColumns variants: t -> (s1, s2), the lane rotations of rows r + 1 and
 # r + 2 after t skipped ShiftRows (0: none)
@@ -437,18 +445,50 @@ def build_round(ins, outs, order):
     return sb, mixes, last
 
 
+def round_cost(sb, mixes, last):
+    """cycles of spills and moves in one AES-128 pass: rounds 1..9 take
+    t = 1, 2, 3, 0, 1, 2, 3, 0, 1"""
+    return (10 * sb.cost() + 3 * mixes[1].cost() + 2 * (mixes[2].cost()
+            + mixes[3].cost() + mixes[0].cost()) + last.cost())
+
+
+def move_gate(order, rng):
+    """order with one gate moved to a random place after the gates that
+    make its operands and before the first gate that uses its output"""
+    o = list(order)
+    g = o.pop(rng.randrange(len(o)))
+    d, _, a, b, _, _ = g
+    lo, hi = 0, len(o)
+    for k, x in enumerate(o):
+        if x[0] in (a, b):
+            lo = k + 1
+        if d in (x[2], x[3]) and k < hi:
+            hi = k
+    if lo > hi:
+        return None
+    o.insert(rng.randint(lo, hi), g)
+    return o
+
+
 def best_round(ins, outs, gates):
     rng = random.Random(SEED)
     best = None
     for trial in range(TRIALS):
         order = schedule(ins, outs, gates, rng, NOISE if trial else 0.0)
-        sb, mixes, last = build_round(ins, outs, order)
-        # rounds 1..9 of AES-128 take t = 1, 2, 3, 0, 1, 2, 3, 0, 1
-        cost = 10 * sb.cost() + 3 * mixes[1].cost() + 2 * (mixes[2].cost()
-               + mixes[3].cost() + mixes[0].cost()) + last.cost()
+        r = build_round(ins, outs, order)
+        cost = round_cost(*r)
         if best is None or cost < best[0]:
-            best = (cost, (sb, mixes, last))
-    return best[1]
+            best = (cost, order, r)
+    cost, order, r = best
+    for _ in range(LOCAL):
+        o = move_gate(order, rng)
+        if o is None:
+            continue
+        r2 = build_round(ins, outs, o)
+        c = round_cost(*r2)
+        if c <= cost:
+            cost, order, r = c, o, r2
+    return r
 
 
 HEADER = """/* Generated by: python3 tools/gen_aes_armv7m.py. Do not edit.
@@ -462,12 +502,13 @@ HEADER = """/* Generated by: python3 tools/gen_aes_armv7m.py. Do not edit.
  * Its C twin is aes_ct32_rounds_c (aes_ct32.c), compared on random states
  * and keys by tests/unit/test_aes.c. The state lives in r4-r11 from one
  * round to the next; each round (SubBytes, the Boyar-Peralta circuit of
- * aes_sbox, then MixColumns with the offsets of round mod 4 and the round
- * key folded in) is one straight-line block whose values are allocated to
- * r0-r12 and lr, spilling to the stack frame where they do not fit
+ * aes_sbox_lin, whose constant 0x63 the round keys hold, then MixColumns
+ * with the offsets of round mod 4 and the round key folded in) is one
+ * straight-line block whose values are allocated to r0-r12 and lr,
+ * spilling to the stack frame where they do not fit
  * (SubBytes: %(loads)d reloads and %(stores)d stores; MixColumns 0-3: %(mloads)s loads,
  * the round key's eight included, and %(stores_m)s stores; %(slots)d spill slots).
- * Data go through AND, EOR, MVN and the barrel shifter only, at fixed
+ * Data go through AND, EOR and the barrel shifter only, at fixed
  * addresses; the branches depend on the round counter (public). The frame
  * is wiped before
  * the return. Not built with PROFILE=small: 2.1 KB of code that the C

@@ -96,12 +96,19 @@ static void aes_store2(uint8_t out0[16], uint8_t out1[16], uint32_t q[8])
 }
 
 /*
- * SubBytes on every bit position of the eight words: the Boyar-Peralta
- * circuit, whose inputs U0..U7 and outputs S0..S7 are the bits of a byte
- * from the most significant down (U0 = bit 7 = q[7]). The XNORs add the
- * affine constant 0x63.
+ * SubBytes without its affine constant, S(x) + 0x63, on every bit position
+ * of the eight words: the top linear layer and the nonlinear middle of the
+ * Boyar-Peralta circuit, whose inputs U0..U7 and outputs S0..S7 are the
+ * bits of a byte from the most significant down (U0 = bit 7 = q[7]); its
+ * bottom linear layer, which makes each S_i the XOR of some of m46..m63,
+ * is written here with 33 XORs instead of the paper's 38 gates (found by
+ * Paar's greedy method, which extracts the pair of terms shared by most
+ * outputs, repeated with random ties; of those, the one whose assembly
+ * round spills least: docs/aes.md), and without its four XNORs (the
+ * constant). 123 gates. The encryption rounds add the constant with the
+ * round keys (see aes_ct32_rounds_c); aes_sbox adds it itself.
  */
-static void aes_sbox(uint32_t q[8])
+static void aes_sbox_lin(uint32_t q[8])
 {
     uint32_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
     uint32_t u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
@@ -113,8 +120,7 @@ static void aes_sbox(uint32_t q[8])
     uint32_t m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50;
     uint32_t m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63;
     uint32_t l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11, l12, l13;
-    uint32_t l14, l15, l16, l17, l18, l19, l20, l21, l22, l23, l24, l25;
-    uint32_t l26, l27, l28, l29;
+    uint32_t l14, l15, l16, l17, l18, l19, l20, l21, l22, l23, l24;
     uint32_t s0, s1, s2, s3, s4, s5, s6, s7;
 
     /* top linear layer */
@@ -211,45 +217,40 @@ static void aes_sbox(uint32_t q[8])
     m62 = m45 & t4;
     m63 = m41 & t2;
 
-    /* bottom linear layer, with the affine map */
+    /* bottom linear layer (see above) */
     l0 = m61 ^ m62;
-    l1 = m50 ^ m56;
-    l2 = m46 ^ m48;
-    l3 = m47 ^ m55;
-    l4 = m54 ^ m58;
-    l5 = m49 ^ m61;
-    l6 = m62 ^ l5;
-    l7 = m46 ^ l3;
-    l8 = m51 ^ m59;
+    l1 = m56 ^ l0;
+    l2 = m55 ^ l1;
+    l3 = m49 ^ m50;
+    l4 = m46 ^ m48;
+    l5 = m54 ^ m58;
+    l6 = m47 ^ l2;
+    l7 = m60 ^ l5;
+    l8 = m46 ^ l6;
     l9 = m52 ^ m53;
-    l10 = m53 ^ l4;
-    l11 = m60 ^ l2;
-    l12 = m48 ^ m51;
-    l13 = m50 ^ l0;
-    l14 = m52 ^ m61;
-    l15 = m55 ^ l1;
-    l16 = m56 ^ l0;
-    l17 = m57 ^ l1;
-    l18 = m58 ^ l8;
-    l19 = m63 ^ l4;
-    l20 = l0 ^ l1;
-    l21 = l1 ^ l7;
-    l22 = l3 ^ l12;
-    l23 = l18 ^ l2;
-    l24 = l15 ^ l9;
-    l25 = l6 ^ l10;
-    l26 = l7 ^ l9;
-    l27 = l8 ^ l10;
-    l28 = l11 ^ l14;
-    l29 = l11 ^ l17;
-    s0 = l6 ^ l24;
-    s1 = ~(l16 ^ l26);
-    s2 = ~(l19 ^ l28);
-    s3 = l6 ^ l21;
-    s4 = l20 ^ l22;
-    s5 = l25 ^ l29;
-    s6 = ~(l13 ^ l27);
-    s7 = ~(l6 ^ l23);
+    l10 = m59 ^ l0;
+    l11 = m50 ^ m51;
+    l12 = l4 ^ l7;
+    l13 = m52 ^ m61;
+    l14 = m57 ^ l1;
+    l15 = m49 ^ m51;
+    l16 = l2 ^ l9;
+    l17 = l3 ^ l14;
+    l18 = l12 ^ l13;
+    l19 = l4 ^ l10;
+    l20 = m53 ^ l10;
+    l21 = l11 ^ l20;
+    l22 = l6 ^ l11;
+    s4 = m48 ^ l22;
+    l23 = l15 ^ l19;
+    l24 = m53 ^ l12;
+    s3 = l3 ^ l8;
+    s1 = l8 ^ l9;
+    s5 = l17 ^ l24;
+    s6 = l5 ^ l21;
+    s0 = l3 ^ l16;
+    s7 = m58 ^ l23;
+    s2 = m63 ^ l18;
 
     q[7] = s0;
     q[6] = s1;
@@ -261,13 +262,29 @@ static void aes_sbox(uint32_t q[8])
     q[0] = s7;
 }
 
+/* + 0x63 in every byte: the words of its bits 0, 1, 5 and 6 complemented */
+static inline void aes_add_sbox_const(uint32_t q[8])
+{
+    q[0] = ~q[0];
+    q[1] = ~q[1];
+    q[5] = ~q[5];
+    q[6] = ~q[6];
+}
+
+/* SubBytes on every bit position of the eight words */
+static void aes_sbox(uint32_t q[8])
+{
+    aes_sbox_lin(q);
+    aes_add_sbox_const(q);
+}
+
 /*
  * The inverse S-box from the same circuit. S(x) = A(x^-1) + 0x63 with the
  * linear map A, and A^-1(y + 0x63) = A^-1(y) + 0x05, so with
  * B(y) = A^-1(y) + 0x05: x^-1 = B(S(x)) and S^-1(y) = B(y)^-1 = B(S(B(y))).
  * Bit i of A^-1(y) is y[i+2] + y[i+5] + y[i+7] (indices mod 8).
  */
-static void aes_inv_affine(uint32_t q[8])
+static void aes_inv_linear(uint32_t q[8])
 {
     uint32_t y[8];
     unsigned i;
@@ -276,13 +293,25 @@ static void aes_inv_affine(uint32_t q[8])
         y[i] = q[i];
     for (i = 0; i < 8; i++)
         q[i] = y[(i + 2) & 7] ^ y[(i + 5) & 7] ^ y[(i + 7) & 7];
+}
+
+/* B */
+static void aes_inv_affine(uint32_t q[8])
+{
+    aes_inv_linear(q);
     q[0] = ~q[0];                      /* + 0x05 */
     q[2] = ~q[2];
 }
 
+/*
+ * S^-1 of y where the state holds y + 0x63, as the decryption has it: the
+ * round keys 1..rounds carry the S-box's constant (aes_ct32_key_expand),
+ * InvMixColumns and InvShiftRows keep a state of equal bytes as it is, and
+ * A^-1(y + 0x63) = A^-1(y) + 0x05 = B(y), so the first B is A^-1 alone.
+ */
 static void aes_inv_sbox(uint32_t q[8])
 {
-    aes_inv_affine(q);
+    aes_inv_linear(q);
     aes_sbox(q);
     aes_inv_affine(q);
 }
@@ -449,14 +478,19 @@ static inline void aes_add_round_key(uint32_t q[8], const uint32_t *rk)
 }
 
 /* see aes_impl.h; fixsliced (see aes_mix_columns_t1): round r's key and
- * MixColumns use the offset r mod 4. The C twin of aes_ct32_rounds_asm. */
+ * MixColumns use the offset r mod 4. SubBytes leaves out its constant
+ * 0x63, which the round keys 1..rounds hold instead (aes_ct32_key_expand):
+ * MixColumns, its fixsliced variants included, maps a state whose every
+ * byte is 0x63 to itself (02 + 03 + 01 + 01 = 01, and rotations keep a
+ * word of equal bytes), so it is the same constant after it. The C twin
+ * of aes_ct32_rounds_asm. */
 void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds)
 {
     unsigned r;
 
     aes_add_round_key(q, rk);
     for (r = 1; r < rounds; r++) {
-        aes_sbox(q);
+        aes_sbox_lin(q);
         switch (r & 3) {
         case 0: aes_mix_columns(q); break;
         case 1: aes_mix_columns_t1(q); break;
@@ -465,24 +499,91 @@ void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds)
         }
         aes_add_round_key(q, rk + 8 * r);
     }
-    aes_sbox(q);
+    aes_sbox_lin(q);
     aes_add_round_key(q, rk + 8 * rounds);
 }
 
-/* see aes_impl.h */
-void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
+/*
+ * The rounds on the bitsliced state, then the state back to words and
+ * aligned: ShiftRows^(rounds mod 4), which is 2 for 10 and 14 rounds and 0
+ * for 12. On words (q[2 c + b] = column c of block b, row r in byte r),
+ * ShiftRows^2 exchanges rows 1 and 3 (bytes 1 and 3) of columns c and
+ * c + 2: one masked swap per pair of words instead of masks and shifts on
+ * the eight bitsliced words.
+ */
+static void aes_encrypt2_tail(const uint32_t *rk, unsigned rounds, uint32_t q[8])
 {
     unsigned i;
 
-    aes_pack(q);
 #if AES_HAVE_ARMV7_ASM
     aes_ct32_rounds_asm(q, rk, rounds);
 #else
     aes_ct32_rounds_c(q, rk, rounds);
 #endif
-    for (i = 0; i < 8; i++)            /* align: ShiftRows^(rounds mod 4) */
-        q[i] = aes_shift_row_pow_word(q[i], rounds);
     aes_pack(q);
+    if (rounds & 2) {                  /* public: 10 or 14 rounds */
+        for (i = 0; i < 4; i++) {
+            uint32_t t = (q[i] ^ q[i + 4]) & 0xff00ff00u;
+
+            q[i] ^= t;
+            q[i + 4] ^= t;
+        }
+    }
+}
+
+/* see aes_impl.h */
+void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
+{
+    aes_pack(q);
+    aes_encrypt2_tail(rk, rounds, q);
+}
+
+/* see aes_impl.h */
+void aes_ct32_ctr_base(uint32_t base[8], const uint32_t b0[4], const uint32_t b1[4])
+{
+    unsigned c;
+
+    for (c = 0; c < 3; c++) {
+        base[2 * c] = b0[c];
+        base[2 * c + 1] = b1[c];
+    }
+    base[6] = 0;
+    base[7] = 0;
+    aes_pack(base);
+}
+
+#if CTC_PROFILE_SMALL
+/* x rotated right by n bits, 0 <= n < 32 (no shift by 32) */
+static inline uint32_t ror32_any(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << ((32 - n) & 31));
+}
+#endif
+
+/* see aes_impl.h. The transposition (aes_pack) puts bit i of byte r of
+ * q[6] (w0) at bit 6 of lane r of word i, and that of q[7] (w1) at bit 7:
+ * one rotation (right by i - 6 and i - 7 bits, mod 32) and one mask each. */
+void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                           const uint32_t base[8], uint32_t w0, uint32_t w1)
+{
+    const uint32_t m6 = 0x40404040u, m7 = 0x80808080u;
+#if CTC_PROFILE_SMALL
+    unsigned i;
+
+    for (i = 0; i < 8; i++)            /* rotations by variable amounts */
+        q[i] = base[i] ^ (ror32_any(w0, (i - 6) & 31) & m6)
+             ^ (ror32_any(w1, (i - 7) & 31) & m7);
+#else
+    q[0] = base[0] ^ (ror32(w0, 26) & m6) ^ (ror32(w1, 25) & m7);
+    q[1] = base[1] ^ (ror32(w0, 27) & m6) ^ (ror32(w1, 26) & m7);
+    q[2] = base[2] ^ (ror32(w0, 28) & m6) ^ (ror32(w1, 27) & m7);
+    q[3] = base[3] ^ (ror32(w0, 29) & m6) ^ (ror32(w1, 28) & m7);
+    q[4] = base[4] ^ (ror32(w0, 30) & m6) ^ (ror32(w1, 29) & m7);
+    q[5] = base[5] ^ (ror32(w0, 31) & m6) ^ (ror32(w1, 30) & m7);
+    q[6] = base[6] ^ (w0 & m6) ^ (ror32(w1, 31) & m7);
+    q[7] = base[7] ^ (ror32(w0, 1) & m6) ^ (w1 & m7);
+#endif
+    aes_encrypt2_tail(rk, rounds, q);
 }
 
 /* see aes_impl.h */
@@ -498,8 +599,9 @@ void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
     ct_zeroize(q, sizeof q);
 }
 
-/* round key r as FIPS 197 has it: stored with the offsets of round r mod 4
- * of the fixsliced encryption, which ShiftRows^(r mod 4) undoes */
+/* round key r >= 1: stored with the offsets of round r mod 4 of the
+ * fixsliced encryption, which ShiftRows^(r mod 4) undoes; the S-box's
+ * constant it carries stays on the state (aes_inv_sbox takes it off) */
 static inline void aes_add_round_key_aligned(uint32_t q[8], const uint32_t *rk,
                                              unsigned r)
 {
@@ -555,8 +657,10 @@ uint32_t aes_ct32_subword(uint32_t w)
  * FIPS 197 KeyExpansion on little-endian words (byte 0 of a word is its
  * low byte, so RotWord is a rotation right by 8 bits), then each round key
  * is loaded twice into the bitsliced layout, with round i's offsets of the
- * fixsliced encryption: InvShiftRows^(i mod 4) = ShiftRows^(4 - i mod 4). Which words go through
- * SubWord depends on the public index only.
+ * fixsliced encryption: InvShiftRows^(i mod 4) = ShiftRows^(4 - i mod 4),
+ * and the round keys 1..rounds with SubBytes's constant 0x63 added (the
+ * rounds leave it out: aes_ct32_rounds_c). Which words go through SubWord
+ * depends on the public index only.
  */
 static void key_words(uint32_t *w, const uint8_t *key, unsigned nk)
 {
@@ -600,6 +704,8 @@ void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk)
         aes_pack(q);
         for (c = 0; c < 8; c++)        /* the offsets of round i mod 4 */
             q[c] = aes_shift_row_pow_word(q[c], 4 - (i & 3));
+        if (i > 0)                     /* SubBytes's constant (aes_ct32_rounds_c) */
+            aes_add_sbox_const(q);
     }
     ct_zeroize(w, sizeof w);
 }

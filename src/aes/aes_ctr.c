@@ -37,9 +37,10 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
                  uint8_t *out, const uint8_t *in, size_t len)
 {
 #if !AES_HAVE_TABLE
-    uint32_t cw[4], q[8];
+    uint32_t cw[4], b0[4], b1[4], base[8], q[8], d;
     size_t i, j;
     unsigned c;
+    int base_ok;
 #endif
 
 #if AES_HAVE_HW
@@ -65,20 +66,42 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
 #else
     for (c = 0; c < 4; c++)
         cw[c] = aes_ld32le(ctr + 4 * c);
-    /* two counter blocks per pass, as words (aes_ct32_encrypt2_words);
-     * after the loop the counter is past the blocks used (a last piece of
-     * at most 16 bytes uses one) */
+    /*
+     * Two counter blocks per pass; after the loop the counter is past the
+     * blocks used (a last piece of at most 16 bytes uses one). The
+     * bitsliced form of the words 0..2 of the two blocks (base) is made
+     * once and kept while they do not change: in the passes where the last
+     * word cannot carry into them (always with GCM's inc32), only the last
+     * words are counted and bitsliced (aes_ct32_encrypt2_ctr). Branches on
+     * the counter, which is public.
+     */
+    base_ok = 0;
     for (i = 0; i < len; i += 32) {
         size_t n = len - i < 32 ? len - i : 32;
+        uint32_t lo = aes_bswap32(cw[3]), w0, w1;
 
-        for (c = 0; c < 4; c++)
-            q[2 * c] = cw[c];
-        aes_ctr_inc_words(cw, inc_bytes);
-        for (c = 0; c < 4; c++)
-            q[2 * c + 1] = cw[c];
-        if (n > 16)
+        if (base_ok && (inc_bytes != 16 || lo < 0xfffffffeu)) {
+            /* lo + 1 and lo + 2 do not carry, or inc32 wraps them */
+            w0 = cw[3];
+            w1 = aes_bswap32(lo + 1);
+            cw[3] = n > 16 ? aes_bswap32(lo + 2) : w1;
+        } else {
+            for (c = 0; c < 4; c++)
+                b0[c] = cw[c];
             aes_ctr_inc_words(cw, inc_bytes);
-        aes_ct32_encrypt2_words(key->rk, key->rounds, q);
+            for (c = 0; c < 4; c++)
+                b1[c] = cw[c];
+            if (n > 16)
+                aes_ctr_inc_words(cw, inc_bytes);
+            aes_ct32_ctr_base(base, b0, b1);
+            d = 0;
+            for (c = 0; c < 3; c++)
+                d |= (b0[c] ^ b1[c]) | (b1[c] ^ cw[c]);
+            base_ok = d == 0;          /* the next pass can keep base */
+            w0 = b0[3];
+            w1 = b1[3];
+        }
+        aes_ct32_encrypt2_ctr(key->rk, key->rounds, q, base, w0, w1);
 #if AES_CTR_WORDS
         if (n == 32 && (((uintptr_t)(in + i) | (uintptr_t)(out + i)) & 3) == 0) {
             /* whole and word-aligned (public): a word at a time */

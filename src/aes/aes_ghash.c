@@ -31,6 +31,10 @@
  * low 128 bits x^128..x^255, which are folded back with
  * x^128 = x^7 + x^2 + x + 1 (in the reflected order, a multiplication by
  * x^k is a shift right by k bits).
+ *
+ * On Armv7E-M the whole blocks run the same steps in Thumb-2
+ * (aes_ghash_blocks_asm, arch/aes_ghash_armv7em.S; its C twin is
+ * aes_ghash_blocks_c).
  */
 #include "aes_impl.h"
 
@@ -40,17 +44,14 @@
 
 /*
  * Where a 32x32->64-bit product takes the same time for every operand
- * (UMULL on Armv7E-M: Cortex-M4, M7; the 64-bit MUL of x86-64 and AArch64),
- * the same holes give the whole 64-bit carry-less product from 16 such
- * products: a column still sums at most 8 one-bits, and the degree-62
- * product fits. That replaces the two 32-bit halves (the second from
- * bit-reversed operands) of bmul32. Not on Cortex-M3 (UMULL ends early on
- * small operands) nor on the other 32-bit cores (no such product, or a
- * library call).
+ * (AES_GHASH_MUL64, aes_impl.h), the same holes give the whole 64-bit
+ * carry-less product from 16 such products: a column still sums at most 8
+ * one-bits, and the degree-62 product fits. That replaces the two 32-bit
+ * halves (the second from bit-reversed operands) of bmul32. Not on
+ * Cortex-M3 (UMULL ends early on small operands) nor on the other 32-bit
+ * cores (no such product, or a library call).
  */
-#if defined(__ARM_ARCH_7EM__) || defined(__x86_64__) || defined(__aarch64__)
-#define AES_GHASH_MUL64 1
-
+#if AES_GHASH_MUL64
 static inline uint64_t bmul32x64(uint32_t x, uint32_t y)
 {
     uint64_t x0 = x & 0x11111111u, x1 = x & 0x22222222u;
@@ -66,9 +67,20 @@ static inline uint64_t bmul32x64(uint32_t x, uint32_t y)
     return (z0 & 0x1111111111111111u) | (z1 & 0x2222222222222222u)
          | (z2 & 0x4444444444444444u) | (z3 & 0x8888888888888888u);
 }
-#else
-#define AES_GHASH_MUL64 0
 
+/* see aes_impl.h */
+void aes_ghash_bmul9_c(uint32_t z[18], const uint32_t x[9], const uint32_t y[9])
+{
+    unsigned i;
+
+    for (i = 0; i < 9; i++) {
+        uint64_t p = bmul32x64(x[i], y[i]);
+
+        z[i] = (uint32_t)p;
+        z[9 + i] = (uint32_t)(p >> 32);
+    }
+}
+#else
 /* the low 32 bits of the carry-less product of x and y */
 static inline uint32_t bmul32(uint32_t x, uint32_t y)
 {
@@ -121,82 +133,88 @@ static inline void kara_operands(uint32_t op[9], uint32_t a0, uint32_t a1,
     op[8] = op[6] ^ op[7];
 }
 
-/* 64x64 -> 128 from the three 32x32 products (lo[k], hi[k]) at k, k+1, k+2 */
-static inline void kara64(uint32_t r[4], const uint32_t lo[9],
-                          const uint32_t hi[9], unsigned k)
-{
-    uint32_t mlo = lo[k] ^ lo[k + 1] ^ lo[k + 2];
-    uint32_t mhi = hi[k] ^ hi[k + 1] ^ hi[k + 2];
-
-    r[0] = lo[k];
-    r[1] = hi[k] ^ mlo;
-    r[2] = lo[k + 1] ^ mhi;
-    r[3] = hi[k + 1];
-}
-
-/* y = y * H in GF(2^128), y as big-endian words */
-static void ghash_mul(uint32_t y[4], const uint32_t hk[18])
-{
-    uint32_t xo[9], lo[9], hi[9], l[4], h[4], m[4], z[8], r[4];
+/* ghash_mul's scratch, owned and wiped by its callers (once per call of
+ * theirs, not per block) */
+struct ghash_scratch {
+    uint32_t xo[9];                    /* the Karatsuba operands of y */
+    uint32_t p[18];                    /* the low words of the products, then the high ones */
 #if !AES_GHASH_MUL64
-    uint32_t xr[9];
+    uint32_t xr[9];                    /* those of y's bit reversal */
 #endif
+};
+
+/*
+ * y = y * H in GF(2^128), y as big-endian words. With P_k = (lo[k], hi[k])
+ * the nine 64-bit products, each 64x64 product of Karatsuba is
+ * P_k + (P_k + P_{k+1} + P_{k+2}) x^32 + P_{k+1} x^64 (k = 0 the low
+ * halves, 3 the high halves, 6 their sums), and the 128x128 product is
+ * L + (M + L + H) x^64 + H x^128 (all words of the 256-bit z, z0 least
+ * significant, in scalars so that the compiler keeps them in registers).
+ */
+static void ghash_mul(uint32_t y[4], const uint32_t hk[18], struct ghash_scratch *s)
+{
+    const uint32_t *lo = s->p, *hi = s->p + 9;
+    uint32_t z0, z1, z2, z3, z4, z5, z6, z7, m0, m1, m2, m3, r0, r1, r2, r3;
+#if !AES_GHASH_MUL64
     unsigned i;
+#endif
 
-    kara_operands(xo, y[3], y[2], y[1], y[0]);
+    kara_operands(s->xo, y[3], y[2], y[1], y[0]);
 #if AES_GHASH_MUL64
-    for (i = 0; i < 9; i++) {
-        uint64_t p = bmul32x64(xo[i], hk[i]);
-
-        lo[i] = (uint32_t)p;
-        hi[i] = (uint32_t)(p >> 32);
-    }
+    aes_ghash_bmul9_c(s->p, s->xo, hk);
 #else
-    kara_operands(xr, rev32(y[3]), rev32(y[2]), rev32(y[1]), rev32(y[0]));
+    kara_operands(s->xr, rev32(y[3]), rev32(y[2]), rev32(y[1]), rev32(y[0]));
     for (i = 0; i < 9; i++) {
-        lo[i] = bmul32(xo[i], hk[i]);
-        hi[i] = rev32(bmul32(xr[i], hk[9 + i])) >> 1;
+        s->p[i] = bmul32(s->xo[i], hk[i]);
+        s->p[9 + i] = rev32(bmul32(s->xr[i], hk[9 + i])) >> 1;
     }
 #endif
-    kara64(l, lo, hi, 0);
-    kara64(h, lo, hi, 3);
-    kara64(m, lo, hi, 6);
-    for (i = 0; i < 4; i++) {
-        z[i] = l[i];
-        z[4 + i] = h[i];
-        m[i] ^= l[i] ^ h[i];
-    }
-    for (i = 0; i < 4; i++)
-        z[2 + i] ^= m[i];
+    z0 = lo[0];                        /* L */
+    z1 = hi[0] ^ lo[0] ^ lo[1] ^ lo[2];
+    z2 = lo[1] ^ hi[0] ^ hi[1] ^ hi[2];
+    z3 = hi[1];
+    z4 = lo[3];                        /* H */
+    z5 = hi[3] ^ lo[3] ^ lo[4] ^ lo[5];
+    z6 = lo[4] ^ hi[3] ^ hi[4] ^ hi[5];
+    z7 = hi[4];
+    m0 = lo[6] ^ z0 ^ z4;              /* M + L + H */
+    m1 = hi[6] ^ lo[6] ^ lo[7] ^ lo[8] ^ z1 ^ z5;
+    m2 = lo[7] ^ hi[6] ^ hi[7] ^ hi[8] ^ z2 ^ z6;
+    m3 = hi[7] ^ z3 ^ z7;
+    z2 ^= m0;
+    z3 ^= m1;
+    z4 ^= m2;
+    z5 ^= m3;
 
     /* the reflected product: shift the 255-bit value left by one */
-    for (i = 7; i > 0; i--)
-        z[i] = (z[i] << 1) | (z[i - 1] >> 31);
-    z[0] <<= 1;
+    z7 = (z7 << 1) | (z6 >> 31);
+    z6 = (z6 << 1) | (z5 >> 31);
+    z5 = (z5 << 1) | (z4 >> 31);
+    z4 = (z4 << 1) | (z3 >> 31);
+    z3 = (z3 << 1) | (z2 >> 31);
+    z2 = (z2 << 1) | (z1 >> 31);
+    z1 = (z1 << 1) | (z0 >> 31);
+    z0 <<= 1;
 
     /*
-     * Fold the low half L = z[3..0] into the high half: L + L x + L x^2 +
+     * Fold the low half L = z3..z0 into the high half: L + L x + L x^2 +
      * L x^7 is L ^ L>>1 ^ L>>2 ^ L>>7, where the bits shifted out at the
      * bottom (x^128 and up again) are L<<127 ^ L<<126 ^ L<<121, which only
      * fill the top 7 bits and are folded with L itself (their own shifts
      * no longer leave the 128 bits).
      */
-    z[3] ^= (z[0] << 31) ^ (z[0] << 30) ^ (z[0] << 25);
-    for (i = 0; i < 3; i++)
-        r[i] = z[4 + i] ^ z[i] ^ ((z[i] >> 1) | (z[i + 1] << 31))
-             ^ ((z[i] >> 2) | (z[i + 1] << 30)) ^ ((z[i] >> 7) | (z[i + 1] << 25));
-    r[3] = z[7] ^ z[3] ^ (z[3] >> 1) ^ (z[3] >> 2) ^ (z[3] >> 7);
-    y[0] = r[3];
-    y[1] = r[2];
-    y[2] = r[1];
-    y[3] = r[0];
-    ct_zeroize(xo, sizeof xo);
-#if !AES_GHASH_MUL64
-    ct_zeroize(xr, sizeof xr);
-#endif
-    ct_zeroize(lo, sizeof lo);
-    ct_zeroize(hi, sizeof hi);
-    ct_zeroize(z, sizeof z);
+    z3 ^= (z0 << 31) ^ (z0 << 30) ^ (z0 << 25);
+    r0 = z4 ^ z0 ^ ((z0 >> 1) | (z1 << 31)) ^ ((z0 >> 2) | (z1 << 30))
+       ^ ((z0 >> 7) | (z1 << 25));
+    r1 = z5 ^ z1 ^ ((z1 >> 1) | (z2 << 31)) ^ ((z1 >> 2) | (z2 << 30))
+       ^ ((z1 >> 7) | (z2 << 25));
+    r2 = z6 ^ z2 ^ ((z2 >> 1) | (z3 << 31)) ^ ((z2 >> 2) | (z3 << 30))
+       ^ ((z2 >> 7) | (z3 << 25));
+    r3 = z7 ^ z3 ^ (z3 >> 1) ^ (z3 >> 2) ^ (z3 >> 7);
+    y[0] = r3;
+    y[1] = r2;
+    y[2] = r1;
+    y[3] = r0;
 }
 
 /* see aes_impl.h */
@@ -210,14 +228,49 @@ void aes_ghash_init(aes_ghash *g, const uint8_t h[16])
     g->y[0] = g->y[1] = g->y[2] = g->y[3] = 0;
 }
 
-/* y = (y ^ block) * H */
-static inline void ghash_block(aes_ghash *g, const uint8_t b[16])
+/* see aes_impl.h; the C twin of aes_ghash_blocks_asm */
+void aes_ghash_blocks_c(uint32_t y[4], const uint32_t hk[18], const uint8_t *p, size_t n)
 {
-    g->y[0] ^= ld32be(b);
-    g->y[1] ^= ld32be(b + 4);
-    g->y[2] ^= ld32be(b + 8);
-    g->y[3] ^= ld32be(b + 12);
-    ghash_mul(g->y, g->hk);
+    struct ghash_scratch s;
+
+    for (; n > 0; n--, p += 16) {
+        y[0] ^= ld32be(p);
+        y[1] ^= ld32be(p + 4);
+        y[2] ^= ld32be(p + 8);
+        y[3] ^= ld32be(p + 12);
+        ghash_mul(y, hk, &s);
+    }
+    ct_zeroize(&s, sizeof s);
+}
+
+/*
+ * n whole blocks with the portable code or the assembly, which takes
+ * word-aligned blocks: others go through an aligned copy, four blocks at a
+ * time (the alignment of p is public).
+ */
+static void ghash_blocks(aes_ghash *g, const uint8_t *p, size_t n)
+{
+#if AES_HAVE_GHASH_ASM
+    uint32_t buf[16];
+    size_t i, k;
+
+    if (((uintptr_t)p & 3) == 0) {
+        if (n > 0)
+            aes_ghash_blocks_asm(g->y, g->hk, p, n);
+        return;
+    }
+    while (n > 0) {
+        k = n < 4 ? n : 4;
+        for (i = 0; i < 16 * k; i++)
+            ((uint8_t *)buf)[i] = p[i];
+        aes_ghash_blocks_asm(g->y, g->hk, (const uint8_t *)buf, k);
+        p += 16 * k;
+        n -= k;
+    }
+    ct_zeroize(buf, sizeof buf);
+#else
+    aes_ghash_blocks_c(g->y, g->hk, p, n);
+#endif
 }
 
 /* see aes_impl.h */
@@ -229,7 +282,7 @@ void aes_ghash_block(aes_ghash *g, const uint8_t b[16])
         return;
     }
 #endif
-    ghash_block(g, b);
+    ghash_blocks(g, b, 1);
 }
 
 /* see aes_impl.h */
@@ -252,8 +305,11 @@ void aes_ghash_update(aes_ghash *g, const uint8_t *p, size_t len)
         len &= 15;
     }
 #endif
-    for (; len >= 16; p += 16, len -= 16)
-        ghash_block(g, p);
+    if (len >= 16) {
+        ghash_blocks(g, p, len / 16);
+        p += len & ~(size_t)15;
+        len &= 15;
+    }
     if (len > 0) {
         for (i = 0; i < len; i++)
             b[i] = p[i];

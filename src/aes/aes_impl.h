@@ -70,7 +70,9 @@ static inline void aes_ctr_inc_words(uint32_t w[4], unsigned n)
 
 /*
  * Expand a key of nk 32-bit words (4, 6 or 8) into rounds + 1 = nk + 7
- * bitsliced round keys: rk[8 * (nk + 7)].
+ * bitsliced round keys: rk[8 * (nk + 7)], with the offsets of the
+ * fixsliced encryption and, from round key 1 on, the S-box's constant 0x63
+ * in every byte (aes_ct32.c).
  */
 void aes_ct32_key_expand(uint32_t *rk, const uint8_t *key, unsigned nk);
 /* The same expansion as FIPS 197's bytes: rk8[16 * (nk + 7)]. */
@@ -108,6 +110,20 @@ void aes_ct32_rounds_asm(uint32_t q[8], const uint32_t *rk, unsigned rounds);
  * the byte conversions.
  */
 void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8]);
+
+/*
+ * Counter mode's pass, with the bitslicing of the counter blocks split in
+ * two (the bitslicing is a permutation of bits, so it is linear): base is
+ * the bitsliced form of the words 0..2 of both blocks (aes_ct32_ctr_base:
+ * b0, b1 the two counter blocks as little-endian words; their words 3 are
+ * ignored), which CTR and GCM keep while those words do not change, and
+ * w0, w1 are the words 3 (the bytes 12..15) of the two blocks, which land
+ * in bits 6 and 7 of every byte lane. q is the output of
+ * aes_ct32_encrypt2_words on those blocks.
+ */
+void aes_ct32_ctr_base(uint32_t base[8], const uint32_t b0[4], const uint32_t b1[4]);
+void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                           const uint32_t base[8], uint32_t w0, uint32_t w1);
 
 /* out0 = D(in0), out1 = D(in1) in one pass. */
 void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
@@ -366,6 +382,35 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
  * as big-endian words (y[0] holds bytes 0..3).
  */
 typedef ctc_aes_ghash aes_ghash;
+
+/*
+ * Where a 32x32->64-bit integer product takes the same time for every
+ * operand (UMULL on Armv7E-M: Cortex-M4, M7; the 64-bit MUL of x86-64 and
+ * AArch64), GHASH takes its nine 32x32 carry-less products whole from it
+ * (aes_ghash.c): aes_ghash_bmul9_c(z, x, y) makes z[i] and z[9 + i], the
+ * low and high words of the carry-less product of x[i] and y[i].
+ */
+#if defined(__ARM_ARCH_7EM__) || defined(__x86_64__) || defined(__aarch64__)
+#define AES_GHASH_MUL64 1
+void aes_ghash_bmul9_c(uint32_t z[18], const uint32_t x[9], const uint32_t y[9]);
+#else
+#define AES_GHASH_MUL64 0
+#endif
+
+/*
+ * y = (y ^ block) * H for each of the n whole blocks at p, H from hk
+ * (aes_ghash_init). aes_ghash_blocks_c is the portable code and the C twin
+ * of aes_ghash_blocks_asm (arch/aes_ghash_armv7em.S, Thumb-2 on Armv7E-M;
+ * n >= 1 and p 4-byte aligned), which GHASH calls where it is built.
+ */
+void aes_ghash_blocks_c(uint32_t y[4], const uint32_t hk[18], const uint8_t *p, size_t n);
+#if CTC_AES && !CTC_NO_ASM && defined(__ARM_ARCH_7EM__) && defined(__thumb2__) \
+    && (defined(__GNUC__) || defined(__clang__))
+#define AES_HAVE_GHASH_ASM 1
+void aes_ghash_blocks_asm(uint32_t y[4], const uint32_t hk[18], const uint8_t *p, size_t n);
+#else
+#define AES_HAVE_GHASH_ASM 0
+#endif
 
 void aes_ghash_init(aes_ghash *g, const uint8_t h[16]);
 /* absorb len bytes; a last partial block is padded with zeros */

@@ -275,7 +275,7 @@ static void test_ctr_vs_ecb(void)
     static uint8_t msg[200], ks[208], out[200], ctrs[208], umsg[201], uout[201];
     size_t len, iters = TR_ITERS(40), it;
 
-    tr_group("CTR = message XOR ECB of the counter blocks (lengths 0..200, carries, unaligned)");
+    tr_group("CTR = message XOR ECB of the counter blocks (lengths 0..200, carries at every block, unaligned)");
     tr_seed(12);
     for (it = 0; it < iters; it++) {
         ctc_aes_key k;
@@ -288,6 +288,13 @@ static void test_ctr_vs_ecb(void)
             memset(iv + 8, 0xff, 8);   /* a carry through the low 64 bits */
         if (it % 4 == 2)
             memset(iv, 0xff, 16);      /* wraps around 2^128 */
+        if (it % 8 == 3) {
+            /* the last word carries at block 0..12: within a pass or
+             * between two (the counter loop keeps the bitsliced words 0..2
+             * while they do not change) */
+            memset(iv + 12, 0xff, 4);
+            iv[15] = (uint8_t)(0xff - (it / 8) % 13);
+        }
         tr_rand_bytes(msg, sizeof msg);
         len = (size_t)(tr_rand32() % (sizeof msg + 1));
         TR_EQ(ctc_aes_key_set(&k, key, klen), CTC_OK);
@@ -632,6 +639,50 @@ static void test_rounds_twin(void)
 }
 #endif
 
+#if AES_HAVE_GHASH_ASM
+/*
+ * GHASH on whole blocks in assembly (arch/aes_ghash_armv7em.S) against its
+ * C twin, aes_ghash_blocks_c: random hash keys, running values and 1 to 9
+ * blocks; all-zero and all-one ones; sparse ones (a bit or two set: every
+ * column of the holes at its extremes) (built where the assembly is).
+ */
+static void test_ghash_twin(void)
+{
+    static uint32_t blk[36];           /* word-aligned blocks */
+    uint8_t h[16];
+    uint32_t y[4], y2[4];
+    aes_ghash g;
+    unsigned i, n, trial;
+
+    tr_group("GHASH blocks: assembly = C twin (random, sparse, 0 and ~0 keys and blocks)");
+    for (trial = 0; trial < 120; trial++) {
+        n = 1 + trial % 9;
+        if (trial < 8) {
+            memset(h, trial & 1 ? 0xff : 0, sizeof h);
+            memset(blk, trial & 2 ? 0xff : 0, sizeof blk);
+        } else if (trial < 40) {
+            memset(h, 0, sizeof h);
+            memset(blk, 0, sizeof blk);
+            h[tr_rand32() % 16] = (uint8_t)(1u << (tr_rand32() & 7));
+            h[15] |= trial & 1 ? 0x81 : 0;
+            for (i = 0; i < 4 * n; i++)
+                blk[i] = (uint32_t)1 << (tr_rand32() & 31);
+        } else {
+            tr_rand_bytes(h, sizeof h);
+            for (i = 0; i < 36; i++)
+                blk[i] = tr_rand32();
+        }
+        aes_ghash_init(&g, h);
+        for (i = 0; i < 4; i++)
+            y[i] = y2[i] = trial < 8 ? (trial & 4 ? 0xffffffffu : 0) : tr_rand32();
+        aes_ghash_blocks_c(y2, g.hk, (const uint8_t *)blk, n);
+        aes_ghash_blocks_asm(y, g.hk, (const uint8_t *)blk, n);
+        TR_MEM(y, y2, sizeof y);
+    }
+    tr_group_end();
+}
+#endif
+
 int main(void)
 {
     /* AES_HW_AES | AES_HW_CLMUL: on x86-64 the 128-bit passes where the
@@ -664,6 +715,9 @@ int main(void)
     test_gcm_onepass();
 #if AES_HAVE_ARMV7_ASM
     test_rounds_twin();
+#endif
+#if AES_HAVE_GHASH_ASM
+    test_ghash_twin();
 #endif
     aes_hw_allow(~0u);
     return tr_finish();

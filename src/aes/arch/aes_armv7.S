@@ -9,12 +9,13 @@
  * Its C twin is aes_ct32_rounds_c (aes_ct32.c), compared on random states
  * and keys by tests/unit/test_aes.c. The state lives in r4-r11 from one
  * round to the next; each round (SubBytes, the Boyar-Peralta circuit of
- * aes_sbox, then MixColumns with the offsets of round mod 4 and the round
- * key folded in) is one straight-line block whose values are allocated to
- * r0-r12 and lr, spilling to the stack frame where they do not fit
- * (SubBytes: 17 reloads and 16 stores; MixColumns 0-3: 9, 9, 9, 9 loads,
- * the round key's eight included, and 1, 1, 1, 1 stores; 12 spill slots).
- * Data go through AND, EOR, MVN and the barrel shifter only, at fixed
+ * aes_sbox_lin, whose constant 0x63 the round keys hold, then MixColumns
+ * with the offsets of round mod 4 and the round key folded in) is one
+ * straight-line block whose values are allocated to r0-r12 and lr,
+ * spilling to the stack frame where they do not fit
+ * (SubBytes: 16 reloads and 16 stores; MixColumns 0-3: 9, 9, 9, 9 loads,
+ * the round key's eight included, and 1, 1, 1, 1 stores; 13 spill slots).
+ * Data go through AND, EOR and the barrel shifter only, at fixed
  * addresses; the branches depend on the round counter (public). The frame
  * is wiped before
  * the return. Not built with PROFILE=small: 2.1 KB of code that the C
@@ -41,7 +42,7 @@
         AES_FUNC
 aes_ct32_rounds_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #68
+        sub     sp, sp, #76
         str     r0, [sp, #0]
         add     r3, r1, r2, lsl #5
         str     r3, [sp, #4]
@@ -78,170 +79,160 @@ aes_ct32_rounds_asm:
         cmp     r1, r2
         /* SubBytes */
         eor     r7, r7, r5
-        eor     r0, r8, r6
-        eor     r1, r11, r6
-        eor     r2, r9, r6
-        eor     r9, r10, r9
-        eor     r10, r10, r6
-        eor     r3, r5, r4
-        eor     r3, r9, r3
-        eor     r5, r11, r5
-        eor     r11, r11, r8
-        eor     r8, r8, r4
-        eor     r8, r9, r8
-        eor     r12, r7, r10
-        eor     lr, r11, r7
-        eor     r10, lr, r10
-        eor     r7, r7, r2
-        eor     r2, r11, r2
-        eor     r6, r5, r7
+        eor     r0, r11, r8
+        eor     r1, r10, r6
+        eor     r2, r8, r4
+        eor     r3, r7, r1
+        and     r12, r0, r3
+        eor     r8, r8, r6
+        eor     lr, r11, r6
         str     r3, [sp, #20]
-        and     r3, r11, r12
-        str     r12, [sp, #24]
-        eor     r12, r5, r0
-        str     r1, [sp, #28]
-        eor     r1, r11, r8
-        str     r11, [sp, #32]
-        and     r11, r8, r4
-        str     r8, [sp, #36]
-        and     r8, r0, r2
-        eor     r8, r8, r3
-        str     r0, [sp, #40]
-        eor     r0, r4, r9
-        eor     r9, lr, r9
-        str     r2, [sp, #44]
-        and     r2, r5, r7
-        eor     r6, r6, r2
-        str     r5, [sp, #48]
-        and     r5, r12, lr
-        eor     r10, r10, r5
+        eor     r3, r0, r7
+        eor     r10, r10, r9
+        eor     r1, r3, r1
+        str     r1, [sp, #24]
+        eor     r1, r5, r4
+        eor     r9, r9, r6
         eor     r11, r11, r5
-        ldr     r5, [sp, #28]
-        str     r12, [sp, #52]
-        eor     r12, r5, r9
-        eor     r11, r11, r12
-        and     r12, r5, r9
-        eor     r12, r12, r3
-        eor     r11, r11, r12
-        eor     r3, r4, lr
-        str     lr, [sp, #56]
-        eor     lr, r0, r7
-        str     r9, [sp, #60]
-        ldr     r9, [sp, #20]
-        str     r7, [sp, #64]
-        eor     r7, r5, r9
-        and     r5, r1, lr
-        eor     r5, r5, r2
-        eor     r5, r5, r12
-        and     r2, r7, r3
-        eor     r10, r10, r2
-        eor     r10, r10, r8
-        and     r2, r9, r0
-        eor     r6, r6, r2
-        eor     r6, r6, r8
-        eor     r2, r1, lr
-        eor     r5, r5, r2
-        eor     r2, r10, r11
-        and     r12, r6, r10
-        and     r10, r10, r5
-        eor     r8, r5, r12
-        and     r10, r2, r10
-        and     r8, r8, r2
-        eor     r8, r11, r8
-        eor     r2, r2, r12
-        eor     r10, r10, r2
-        and     r0, r10, r0
-        and     r9, r10, r9
-        and     lr, r8, lr
-        eor     r9, lr, r9
-        and     r1, r8, r1
-        eor     r2, r6, r5
-        and     r6, r11, r6
-        and     r6, r2, r6
-        eor     r11, r11, r12
-        eor     r12, r2, r12
-        eor     r6, r6, r12
-        and     r11, r11, r2
-        eor     r5, r5, r11
-        and     r7, r6, r7
-        and     r4, r5, r4
-        eor     lr, r4, lr
-        ldr     r2, [sp, #36]
-        and     r2, r5, r2
-        and     r3, r6, r3
-        eor     r12, r8, r10
-        eor     r8, r8, r5
-        ldr     r11, [sp, #48]
-        and     r11, r12, r11
-        str     r2, [sp, #20]
-        ldr     r2, [sp, #64]
-        and     r12, r12, r2
-        eor     r10, r10, r6
-        eor     r5, r5, r6
-        ldr     r2, [sp, #60]
-        and     r2, r10, r2
-        ldr     r6, [sp, #24]
-        and     r6, r8, r6
-        str     r0, [sp, #24]
-        ldr     r0, [sp, #52]
-        and     r0, r5, r0
-        str     r7, [sp, #36]
-        ldr     r7, [sp, #56]
-        and     r5, r5, r7
-        eor     r3, r3, r0
-        ldr     r7, [sp, #32]
-        and     r7, r8, r7
-        eor     lr, r3, lr
-        eor     r8, r8, r10
-        str     r0, [sp, #32]
-        ldr     r0, [sp, #28]
-        and     r10, r10, r0
-        eor     r4, r5, r4
-        eor     r5, r5, r3
-        ldr     r0, [sp, #44]
-        and     r0, r8, r0
-        ldr     r3, [sp, #40]
-        and     r8, r8, r3
-        eor     r12, r12, r7
-        eor     r2, r2, r11
-        eor     r10, r10, r2
-        eor     r12, r8, r12
-        eor     r2, r0, r2
-        eor     r11, r11, r9
-        eor     r1, r1, r4
-        eor     r11, r11, r4
-        eor     r9, r9, r2
-        eor     r4, r12, r11
-        mvn     r4, r4
-        eor     r0, r6, r0
-        eor     r2, r12, r2
-        eor     r8, r7, r8
-        eor     r6, r6, r7
-        eor     r6, r1, r6
-        eor     r10, r10, r6
-        mvn     r10, r10
-        ldr     r3, [sp, #36]
-        eor     r6, r3, r8
-        ldr     r7, [sp, #24]
-        eor     r3, r7, r3
-        eor     r7, r7, r8
         eor     r7, r7, r9
-        mvn     r7, r7
-        eor     r8, r8, r3
-        eor     r8, r8, lr
-        ldr     lr, [sp, #32]
-        eor     lr, lr, r3
-        eor     lr, lr, r0
-        ldr     r9, [sp, #20]
-        eor     r9, r9, r3
-        eor     r1, r1, r9
-        eor     r2, r2, r1
-        eor     r0, r5, r0
+        eor     r2, r10, r2
+        eor     r9, r0, r9
+        and     r5, r8, r9
+        and     r6, r11, r7
+        str     r9, [sp, #28]
+        eor     r9, r0, r2
+        str     r0, [sp, #32]
+        eor     r0, r11, r7
+        str     r9, [sp, #36]
+        eor     r9, r11, r8
+        str     r8, [sp, #40]
+        and     r8, r2, r4
+        eor     r1, r10, r1
+        str     r2, [sp, #44]
+        eor     r2, r4, r3
+        str     r11, [sp, #48]
+        and     r11, r9, r3
+        str     r9, [sp, #52]
+        eor     r9, r3, r10
+        eor     r0, r0, r6
+        eor     r5, r5, r12
+        eor     r8, r8, r11
+        eor     r10, r4, r10
+        str     r4, [sp, #56]
+        eor     r4, lr, r9
+        str     r3, [sp, #60]
+        and     r3, r1, r10
+        eor     r0, r0, r3
+        eor     r8, r8, r4
+        eor     r3, r10, r7
+        eor     r4, lr, r1
+        str     r7, [sp, #64]
+        and     r7, lr, r9
+        eor     r7, r7, r12
+        eor     r0, r0, r5
+        ldr     r12, [sp, #36]
+        str     r9, [sp, #68]
+        and     r9, r12, r3
+        eor     r9, r9, r6
+        ldr     r6, [sp, #24]
+        eor     r6, r6, r11
+        eor     r8, r8, r7
+        and     r11, r4, r2
+        eor     r6, r6, r11
+        eor     r11, r12, r3
+        eor     r9, r9, r7
+        eor     r6, r6, r5
+        eor     r5, r6, r8
+        and     r7, r0, r6
+        eor     r9, r9, r11
+        and     r6, r6, r9
+        eor     r11, r9, r7
+        and     r11, r11, r5
+        and     r6, r5, r6
+        eor     r5, r5, r7
+        eor     r6, r6, r5
+        eor     r11, r8, r11
+        eor     r5, r0, r9
+        and     r0, r8, r0
+        and     r0, r5, r0
+        and     r12, r11, r12
+        eor     r8, r8, r7
+        and     r8, r8, r5
+        eor     r9, r9, r8
+        eor     r8, r11, r9
+        and     r3, r11, r3
+        eor     r11, r11, r6
+        eor     r5, r5, r7
+        eor     r0, r0, r5
+        and     r10, r6, r10
+        ldr     r5, [sp, #48]
+        and     r5, r11, r5
+        and     r1, r6, r1
+        ldr     r7, [sp, #64]
+        and     r11, r11, r7
+        eor     r7, r11, r10
+        and     r2, r0, r2
         eor     r6, r6, r0
-        mvn     r6, r6
-        eor     r3, r3, r5
-        eor     r11, r12, lr
-        eor     r12, r12, r3
+        and     lr, r6, lr
+        str     lr, [sp, #24]
+        eor     lr, r8, r6
+        eor     r10, r10, r3
+        eor     r11, r11, r3
+        eor     r3, r9, r0
+        str     r10, [sp, #36]
+        ldr     r10, [sp, #32]
+        and     r10, r8, r10
+        str     r7, [sp, #32]
+        ldr     r7, [sp, #40]
+        and     r7, lr, r7
+        and     r0, r0, r4
+        eor     r7, r10, r7
+        eor     r1, r1, r7
+        ldr     r4, [sp, #52]
+        and     r4, r3, r4
+        eor     r0, r0, r7
+        ldr     r7, [sp, #60]
+        and     r3, r3, r7
+        ldr     r7, [sp, #28]
+        and     lr, lr, r7
+        ldr     r7, [sp, #44]
+        and     r7, r9, r7
+        eor     r7, r7, r0
+        eor     r4, r4, r0
+        ldr     r0, [sp, #68]
+        and     r6, r6, r0
+        ldr     r0, [sp, #20]
+        and     r8, r8, r0
+        eor     r6, r6, r5
+        ldr     r0, [sp, #56]
+        and     r9, r9, r0
+        eor     r0, r3, r9
+        eor     r10, r8, r10
+        eor     r12, r12, r6
+        eor     r8, r8, lr
+        eor     r12, r0, r12
+        eor     r2, r2, r4
+        eor     r0, r0, r1
+        eor     r11, r11, r0
+        eor     r1, lr, r1
+        eor     lr, lr, r12
+        ldr     r0, [sp, #32]
+        eor     r7, r0, r7
+        eor     r12, r12, r10
+        eor     r7, r7, lr
+        eor     r3, r3, r2
+        eor     lr, r0, r3
+        eor     r4, r4, r8
+        ldr     r10, [sp, #24]
+        eor     r10, r10, r12
+        eor     r3, r3, r8
+        ldr     r12, [sp, #36]
+        eor     r1, r12, r1
+        eor     r5, r5, r11
+        eor     r6, r6, r1
+        eor     r11, r0, r4
+        eor     r2, r2, r12
+        eor     r9, r9, r2
         beq     .Laes_last
         ldr     r0, [sp, #16]
         cmp     r0, #2
@@ -252,52 +243,51 @@ aes_ct32_rounds_asm:
 .Laes_mix0:
         /* MixColumns, offsets 0, and AddRoundKey */
         eor     r0, r11, r11, ror #8
-        eor     r1, r4, r4, ror #8
-        eor     r4, r0, r4, ror #8
+        eor     r1, r5, r5, ror #8
+        eor     r4, r0, r5, ror #8
         eor     r4, r4, r1, ror #16
-        ldr     r3, [sp, #8]
-        ldr     lr, [r3, #0]
-        eor     r4, r4, lr
-        eor     lr, r7, r7, ror #8
-        eor     r5, r1, r7, ror #8
+        ldr     r2, [sp, #8]
+        ldr     r12, [r2, #0]
+        eor     r4, r4, r12
+        eor     r12, r6, r6, ror #8
+        eor     r5, r1, r6, ror #8
         eor     r5, r5, r0
-        eor     r5, r5, lr, ror #16
-        ldr     r1, [r3, #4]
+        eor     r5, r5, r12, ror #16
+        ldr     r1, [r2, #4]
         eor     r5, r5, r1
-        eor     r1, r2, r2, ror #8
-        eor     lr, lr, r2, ror #8
-        eor     lr, lr, r1, ror #16
-        ldr     r2, [r3, #8]
-        eor     lr, lr, r2
-        eor     r2, r8, r8, ror #8
-        eor     r7, r1, r8, ror #8
+        eor     r1, r7, r7, ror #8
+        eor     r6, r12, r7, ror #8
+        eor     r6, r6, r1, ror #16
+        ldr     r12, [r2, #8]
+        eor     r6, r6, r12
+        eor     r12, r9, r9, ror #8
+        eor     r7, r1, r9, ror #8
         eor     r7, r7, r0
-        eor     r7, r7, r2, ror #16
-        ldr     r1, [r3, #12]
+        eor     r7, r7, r12, ror #16
+        ldr     r1, [r2, #12]
         eor     r7, r7, r1
-        eor     r1, r12, r12, ror #8
-        eor     r8, r2, r12, ror #8
+        eor     r1, lr, lr, ror #8
+        eor     r8, r12, lr, ror #8
         eor     r8, r8, r0
         eor     r8, r8, r1, ror #16
-        ldr     r2, [r3, #16]
-        eor     r8, r8, r2
-        eor     r2, r10, r10, ror #8
+        ldr     r12, [r2, #16]
+        eor     r8, r8, r12
+        eor     r12, r10, r10, ror #8
         eor     r9, r1, r10, ror #8
-        eor     r9, r9, r2, ror #16
-        ldr     r1, [r3, #20]
+        eor     r9, r9, r12, ror #16
+        ldr     r1, [r2, #20]
         eor     r9, r9, r1
-        eor     r1, r6, r6, ror #8
-        eor     r10, r2, r6, ror #8
+        eor     r1, r3, r3, ror #8
+        eor     r10, r12, r3, ror #8
         eor     r10, r10, r1, ror #16
-        ldr     r2, [r3, #24]
-        eor     r10, r10, r2
+        ldr     r3, [r2, #24]
+        eor     r10, r10, r3
         eor     r11, r1, r11, ror #8
         eor     r11, r11, r0, ror #16
-        ldr     r0, [r3, #28]
+        ldr     r0, [r2, #28]
         eor     r11, r11, r0
-        add     r3, r3, #32
-        str     r3, [sp, #8]
-        mov     r6, lr
+        add     r2, r2, #32
+        str     r2, [sp, #8]
         b       .Laes_round
         .ltorg
 .Laes_mix1:
@@ -311,105 +301,101 @@ aes_ct32_rounds_asm:
         and     r0, r1, r0, ror #2
         eor     r0, r0, r11, ror #2
         eor     r11, r11, r0
-        eor     r3, r4, r4, ror #8
-        and     r3, r1, r3, ror #2
-        eor     r3, r3, r4, ror #2
-        eor     r4, r4, r3
-        eor     r3, r3, r11
-        eor     lr, r4, r4, ror #8
+        eor     r2, r5, r5, ror #8
+        and     r2, r1, r2, ror #2
+        eor     r2, r2, r5, ror #2
+        eor     r5, r5, r2
+        eor     r4, r2, r11
+        eor     r2, r5, r5, ror #8
 #if defined(__thumb2__)
-        mov     r5, #0x0f0f0f0f
+        mov     r12, #0x0f0f0f0f
 #else
-        ldr     r5, =0x0f0f0f0f
+        ldr     r12, =0x0f0f0f0f
 #endif
-        and     lr, r5, lr, ror #12
-        eor     r3, r3, lr
-        eor     r3, r3, r4, ror #12
-        ldr     lr, [sp, #8]
-        ldr     r9, [lr, #0]
-        eor     r3, r3, r9
-        eor     r9, r7, r7, ror #8
-        and     r9, r1, r9, ror #2
-        eor     r9, r9, r7, ror #2
-        eor     r7, r7, r9
-        eor     r9, r9, r4
-        eor     r9, r9, r11
-        eor     r4, r7, r7, ror #8
-        and     r4, r5, r4, ror #12
-        eor     r9, r9, r4
-        eor     r9, r9, r7, ror #12
-        ldr     r4, [lr, #4]
-        eor     r9, r9, r4
-        eor     r4, r2, r2, ror #8
-        and     r4, r1, r4, ror #2
-        eor     r4, r4, r2, ror #2
-        eor     r2, r2, r4
-        eor     r4, r4, r7
-        eor     r7, r2, r2, ror #8
-        and     r7, r5, r7, ror #12
-        eor     r4, r4, r7
-        eor     r4, r4, r2, ror #12
-        ldr     r7, [lr, #8]
-        eor     r4, r4, r7
-        eor     r7, r8, r8, ror #8
-        and     r7, r1, r7, ror #2
-        eor     r7, r7, r8, ror #2
-        eor     r8, r8, r7
-        eor     r7, r7, r2
+        and     r2, r12, r2, ror #12
+        eor     r4, r4, r2
+        eor     r4, r4, r5, ror #12
+        ldr     r2, [sp, #8]
+        ldr     r8, [r2, #0]
+        eor     r4, r4, r8
+        eor     r8, r6, r6, ror #8
+        and     r8, r1, r8, ror #2
+        eor     r8, r8, r6, ror #2
+        eor     r6, r6, r8
+        eor     r5, r8, r5
+        eor     r5, r5, r11
+        eor     r8, r6, r6, ror #8
+        and     r8, r12, r8, ror #12
+        eor     r5, r5, r8
+        eor     r5, r5, r6, ror #12
+        ldr     r8, [r2, #4]
+        eor     r5, r5, r8
+        eor     r8, r7, r7, ror #8
+        and     r8, r1, r8, ror #2
+        eor     r8, r8, r7, ror #2
+        eor     r7, r7, r8
+        eor     r6, r8, r6
+        eor     r8, r7, r7, ror #8
+        and     r8, r12, r8, ror #12
+        eor     r6, r6, r8
+        eor     r6, r6, r7, ror #12
+        ldr     r8, [r2, #8]
+        eor     r6, r6, r8
+        eor     r8, r9, r9, ror #8
+        and     r8, r1, r8, ror #2
+        eor     r8, r8, r9, ror #2
+        eor     r9, r9, r8
+        eor     r7, r8, r7
         eor     r7, r7, r11
-        eor     r2, r8, r8, ror #8
-        and     r2, r5, r2, ror #12
-        eor     r7, r7, r2
-        eor     r7, r7, r8, ror #12
-        ldr     r2, [lr, #12]
-        eor     r7, r7, r2
-        eor     r2, r12, r12, ror #8
-        and     r2, r1, r2, ror #2
-        eor     r2, r2, r12, ror #2
-        eor     r12, r12, r2
-        eor     r8, r2, r8
+        eor     r8, r9, r9, ror #8
+        and     r8, r12, r8, ror #12
+        eor     r7, r7, r8
+        eor     r7, r7, r9, ror #12
+        ldr     r8, [r2, #12]
+        eor     r7, r7, r8
+        eor     r8, lr, lr, ror #8
+        and     r8, r1, r8, ror #2
+        eor     r8, r8, lr, ror #2
+        eor     lr, lr, r8
+        eor     r8, r8, r9
         eor     r8, r8, r11
-        eor     r2, r12, r12, ror #8
-        and     r2, r5, r2, ror #12
-        eor     r8, r8, r2
-        eor     r8, r8, r12, ror #12
-        ldr     r2, [lr, #16]
-        eor     r8, r8, r2
-        eor     r2, r10, r10, ror #8
-        and     r2, r1, r2, ror #2
-        eor     r2, r2, r10, ror #2
-        eor     r10, r10, r2
-        eor     r2, r2, r12
-        eor     r12, r10, r10, ror #8
-        and     r12, r5, r12, ror #12
-        eor     r2, r2, r12
-        eor     r2, r2, r10, ror #12
-        ldr     r12, [lr, #20]
-        eor     r2, r2, r12
-        eor     r12, r6, r6, ror #8
-        and     r1, r1, r12, ror #2
-        eor     r1, r1, r6, ror #2
-        eor     r6, r6, r1
+        eor     r9, lr, lr, ror #8
+        and     r9, r12, r9, ror #12
+        eor     r8, r8, r9
+        eor     r8, r8, lr, ror #12
+        ldr     r9, [r2, #16]
+        eor     r8, r8, r9
+        eor     r9, r10, r10, ror #8
+        and     r9, r1, r9, ror #2
+        eor     r9, r9, r10, ror #2
+        eor     r10, r10, r9
+        eor     r9, r9, lr
+        eor     lr, r10, r10, ror #8
+        and     lr, r12, lr, ror #12
+        eor     r9, r9, lr
+        eor     r9, r9, r10, ror #12
+        ldr     lr, [r2, #20]
+        eor     r9, r9, lr
+        eor     lr, r3, r3, ror #8
+        and     r1, r1, lr, ror #2
+        eor     r1, r1, r3, ror #2
+        eor     r3, r3, r1
         eor     r10, r1, r10
-        eor     r1, r6, r6, ror #8
-        and     r1, r5, r1, ror #12
+        eor     r1, r3, r3, ror #8
+        and     r1, r12, r1, ror #12
         eor     r10, r10, r1
-        eor     r10, r10, r6, ror #12
-        ldr     r1, [lr, #24]
+        eor     r10, r10, r3, ror #12
+        ldr     r1, [r2, #24]
         eor     r10, r10, r1
-        eor     r0, r0, r6
+        eor     r0, r0, r3
         eor     r1, r11, r11, ror #8
-        and     r5, r5, r1, ror #12
-        eor     r0, r0, r5
+        and     r12, r12, r1, ror #12
+        eor     r0, r0, r12
         eor     r11, r0, r11, ror #12
-        ldr     r0, [lr, #28]
+        ldr     r0, [r2, #28]
         eor     r11, r11, r0
-        add     lr, lr, #32
-        str     lr, [sp, #8]
-        mov     r5, r9
-        mov     r6, r4
-        mov     r9, r2
-        mov     r4, r3
+        add     r2, r2, #32
+        str     r2, [sp, #8]
         b       .Laes_round
         .ltorg
 .Laes_mix2:
@@ -423,74 +409,72 @@ aes_ct32_rounds_asm:
         and     r0, r1, r0, ror #4
         eor     r0, r0, r11, ror #4
         eor     r11, r11, r0
-        eor     r3, r4, r4, ror #8
-        and     r3, r1, r3, ror #4
-        eor     r3, r3, r4, ror #4
-        eor     r4, r4, r3
-        eor     r3, r3, r11
-        eor     r3, r3, r4, ror #16
-        ldr     lr, [sp, #8]
-        ldr     r5, [lr, #0]
-        eor     r3, r3, r5
-        eor     r5, r7, r7, ror #8
-        and     r5, r1, r5, ror #4
-        eor     r5, r5, r7, ror #4
-        eor     r7, r7, r5
-        eor     r5, r5, r4
+        eor     r2, r5, r5, ror #8
+        and     r2, r1, r2, ror #4
+        eor     r2, r2, r5, ror #4
+        eor     r5, r5, r2
+        eor     r4, r2, r11
+        eor     r4, r4, r5, ror #16
+        ldr     r2, [sp, #8]
+        ldr     r12, [r2, #0]
+        eor     r4, r4, r12
+        eor     r12, r6, r6, ror #8
+        and     r12, r1, r12, ror #4
+        eor     r12, r12, r6, ror #4
+        eor     r6, r6, r12
+        eor     r5, r12, r5
         eor     r5, r5, r11
-        eor     r5, r5, r7, ror #16
-        ldr     r4, [lr, #4]
-        eor     r5, r5, r4
-        eor     r4, r2, r2, ror #8
-        and     r4, r1, r4, ror #4
-        eor     r4, r4, r2, ror #4
-        eor     r2, r2, r4
-        eor     r4, r4, r7
-        eor     r4, r4, r2, ror #16
-        ldr     r7, [lr, #8]
-        eor     r4, r4, r7
-        eor     r7, r8, r8, ror #8
-        and     r7, r1, r7, ror #4
-        eor     r7, r7, r8, ror #4
-        eor     r8, r8, r7
-        eor     r7, r7, r2
+        eor     r5, r5, r6, ror #16
+        ldr     r12, [r2, #4]
+        eor     r5, r5, r12
+        eor     r12, r7, r7, ror #8
+        and     r12, r1, r12, ror #4
+        eor     r12, r12, r7, ror #4
+        eor     r7, r7, r12
+        eor     r6, r12, r6
+        eor     r6, r6, r7, ror #16
+        ldr     r12, [r2, #8]
+        eor     r6, r6, r12
+        eor     r12, r9, r9, ror #8
+        and     r12, r1, r12, ror #4
+        eor     r12, r12, r9, ror #4
+        eor     r9, r9, r12
+        eor     r7, r12, r7
         eor     r7, r7, r11
-        eor     r7, r7, r8, ror #16
-        ldr     r2, [lr, #12]
-        eor     r7, r7, r2
-        eor     r2, r12, r12, ror #8
-        and     r2, r1, r2, ror #4
-        eor     r2, r2, r12, ror #4
-        eor     r12, r12, r2
-        eor     r8, r2, r8
+        eor     r7, r7, r9, ror #16
+        ldr     r12, [r2, #12]
+        eor     r7, r7, r12
+        eor     r12, lr, lr, ror #8
+        and     r12, r1, r12, ror #4
+        eor     r12, r12, lr, ror #4
+        eor     lr, lr, r12
+        eor     r8, r12, r9
         eor     r8, r8, r11
-        eor     r8, r8, r12, ror #16
-        ldr     r2, [lr, #16]
-        eor     r8, r8, r2
-        eor     r2, r10, r10, ror #8
-        and     r2, r1, r2, ror #4
-        eor     r2, r2, r10, ror #4
-        eor     r10, r10, r2
-        eor     r9, r2, r12
+        eor     r8, r8, lr, ror #16
+        ldr     r12, [r2, #16]
+        eor     r8, r8, r12
+        eor     r12, r10, r10, ror #8
+        and     r12, r1, r12, ror #4
+        eor     r12, r12, r10, ror #4
+        eor     r10, r10, r12
+        eor     r9, r12, lr
         eor     r9, r9, r10, ror #16
-        ldr     r2, [lr, #20]
-        eor     r9, r9, r2
-        eor     r2, r6, r6, ror #8
-        and     r1, r1, r2, ror #4
-        eor     r1, r1, r6, ror #4
-        eor     r6, r6, r1
+        ldr     r12, [r2, #20]
+        eor     r9, r9, r12
+        eor     r12, r3, r3, ror #8
+        and     r1, r1, r12, ror #4
+        eor     r1, r1, r3, ror #4
+        eor     r3, r3, r1
         eor     r10, r1, r10
-        eor     r10, r10, r6, ror #16
-        ldr     r1, [lr, #24]
+        eor     r10, r10, r3, ror #16
+        ldr     r1, [r2, #24]
         eor     r10, r10, r1
-        eor     r0, r0, r6
+        eor     r0, r0, r3
         eor     r11, r0, r11, ror #16
-        ldr     r0, [lr, #28]
+        ldr     r0, [r2, #28]
         eor     r11, r11, r0
-        add     lr, lr, #32
-        str     lr, [sp, #8]
-        mov     r6, r4
-        mov     r4, r3
+        add     r2, r2, #32
+        str     r2, [sp, #8]
         b       .Laes_round
         .ltorg
 .Laes_mix3:
@@ -504,115 +488,112 @@ aes_ct32_rounds_asm:
         and     r0, r1, r0, ror #6
         eor     r0, r0, r11, ror #6
         eor     r11, r11, r0
-        eor     r3, r4, r4, ror #8
-        and     r3, r1, r3, ror #6
-        eor     r3, r3, r4, ror #6
-        eor     r4, r4, r3
-        eor     r3, r3, r11
-        eor     lr, r4, r4, ror #8
+        eor     r2, r5, r5, ror #8
+        and     r2, r1, r2, ror #6
+        eor     r2, r2, r5, ror #6
+        eor     r5, r5, r2
+        eor     r4, r2, r11
+        eor     r2, r5, r5, ror #8
 #if defined(__thumb2__)
-        mov     r5, #0x0f0f0f0f
+        mov     r12, #0x0f0f0f0f
 #else
-        ldr     r5, =0x0f0f0f0f
+        ldr     r12, =0x0f0f0f0f
 #endif
-        and     lr, r5, lr, ror #12
-        eor     r3, r3, lr
-        eor     r3, r3, r4, ror #12
-        ldr     lr, [sp, #8]
-        ldr     r9, [lr, #0]
-        eor     r3, r3, r9
-        eor     r9, r7, r7, ror #8
-        and     r9, r1, r9, ror #6
-        eor     r9, r9, r7, ror #6
-        eor     r7, r7, r9
-        eor     r9, r9, r4
-        eor     r9, r9, r11
-        eor     r4, r7, r7, ror #8
-        and     r4, r5, r4, ror #12
-        eor     r9, r9, r4
-        eor     r9, r9, r7, ror #12
-        ldr     r4, [lr, #4]
-        eor     r9, r9, r4
-        eor     r4, r2, r2, ror #8
-        and     r4, r1, r4, ror #6
-        eor     r4, r4, r2, ror #6
-        eor     r2, r2, r4
-        eor     r4, r4, r7
-        eor     r7, r2, r2, ror #8
-        and     r7, r5, r7, ror #12
-        eor     r4, r4, r7
-        eor     r4, r4, r2, ror #12
-        ldr     r7, [lr, #8]
-        eor     r4, r4, r7
-        eor     r7, r8, r8, ror #8
-        and     r7, r1, r7, ror #6
-        eor     r7, r7, r8, ror #6
-        eor     r8, r8, r7
-        eor     r7, r7, r2
+        and     r2, r12, r2, ror #12
+        eor     r4, r4, r2
+        eor     r4, r4, r5, ror #12
+        ldr     r2, [sp, #8]
+        ldr     r8, [r2, #0]
+        eor     r4, r4, r8
+        eor     r8, r6, r6, ror #8
+        and     r8, r1, r8, ror #6
+        eor     r8, r8, r6, ror #6
+        eor     r6, r6, r8
+        eor     r5, r8, r5
+        eor     r5, r5, r11
+        eor     r8, r6, r6, ror #8
+        and     r8, r12, r8, ror #12
+        eor     r5, r5, r8
+        eor     r5, r5, r6, ror #12
+        ldr     r8, [r2, #4]
+        eor     r5, r5, r8
+        eor     r8, r7, r7, ror #8
+        and     r8, r1, r8, ror #6
+        eor     r8, r8, r7, ror #6
+        eor     r7, r7, r8
+        eor     r6, r8, r6
+        eor     r8, r7, r7, ror #8
+        and     r8, r12, r8, ror #12
+        eor     r6, r6, r8
+        eor     r6, r6, r7, ror #12
+        ldr     r8, [r2, #8]
+        eor     r6, r6, r8
+        eor     r8, r9, r9, ror #8
+        and     r8, r1, r8, ror #6
+        eor     r8, r8, r9, ror #6
+        eor     r9, r9, r8
+        eor     r7, r8, r7
         eor     r7, r7, r11
-        eor     r2, r8, r8, ror #8
-        and     r2, r5, r2, ror #12
-        eor     r7, r7, r2
-        eor     r7, r7, r8, ror #12
-        ldr     r2, [lr, #12]
-        eor     r7, r7, r2
-        eor     r2, r12, r12, ror #8
-        and     r2, r1, r2, ror #6
-        eor     r2, r2, r12, ror #6
-        eor     r12, r12, r2
-        eor     r8, r2, r8
+        eor     r8, r9, r9, ror #8
+        and     r8, r12, r8, ror #12
+        eor     r7, r7, r8
+        eor     r7, r7, r9, ror #12
+        ldr     r8, [r2, #12]
+        eor     r7, r7, r8
+        eor     r8, lr, lr, ror #8
+        and     r8, r1, r8, ror #6
+        eor     r8, r8, lr, ror #6
+        eor     lr, lr, r8
+        eor     r8, r8, r9
         eor     r8, r8, r11
-        eor     r2, r12, r12, ror #8
-        and     r2, r5, r2, ror #12
-        eor     r8, r8, r2
-        eor     r8, r8, r12, ror #12
-        ldr     r2, [lr, #16]
-        eor     r8, r8, r2
-        eor     r2, r10, r10, ror #8
-        and     r2, r1, r2, ror #6
-        eor     r2, r2, r10, ror #6
-        eor     r10, r10, r2
-        eor     r2, r2, r12
-        eor     r12, r10, r10, ror #8
-        and     r12, r5, r12, ror #12
-        eor     r2, r2, r12
-        eor     r2, r2, r10, ror #12
-        ldr     r12, [lr, #20]
-        eor     r2, r2, r12
-        eor     r12, r6, r6, ror #8
-        and     r1, r1, r12, ror #6
-        eor     r1, r1, r6, ror #6
-        eor     r6, r6, r1
+        eor     r9, lr, lr, ror #8
+        and     r9, r12, r9, ror #12
+        eor     r8, r8, r9
+        eor     r8, r8, lr, ror #12
+        ldr     r9, [r2, #16]
+        eor     r8, r8, r9
+        eor     r9, r10, r10, ror #8
+        and     r9, r1, r9, ror #6
+        eor     r9, r9, r10, ror #6
+        eor     r10, r10, r9
+        eor     r9, r9, lr
+        eor     lr, r10, r10, ror #8
+        and     lr, r12, lr, ror #12
+        eor     r9, r9, lr
+        eor     r9, r9, r10, ror #12
+        ldr     lr, [r2, #20]
+        eor     r9, r9, lr
+        eor     lr, r3, r3, ror #8
+        and     r1, r1, lr, ror #6
+        eor     r1, r1, r3, ror #6
+        eor     r3, r3, r1
         eor     r10, r1, r10
-        eor     r1, r6, r6, ror #8
-        and     r1, r5, r1, ror #12
+        eor     r1, r3, r3, ror #8
+        and     r1, r12, r1, ror #12
         eor     r10, r10, r1
-        eor     r10, r10, r6, ror #12
-        ldr     r1, [lr, #24]
+        eor     r10, r10, r3, ror #12
+        ldr     r1, [r2, #24]
         eor     r10, r10, r1
-        eor     r0, r0, r6
+        eor     r0, r0, r3
         eor     r1, r11, r11, ror #8
-        and     r5, r5, r1, ror #12
-        eor     r0, r0, r5
+        and     r12, r12, r1, ror #12
+        eor     r0, r0, r12
         eor     r11, r0, r11, ror #12
-        ldr     r0, [lr, #28]
+        ldr     r0, [r2, #28]
         eor     r11, r11, r0
-        add     lr, lr, #32
-        str     lr, [sp, #8]
-        mov     r5, r9
-        mov     r6, r4
-        mov     r9, r2
-        mov     r4, r3
+        add     r2, r2, #32
+        str     r2, [sp, #8]
         b       .Laes_round
         .ltorg
 .Laes_last:
         /* the last AddRoundKey, into q; then the frame is wiped */
-        mov     r5, r7
-        mov     r7, r8
-        mov     r8, r12
+        mov     r4, r5
+        mov     r5, r6
+        mov     r6, r7
+        mov     r7, r9
+        mov     r8, lr
         mov     r9, r10
-        mov     r10, r6
-        mov     r6, r2
+        mov     r10, r3
         ldr     r0, [sp, #8]
         ldr     r3, [r0], #4
         eor     r4, r4, r3
@@ -642,8 +623,9 @@ aes_ct32_rounds_asm:
         strd    r2, r3, [sp, #40]
         strd    r2, r3, [sp, #48]
         strd    r2, r3, [sp, #56]
-        str     r2, [sp, #64]
-        add     sp, sp, #68
+        strd    r2, r3, [sp, #64]
+        str     r2, [sp, #72]
+        add     sp, sp, #76
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm
 
