@@ -22,91 +22,31 @@
 #include "ec.h"
 
 #define L (C->limbs)
-/* Q's width and its number of odd multiples */
+/* Q's width and its number of odd multiples (PROFILE=fast) */
 #define WQ EC_VERIFY_WQ
 #define ODDQ (1 << (WQ - 2))
 
 #if CTC_PROFILE_SMALL
 /*
- * PROFILE=small: no NAF arrays (514 bytes of stack for P-256). Each
- * scalar is read from the top in left-to-right sliding windows of at most
- * w - 1 bits that start and end with a 1 (w = the table's NAF width), so
- * each digit is odd and positive, 1 .. 2^(w-1) - 1: an entry of the same
- * tables of odd multiples. A window of bits i .. lo is found when the
- * chain reaches bit i and added after the doubling of bit lo. About
- * bits / w additions per scalar instead of bits / (w + 1).
- */
-typedef struct {
-    int lo;                 /* bit where the pending digit is added; -1: none */
-    unsigned d;             /* its value (odd) */
-} slide;
-
-static unsigned sc_bit(const ec_sc A, int i)
-{
-    return (unsigned)(A[i / MP_LIMB_BITS] >> (i % MP_LIMB_BITS)) & 1u;
-}
-
-/* at bit i: a new window of at most wb bits when none is pending and bit
- * i is set; returns the pending digit when it is due at i, else 0 */
-static unsigned slide_step_vartime(slide *S, const ec_sc A, int i, int wb)
-{
-    unsigned d;
-    int j;
-
-    if (S->lo < 0 && sc_bit(A, i)) {
-        S->lo = i - wb + 1 < 0 ? 0 : i - wb + 1;
-        while (!sc_bit(A, S->lo))
-            S->lo++;
-        for (S->d = 0, j = i; j >= S->lo; j--)
-            S->d = (S->d << 1) | sc_bit(A, j);
-    }
-    if (S->lo != i)
-        return 0;
-    d = S->d;
-    S->lo = -1;
-    return d;
-}
-
-/*
- * PROFILE=small also keeps one set of point formulas: the complete
- * projective ones of ec_point.c (the Jacobian additions with branches,
- * and the simultaneous inversion of Q's multiples, are not linked). Q's
- * odd multiples stay projective (Q, 3Q, .. by complete additions), G's
- * are added by the complete mixed addition, and the sum is returned in
- * Jacobian coordinates, (X Z, Y Z^2, Z) for the projective (X : Y : Z).
+ * PROFILE=small: the code size first (docs/ec.md, "The small profile").
+ * u1 G and u2 Q each by the constant-time ladder of ec_ladder.c (no table
+ * of G's multiples, no chain, no second set of formulas in the image),
+ * then one complete addition (ec_point.c; it takes u1 G = +-u2 Q and
+ * infinity without a case), and the sum in Jacobian coordinates, (X Z,
+ * Y Z^2, Z) for the projective (X : Y : Z). The inputs are public; the
+ * constant-time code costs time, not safety.
  */
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q)
 {
-    ec_point tq[ODDQ], acc;
-    ec_affine A;
-    slide s1 = { -1, 0 }, s2 = { -1, 0 };
-    const ct_limb_t *e;
-    unsigned d;
-    int i, j, started = 0;
+    uint8_t b[EC_MAX_BYTES];
+    ec_point acc, t;
 
-    ec_point_from_affine(C, &tq[0], Q);
-    ec_point_dbl(C, &acc, &tq[0]);
-    for (j = 1; j < ODDQ; j++)
-        ec_point_add(C, &tq[j], &tq[j - 1], &acc);
-    ec_point_set_infinity(C, &acc);
-    for (i = (int)C->bits - 1; i >= 0; i--) {
-        if (started)                /* acc is infinity until the first digit */
-            ec_point_dbl(C, &acc, &acc);
-        d = slide_step_vartime(&s1, u1, i, (int)C->g_odd_w - 1);
-        if (d != 0) {
-            e = C->g_odd + (size_t)(d >> 1) * 2 * L;
-            mp_copy(A.x, e, L);
-            mp_copy(A.y, e + L, L);
-            ec_point_add_affine(C, &acc, &acc, &A);
-            started = 1;
-        }
-        d = slide_step_vartime(&s2, u2, i, WQ - 1);
-        if (d != 0) {
-            ec_point_add(C, &acc, &acc, &tq[d >> 1]);
-            started = 1;
-        }
-    }
+    ec_sc_to_bytes(C, b, u1);
+    ec_mul_base(C, &acc, b);
+    ec_sc_to_bytes(C, b, u2);
+    ec_mul(C, &t, b, Q);
+    ec_point_add(C, &acc, &acc, &t);
     /* Jacobian (X Z, Y Z^2, Z): X Z / Z^2 = X / Z, Y Z^2 / Z^3 = Y / Z */
     ec_fe_mul(C, R->X, acc.X, acc.Z);
     ec_fe_sqr(C, R->Y, acc.Z);
