@@ -31,27 +31,80 @@
  * PROFILE=small: the code size first (docs/ec.md, "The small profile").
  * u1 G and u2 Q each by the constant-time ladder of ec_ladder.c (no table
  * of G's multiples, no chain, no second set of formulas in the image),
- * then one complete addition (ec_point.c; it takes u1 G = +-u2 Q and
- * infinity without a case), and the sum in Jacobian coordinates, (X Z,
- * Y Z^2, Z) for the projective (X : Y : Z). The inputs are public; the
- * constant-time code costs time, not safety.
+ * both made affine, and their sum by the affine chord or tangent with its
+ * cases taken by branches (the inputs are public): an operand at
+ * infinity (u1 = 0) is the other, equal x-coordinates are the tangent
+ * (equal points; y != 0, as no point of these curves has order 2) or
+ * infinity (opposite points). Three inversions, which cost little next to
+ * two ladders, and no complete addition in the image. R = (x, y, 1), or
+ * Z = 0 for infinity. The tests of the cases exit at the first differing
+ * limb (public data: nothing to hide, and the checkers' negative control
+ * ec_leaky_mul2_vartime, which runs this on secret scalars, sees them).
  */
+static int fe_eq_vartime(const ec_curve *C, const ct_limb_t *a, const ct_limb_t *b)
+{
+    size_t i;
+
+    for (i = 0; i < L; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q)
 {
+    /* small frame (the ladder's stack is under it): u1 G's affine
+     * coordinates wait in R->X and R->Y, t's go on as scratch */
     uint8_t b[EC_MAX_BYTES];
-    ec_point acc, t;
+    ec_point t;
+    ec_affine A;
+    int f1;
 
     ec_sc_to_bytes(C, b, u1);
-    ec_mul_base(C, &acc, b);
+    ec_mul_base(C, &t, b);
+    (void)ec_point_to_affine(C, &A, &t);
+    mp_copy(R->X, A.x, L);
+    mp_copy(R->Y, A.y, L);
+    mp_zero(R->Z, L);
+    f1 = !fe_eq_vartime(C, t.Z, R->Z);  /* u1 G is not infinity */
     ec_sc_to_bytes(C, b, u2);
     ec_mul(C, &t, b, Q);
-    ec_point_add(C, &acc, &acc, &t);
-    /* Jacobian (X Z, Y Z^2, Z): X Z / Z^2 = X / Z, Y Z^2 / Z^3 = Y / Z */
-    ec_fe_mul(C, R->X, acc.X, acc.Z);
-    ec_fe_sqr(C, R->Y, acc.Z);
-    ec_fe_mul(C, R->Y, R->Y, acc.Y);
-    mp_copy(R->Z, acc.Z, L);
+    (void)ec_point_to_affine(C, &A, &t);
+    if (fe_eq_vartime(C, t.Z, R->Z)) {  /* u2 Q is infinity: u2 = 0 */
+        if (f1)
+            mp_copy(R->Z, C->one, L);
+        return;
+    }
+    mp_copy(R->Z, C->one, L);
+    if (!f1) {                          /* u1 = 0 */
+        mp_copy(R->X, A.x, L);
+        mp_copy(R->Y, A.y, L);
+        return;
+    }
+    /* t.X = lambda's numerator, t.Y its denominator */
+    if (!fe_eq_vartime(C, R->X, A.x)) {
+        ec_fe_sub(C, t.X, A.y, R->Y);   /* chord */
+        ec_fe_sub(C, t.Y, A.x, R->X);
+    } else if (fe_eq_vartime(C, R->Y, A.y)) {
+        ec_fe_sqr(C, t.X, A.x);         /* tangent: (3 x^2 - 3) / 2y */
+        ec_fe_sub(C, t.X, t.X, C->one);
+        ec_fe_add(C, t.Y, t.X, t.X);
+        ec_fe_add(C, t.X, t.Y, t.X);
+        ec_fe_add(C, t.Y, A.y, A.y);
+    } else {
+        mp_zero(R->Z, L);               /* u1 G = -u2 Q */
+        return;
+    }
+    ec_fe_inv(C, t.Y, t.Y);
+    ec_fe_mul(C, t.X, t.X, t.Y);        /* lambda */
+    ec_fe_sqr(C, t.Z, t.X);
+    ec_fe_sub(C, t.Z, t.Z, R->X);
+    ec_fe_sub(C, t.Z, t.Z, A.x);        /* x = lambda^2 - x1 - x2 */
+    ec_fe_sub(C, t.Y, R->X, t.Z);
+    ec_fe_mul(C, t.Y, t.X, t.Y);
+    ec_fe_sub(C, R->Y, t.Y, R->Y);      /* y = lambda (x1 - x) - y1 */
+    mp_copy(R->X, t.Z, L);
 }
 #else
 /*
