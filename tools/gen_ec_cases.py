@@ -9,7 +9,8 @@ that tests/unit/test_ec_curves.c runs on every target.
 
 Kinds (struct vec_ec .kind):
   PUB     pub = priv * G for boundary and random private keys (1, 2, 3,
-          n - 1, n - 2, (n - 1) / 2, 2^k, windows that repeat, k = 2d mod n
+          n - 1, n - 2, (n - 1) / 2, 2^k, windows that repeat, the small
+          profile ladder's edges (2^bits - n + v, n / 2^i + v), k = 2d mod n
           for small d (the Jacobian formulas' boundary), random)
   RFC     RFC 6979 appendix A.2.5 (P-256) and A.2.6 (P-384): the private
           key x and the nonce k of the RFC for the hash `hash` and message
@@ -116,6 +117,15 @@ def cases(seed):
         # 2^bits mod n (the top table row)
         boundary = [4, 6, 16, 30, 32, 33, 34, 64, 1024, n - 3, n - 4, n - 16,
                     n - 30, n - 32, n - 33, 2 ** C.bits % n, 2 ** (C.bits - 5), 2 ** 250 + 2 ** 5]
+        # the edges of PROFILE=small's ladder (src/ec/ec_ladder.c): where
+        # k' = s + n turns into s + 2n (s = 2^bits - n), the fold at
+        # 2^(bits - 1) and n - 2^(bits - 1), and n / 2^i, whose scalars
+        # have ladder prefixes next to n, n - 1 and (n - 1) / 2
+        ladder = ([2 ** C.bits - n + v for v in (-2, -1, 0, 1, 2)]
+                  + [2 ** (C.bits - 1) + v for v in (-2, -1, 1)]
+                  + [n - 2 ** (C.bits - 1) + v for v in (-1, 0, 1)]
+                  + [n // 2 ** i + v for i in (1, 2, 3) for v in (-1, 1, 2)])
+        boundary += ladder
         keys = [1, 2, 3, n - 1, n - 2, (n - 1) // 2, 2 ** (C.bits - 1), 2 ** 128 + 1,
                 int("10" * (C.bits // 8), 16),           # repeating windows
                 int("ff" * (C.bits // 8), 16) % n] + boundary

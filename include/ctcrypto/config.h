@@ -58,10 +58,12 @@
  *                     that the spacing ceil(digits / rows) does not give
  *                     back is refused. More rows, fewer doublings
  *                     (docs/ec.md; P-256 on Cortex-M4 meets 410 k cycles
- *                     per key generation from 16 rows, 8 KiB). Default: 2
- *                     and 2 with CTC_PROFILE_SMALL (1 KiB, 1.5 KiB), 52 and
- *                     77 on 64-bit targets (52 KiB, 115.5 KiB), else 8 and 8
- *                     (microcontrollers: 4 KiB, 6 KiB).
+ *                     per key generation from 16 rows, 8 KiB). Default: 52
+ *                     and 77 on 64-bit targets (52 KiB, 115.5 KiB), else 8
+ *                     and 8 (microcontrollers: 4 KiB, 6 KiB).
+ *                     CTC_PROFILE_SMALL links no table: k G is the ladder
+ *                     of src/ec/ec_ladder.c, and these options (and
+ *                     CTC_EC_COMB_WIN) have no effect there.
  *   CTC_RSA_MAX_BITS  the largest RSA modulus, in bits: sizes the key
  *                     structs of ctcrypto/rsa.h and the stack scratch of
  *                     the RSA functions. A multiple of 64 from 1024 to

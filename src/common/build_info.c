@@ -86,8 +86,12 @@ static const char ctc_build_info_text[] =
     " mp-asm=" MP_ASM_NAME " mp-mul=" MP_MUL_NAME " mp-carry=" MP_CARRY_NAME
     " p256-asm=" P256_ASM_NAME
     " p384-asm=" P384_ASM_NAME
+#if CTC_PROFILE_SMALL
+    " ec-comb=none,ladder"      /* src/ec/ec_ladder.c: no fixed-base table */
+#else
     " ec-comb=w" CTC_STR(CTC_EC_COMB_WIN) ",p256:" CTC_STR(CTC_P256_TABLE_ROWS)
     ",p384:" CTC_STR(CTC_P384_TABLE_ROWS)
+#endif
     " rsa-exp-blind=" CTC_STR(CTC_RSA_EXP_BLIND)
     " aes=" CTC_AES_NAME
     " barrier=" CTC_BARRIER_NAME

@@ -278,9 +278,10 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * [-16, 16], i < ec_booth_digits(C). */
 #define EC_WIN 5
 #define ec_booth_digits(C) ((C)->digits)
-/* *abs = |d_i| in 0..16; returns true when d_i < 0. Outside PROFILE=small
- * the digit functions (ec_booth_digit, ec_comb_digit) read three bytes at
- * a time with no bound test: k must lie where ec_digit_guard says. */
+/* *abs = |d_i| in 0..16; returns true when d_i < 0. The digit functions
+ * (ec_booth_digit, ec_comb_digit; not built with PROFILE=small, whose
+ * ladder reads the scalar bit by bit) read three bytes at a time with no
+ * bound test: k must lie where ec_digit_guard says. */
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
 #if !CTC_PROFILE_SMALL
 /* The place of a scalar for the digit functions: two zero bytes, the
@@ -289,21 +290,12 @@ ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i
 #define EC_DIGIT_BUF (EC_MAX_BYTES + 3)
 uint8_t *ec_digit_guard(const ec_curve *C, uint8_t buf[EC_DIGIT_BUF]);
 #endif
-/* ec_mul's window: EC_WIN, or 3 bits with PROFILE=small (its table of
- * 2^(w-1) + 1 points is most of the stack of k P; docs/ec.md) */
-#if CTC_PROFILE_SMALL
-#define EC_MUL_WIN 3
-/* the same recoding with EC_MUL_WIN bits: k = sum d_i 2^(3i), d_i in
- * [-4, 4], i < bits / 3 + 1 */
-ct_cond ec_mul_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
-#else
-#define EC_MUL_WIN EC_WIN
-#endif
 /*
  * R = k * P for any k of C->bytes bytes (k = 0 or a multiple of the order
- * gives infinity) and any affine P on the curve. Signed fixed window of
- * EC_MUL_WIN bits, table scanned in full at every window; the same
- * operations for every k.
+ * gives infinity) and any affine P on the curve; the same operations for
+ * every k. Signed fixed window of EC_WIN bits, table scanned in full at
+ * every window (ec_mul.c); PROFILE=small: the co-Z Montgomery ladder of
+ * ec_ladder.c (no table).
  */
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
 /*
@@ -322,24 +314,21 @@ ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
 /*
  * R = k * G in constant time for any k of C->bytes bytes, with the
  * curve's fixed-base table: k folded below 2^(bits - 1), one mixed
- * addition per digit and EC_COMB_WIN (table_spacing - 1) doublings.
+ * addition per digit and EC_COMB_WIN (table_spacing - 1) doublings
+ * (ec_mul_base.c). PROFILE=small: ec_mul of G (ec_ladder.c; the curves
+ * link no table there).
  */
 void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
 /*
  * R = u1 * G + u2 * Q (plain scalars < 2^bits), Jacobian. Interleaved
  * wNAF: G's odd multiples from the curve's table (width C->g_odd_w), Q's
  * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
- * PROFILE=small: sliding windows read from the scalars, the complete
- * projective formulas, Q's multiples projective (ec_mul_vartime.c).
+ * PROFILE=small: u1 G and u2 Q by the ladder of ec_mul, then one complete
+ * addition (ec_mul_vartime.c; C->g_odd is NULL there).
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
-/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md);
- * PROFILE=small: 4 (Q, 3Q, 5Q, 7Q, projective; docs/ec.md) */
-#if CTC_PROFILE_SMALL
-#define EC_VERIFY_WQ 4
-#else
+/* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md) */
 #define EC_VERIFY_WQ 5
-#endif
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q);
 

@@ -148,41 +148,56 @@ static void p256_inv_chain(ct_limb_t *X, const ct_limb_t *A)
 
 #if CTC_PROFILE_SMALL
 /*
- * PROFILE=small: inverses by Fermat's little theorem on the products the
- * image has anyway, instead of safegcd (mp_inv and its helpers, about
- * 1.1 KB of Cortex-M4 code): X = A^(m - 2) mod the prime m = p (field,
- * ec_fe_sqr and ec_fe_mul) or n (scalars, ec_sc_montmul), A and X in
- * Montgomery form, so the result is too; A = 0 gives 0. Left to right
- * over the bits of m - 2, a public constant: the branch on each bit is
+ * PROFILE=small: one power function on the products the image has
+ * anyway, for the inverses (Fermat's little theorem, instead of safegcd:
+ * mp_inv and its helpers, about 1.1 KB of Cortex-M4 code) and the square
+ * root of decompression (instead of mp_exp_vartime, 516 bytes):
+ * X = A^e mod m, m = p (field: ec_fe_sqr and ec_fe_mul) or n (scalars:
+ * ec_sc_montmul), A and X in Montgomery form, so the result is too
+ * ((aR)^e R^-(e-1) = a^e R); e > 0. Left to right from the top set bit of
+ * e, a public constant (m - 2, (p + 1) / 4): the branches on its bits are
  * public, and the same squares and products run for every A.
  */
-static CT_NOINLINE void inv_fermat_mont(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A, int field)
+static CT_NOINLINE void pow_mont(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A,
+                                 const ct_limb_t *e, int field)
 {
-    ct_limb_t e[EC_LIMBS], Y[EC_LIMBS];
-    const ct_limb_t *N = field ? C->p.N : C->n.N;
-    ct_limb_t borrow = 2;
-    size_t i;
-    int b;
+    ct_limb_t Y[EC_LIMBS];
+    int b = (int)C->bits - 1;
 
-    for (i = 0; i < L; i++) {               /* e = m - 2 (public) */
-        e[i] = N[i] - borrow;
-        borrow = (ct_limb_t)(N[i] < borrow);
-    }
-    mp_copy(Y, A, L);                       /* the top bit of m - 2 is set */
-    for (b = (int)C->bits - 2; b >= 0; b--) {
+#define EBIT(b) ((e[(unsigned)(b) / MP_LIMB_BITS] >> ((unsigned)(b) % MP_LIMB_BITS)) & 1)
+    while (b > 0 && !EBIT(b))               /* the top set bit (public) */
+        b--;
+    mp_copy(Y, A, L);
+    while (--b >= 0) {
         if (field)
             ec_fe_sqr(C, Y, Y);
         else
             ec_sc_montmul(C, Y, Y, Y);
-        if ((e[b / MP_LIMB_BITS] >> (b % MP_LIMB_BITS)) & 1) {
+        if (EBIT(b)) {
             if (field)
                 ec_fe_mul(C, Y, Y, A);
             else
                 ec_sc_montmul(C, Y, Y, A);
         }
     }
+#undef EBIT
     mp_copy(X, Y, L);
     ct_zeroize(Y, sizeof Y);
+}
+
+/* X = A^(m - 2), the inverse (0 for A = 0) mod m = p or n */
+static CT_NOINLINE void inv_fermat_mont(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A, int field)
+{
+    ct_limb_t e[EC_LIMBS];
+    const ct_limb_t *N = field ? C->p.N : C->n.N;
+    ct_limb_t borrow = 2;
+    size_t i;
+
+    for (i = 0; i < L; i++) {               /* e = m - 2 (public) */
+        e[i] = N[i] - borrow;
+        borrow = (ct_limb_t)(N[i] < borrow);
+    }
+    pow_mont(C, X, A, e, field);
 }
 #endif
 
@@ -222,6 +237,11 @@ void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A)
 
 void ec_fe_sqrt_vartime(const ec_curve *C, ec_fe X, const ec_fe A)
 {
+#if CTC_PROFILE_SMALL
+    /* (aR)^((p+1)/4) in Montgomery form (pow_mont; the input is public:
+     * a point being decompressed) */
+    pow_mont(C, X, A, C->sqrt_exp, 1);
+#else
     ct_limb_t T[MP_EXP_SCRATCH(EC_LIMBS, 4)];
     ec_fe a;
 
@@ -231,6 +251,7 @@ void ec_fe_sqrt_vartime(const ec_curve *C, ec_fe X, const ec_fe A)
     (void)mp_exp_vartime(a, a, C->sqrt_exp, L, C->p.N, L, C->p.ninv, C->p.R2, T,
                          sizeof T / sizeof T[0]);
     mp_to_mont(X, a, C->p.N, L, C->p.ninv, C->p.R2, T);
+#endif
 }
 
 ct_cond ec_fe_is_zero(const ec_curve *C, const ec_fe A)

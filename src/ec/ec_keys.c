@@ -53,6 +53,36 @@ int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
 /* priv = (c mod (n - 1)) + 1 for the big-endian c at rnd: in [1, n - 1];
  * mp_mod is constant time. Out of line: its buffers are off the stack
  * before k G runs (ec_keygen). */
+#if CTC_PROFILE_SMALL
+/* PROFILE=small: the reduction one bit at a time, on the additions the
+ * image has anyway rather than mp_mod (and its shifts, 744 bytes of
+ * Cortex-M4 code): d = 2d + bit, then d - m if that reached m = n - 1
+ * (2d + 1 < 2m < 2^(bits + 1): the carry out of `bits` bits, or no
+ * borrow from d - m, says so; one subtraction brings it below m). The
+ * same operations for every c; 8 rnd_len steps (rnd_len is public). */
+static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const uint8_t *rnd,
+                                      size_t rnd_len)
+{
+    ct_limb_t d[EC_LIMBS], t[EC_LIMBS];
+    ct_limb_t carry, borrow;
+    size_t i;
+    unsigned j;
+
+    mp_zero(d, L);
+    for (i = 0; i < rnd_len; i++) {
+        for (j = 8; j-- > 0;) {
+            carry = mp_add(d, d, d, L);
+            d[0] |= (ct_limb_t)((rnd[i] >> j) & 1u);      /* 2d is even */
+            borrow = mp_sub(t, d, C->n_minus_1, L);
+            ct_limbs_cmov(ct_cond_from_bit((uint32_t)(carry | (borrow ^ 1u))), d, t, L);
+        }
+    }
+    (void)mp_add_limb(d, d, 1, L);
+    ec_sc_to_bytes(C, priv, d);
+    ct_zeroize(d, sizeof d);
+    ct_zeroize(t, sizeof t);
+}
+#else
 static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const uint8_t *rnd,
                                       size_t rnd_len)
 {
@@ -66,6 +96,7 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const ui
     ct_zeroize(T, sizeof T);
     ct_zeroize(d, sizeof d);
 }
+#endif
 
 int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
               size_t rnd_len)

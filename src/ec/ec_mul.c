@@ -13,8 +13,8 @@
  * the additions handle); each window is 5 doublings, one scan of the whole table
  * (ec_limbs_lookup), a conditional negation and one addition - for every
  * scalar, zero digits and k = 0 included (infinity is handled by masked
- * copies in the additions). PROFILE=small takes 3-bit windows on the
- * complete formulas instead (below).
+ * copies in the additions). PROFILE=small has none of this file: k P is
+ * the co-Z ladder of ec_ladder.c.
  */
 #include "ec.h"
 
@@ -23,29 +23,7 @@
 /* a table point as 3 * L limbs (X, Y, Z), packed, for the full scan */
 #define PT(tab, j) ((tab) + 3 * L * (size_t)(j))
 
-/* bit `pos` of the big-endian k (0 outside the scalar); pos public.
- * PROFILE=small has two digit functions, and gcc -Os would keep a shared
- * function out of line: there it is a macro, so that its test stays in
- * the digit functions (each listed in src/ct_public.txt). */
-#if CTC_PROFILE_SMALL
-#define KBIT(pos) ((pos) < 0 || (pos) >= (int)C->bits ? 0u                \
-                   : (uint32_t)(k[C->bytes - 1 - (size_t)((pos) >> 3)] >> ((pos) & 7)) & 1u)
-
-/* the digit for a window of WIN bits, a constant at each use (the shifts
- * by it stay immediate) */
-#define BOOTH_DIGIT(WIN) do {                                           \
-        uint32_t w_ = 0, c_, t_, x_;                                    \
-        int j_;                                                         \
-                                                                        \
-        for (j_ = (WIN) - 1; j_ >= 0; j_--)                             \
-            w_ = (w_ << 1) | KBIT((WIN) * i + j_);                      \
-        c_ = KBIT((WIN) * i - 1);                                       \
-        t_ = w_ >> ((WIN) - 1);                                         \
-        x_ = w_ + c_;                               /* 0..2^WIN */      \
-        *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
-        return ct_cond_from_bit(t_);                                    \
-    } while (0)
-#else
+#if !CTC_PROFILE_SMALL
 /* bits pos .. pos + 16 of k (zero above it), -1 <= pos <= 8 C->bytes - 1
  * public: byte jb = floor(pos / 8) of k and the two above it in one word,
  * shifted down by pos - 8 jb (q = pos + 8 keeps the shift on
@@ -81,102 +59,17 @@ uint8_t *ec_digit_guard(const ec_curve *C, uint8_t buf[EC_DIGIT_BUF])
     buf[2 + C->bytes] = 0;
     return buf + 2;
 }
-#endif
 
-#if !CTC_PROFILE_SMALL
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
 {
     BOOTH_DIGIT(EC_WIN);
 }
-#endif
 
 ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
 {
     BOOTH_DIGIT(EC_COMB_WIN);
 }
 
-#if CTC_PROFILE_SMALL
-ct_cond ec_mul_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
-{
-    BOOTH_DIGIT(EC_MUL_WIN);
-}
-#endif
-
-#if CTC_PROFILE_SMALL
-/*
- * PROFILE=small: the stack comes first (docs/ec.md, "The small
- * profile"). The same signed window, EC_MUL_WIN = 3 bits (digits in
- * [-4, 4], C->bits / 3 + 1 of them: 86 for P-256), with a table of 0P ..
- * 4P (5 points instead of 17) and the complete projective formulas of
- * ec_point.c for every step, the table included: no exceptional case to
- * argue, and no Jacobian addition in the image (its 14 temporaries were
- * the deepest frame under ec_mul). Cost for P-256: 255 complete doublings,
- * 85 complete additions, 2 doublings and 1 mixed addition for the table,
- * 86 scans of 5 points.
- */
-#define MW EC_MUL_WIN
-#define MTAB (1 + (1 << (MW - 1)))      /* 0P .. 4P */
-
-static void ppack(const ec_curve *C, ct_limb_t *dst, const ec_point *P)
-{
-    mp_copy(dst, P->X, L);
-    mp_copy(dst + L, P->Y, L);
-    mp_copy(dst + 2 * L, P->Z, L);
-}
-
-static void punpack(const ec_curve *C, ec_point *P, const ct_limb_t *src)
-{
-    mp_copy(P->X, src, L);
-    mp_copy(P->Y, src + L, L);
-    mp_copy(P->Z, src + 2 * L, L);
-}
-
-void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P)
-{
-    ct_limb_t tab[MTAB * 3 * EC_LIMBS], row[3 * EC_LIMBS];
-    ec_point Q, acc;
-    uint32_t a;
-    ct_cond neg;
-    int i, j, digits;
-
-    /* bits / MW + 1 digits: the least d with MW d > bits (no division) */
-    for (digits = 1; MW * digits <= (int)C->bits; digits++)
-        ;
-
-    /* tab[j] = jP (public index j: doubling for even j, else + P) */
-    ec_point_set_infinity(C, &Q);
-    ppack(C, PT(tab, 0), &Q);
-    ec_point_from_affine(C, &acc, P);
-    ppack(C, PT(tab, 1), &acc);
-    for (j = 2; j < MTAB; j++) {
-        punpack(C, &Q, PT(tab, j & 1 ? j - 1 : j / 2));
-        if ((j & 1) == 0)
-            ec_point_dbl(C, &acc, &Q);
-        else
-            ec_point_add_affine(C, &acc, &Q, P);
-        ppack(C, PT(tab, j), &acc);
-    }
-
-    (void)ec_mul_digit(C, &a, k, digits - 1);           /* the top digit is >= 0 */
-    ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
-    punpack(C, &acc, row);
-    for (i = digits - 2; i >= 0; i--) {
-        for (j = 0; j < MW; j++)
-            ec_point_dbl(C, &acc, &acc);
-        neg = ec_mul_digit(C, &a, k, i);
-        ct_limbs_lookup(row, tab, MTAB, 3 * L, a);
-        punpack(C, &Q, row);
-        ec_point_cneg(C, &Q, neg);
-        ec_point_add(C, &acc, &acc, &Q);
-    }
-    ec_point_copy(C, R, &acc);
-    ct_zeroize(tab, sizeof tab);
-    ct_zeroize(row, sizeof row);
-    ct_zeroize(&Q, sizeof Q);
-    ct_zeroize(&acc, sizeof acc);
-    ct_zeroize(&a, sizeof a);
-}
-#else
 static void pack(const ec_curve *C, ct_limb_t *dst, const ec_jac *P)
 {
     mp_copy(dst, P->X, L);

@@ -51,17 +51,14 @@
  */
 #include "ec.h"
 
+#if !CTC_PROFILE_SMALL    /* PROFILE=small: the ladder of ec_ladder.c */
 #define L (C->limbs)
 
 void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
 {
     ct_limb_t entry[2 * EC_LIMBS];
     ec_sc s, t;
-#if CTC_PROFILE_SMALL
-    uint8_t kb[EC_MAX_BYTES];
-#else
     uint8_t kb[EC_DIGIT_BUF];           /* k' with the digits' guard bytes */
-#endif
     uint8_t *kd;
     ec_affine A;
     ec_jac acc;
@@ -77,11 +74,7 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
     (void)mp_sub(t, C->n.N, s, L);
     top = ct_cond_from_bit((uint32_t)(s[L - 1] >> (MP_LIMB_BITS - 1)));
     ct_limbs_cmov(top, s, t, L);
-#if CTC_PROFILE_SMALL
-    kd = kb;
-#else
     kd = ec_digit_guard(C, kb);
-#endif
     ec_sc_to_bytes(C, kd, s);
 
     ec_jac_set_infinity(C, &acc);
@@ -116,3 +109,4 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
     ct_zeroize(kb, sizeof kb);
     ct_zeroize(&a, sizeof a);
 }
+#endif /* !CTC_PROFILE_SMALL */

@@ -22,96 +22,89 @@
 #include "ec.h"
 
 #define L (C->limbs)
-/* Q's width and its number of odd multiples */
+/* Q's width and its number of odd multiples (PROFILE=fast) */
 #define WQ EC_VERIFY_WQ
 #define ODDQ (1 << (WQ - 2))
 
 #if CTC_PROFILE_SMALL
 /*
- * PROFILE=small: no NAF arrays (514 bytes of stack for P-256). Each
- * scalar is read from the top in left-to-right sliding windows of at most
- * w - 1 bits that start and end with a 1 (w = the table's NAF width), so
- * each digit is odd and positive, 1 .. 2^(w-1) - 1: an entry of the same
- * tables of odd multiples. A window of bits i .. lo is found when the
- * chain reaches bit i and added after the doubling of bit lo. About
- * bits / w additions per scalar instead of bits / (w + 1).
+ * PROFILE=small: the code size first (docs/ec.md, "The small profile").
+ * u1 G and u2 Q each by the constant-time ladder of ec_ladder.c (no table
+ * of G's multiples, no chain, no second set of formulas in the image),
+ * both made affine, and their sum by the affine chord or tangent with its
+ * cases taken by branches (the inputs are public): an operand at
+ * infinity (u1 = 0) is the other, equal x-coordinates are the tangent
+ * (equal points; y != 0, as no point of these curves has order 2) or
+ * infinity (opposite points). Three inversions, which cost little next to
+ * two ladders, and no complete addition in the image. R = (x, y, 1), or
+ * Z = 0 for infinity. The tests of the cases exit at the first differing
+ * limb (public data: nothing to hide, and the checkers' negative control
+ * ec_leaky_mul2_vartime, which runs this on secret scalars, sees them).
  */
-typedef struct {
-    int lo;                 /* bit where the pending digit is added; -1: none */
-    unsigned d;             /* its value (odd) */
-} slide;
-
-static unsigned sc_bit(const ec_sc A, int i)
+static int fe_eq_vartime(const ec_curve *C, const ct_limb_t *a, const ct_limb_t *b)
 {
-    return (unsigned)(A[i / MP_LIMB_BITS] >> (i % MP_LIMB_BITS)) & 1u;
+    size_t i;
+
+    for (i = 0; i < L; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
 }
 
-/* at bit i: a new window of at most wb bits when none is pending and bit
- * i is set; returns the pending digit when it is due at i, else 0 */
-static unsigned slide_step_vartime(slide *S, const ec_sc A, int i, int wb)
-{
-    unsigned d;
-    int j;
-
-    if (S->lo < 0 && sc_bit(A, i)) {
-        S->lo = i - wb + 1 < 0 ? 0 : i - wb + 1;
-        while (!sc_bit(A, S->lo))
-            S->lo++;
-        for (S->d = 0, j = i; j >= S->lo; j--)
-            S->d = (S->d << 1) | sc_bit(A, j);
-    }
-    if (S->lo != i)
-        return 0;
-    d = S->d;
-    S->lo = -1;
-    return d;
-}
-
-/*
- * PROFILE=small also keeps one set of point formulas: the complete
- * projective ones of ec_point.c (the Jacobian additions with branches,
- * and the simultaneous inversion of Q's multiples, are not linked). Q's
- * odd multiples stay projective (Q, 3Q, .. by complete additions), G's
- * are added by the complete mixed addition, and the sum is returned in
- * Jacobian coordinates, (X Z, Y Z^2, Z) for the projective (X : Y : Z).
- */
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q)
 {
-    ec_point tq[ODDQ], acc;
+    /* small frame (the ladder's stack is under it): u1 G's affine
+     * coordinates wait in R->X and R->Y, t's go on as scratch */
+    uint8_t b[EC_MAX_BYTES];
+    ec_point t;
     ec_affine A;
-    slide s1 = { -1, 0 }, s2 = { -1, 0 };
-    const ct_limb_t *e;
-    unsigned d;
-    int i, j, started = 0;
+    int f1;
 
-    ec_point_from_affine(C, &tq[0], Q);
-    ec_point_dbl(C, &acc, &tq[0]);
-    for (j = 1; j < ODDQ; j++)
-        ec_point_add(C, &tq[j], &tq[j - 1], &acc);
-    ec_point_set_infinity(C, &acc);
-    for (i = (int)C->bits - 1; i >= 0; i--) {
-        if (started)                /* acc is infinity until the first digit */
-            ec_point_dbl(C, &acc, &acc);
-        d = slide_step_vartime(&s1, u1, i, (int)C->g_odd_w - 1);
-        if (d != 0) {
-            e = C->g_odd + (size_t)(d >> 1) * 2 * L;
-            mp_copy(A.x, e, L);
-            mp_copy(A.y, e + L, L);
-            ec_point_add_affine(C, &acc, &acc, &A);
-            started = 1;
-        }
-        d = slide_step_vartime(&s2, u2, i, WQ - 1);
-        if (d != 0) {
-            ec_point_add(C, &acc, &acc, &tq[d >> 1]);
-            started = 1;
-        }
+    ec_sc_to_bytes(C, b, u1);
+    ec_mul_base(C, &t, b);
+    (void)ec_point_to_affine(C, &A, &t);
+    mp_copy(R->X, A.x, L);
+    mp_copy(R->Y, A.y, L);
+    mp_zero(R->Z, L);
+    f1 = !fe_eq_vartime(C, t.Z, R->Z);  /* u1 G is not infinity */
+    ec_sc_to_bytes(C, b, u2);
+    ec_mul(C, &t, b, Q);
+    (void)ec_point_to_affine(C, &A, &t);
+    if (fe_eq_vartime(C, t.Z, R->Z)) {  /* u2 Q is infinity: u2 = 0 */
+        if (f1)
+            mp_copy(R->Z, C->one, L);
+        return;
     }
-    /* Jacobian (X Z, Y Z^2, Z): X Z / Z^2 = X / Z, Y Z^2 / Z^3 = Y / Z */
-    ec_fe_mul(C, R->X, acc.X, acc.Z);
-    ec_fe_sqr(C, R->Y, acc.Z);
-    ec_fe_mul(C, R->Y, R->Y, acc.Y);
-    mp_copy(R->Z, acc.Z, L);
+    mp_copy(R->Z, C->one, L);
+    if (!f1) {                          /* u1 = 0 */
+        mp_copy(R->X, A.x, L);
+        mp_copy(R->Y, A.y, L);
+        return;
+    }
+    /* t.X = lambda's numerator, t.Y its denominator */
+    if (!fe_eq_vartime(C, R->X, A.x)) {
+        ec_fe_sub(C, t.X, A.y, R->Y);   /* chord */
+        ec_fe_sub(C, t.Y, A.x, R->X);
+    } else if (fe_eq_vartime(C, R->Y, A.y)) {
+        ec_fe_sqr(C, t.X, A.x);         /* tangent: (3 x^2 - 3) / 2y */
+        ec_fe_sub(C, t.X, t.X, C->one);
+        ec_fe_add(C, t.Y, t.X, t.X);
+        ec_fe_add(C, t.X, t.Y, t.X);
+        ec_fe_add(C, t.Y, A.y, A.y);
+    } else {
+        mp_zero(R->Z, L);               /* u1 G = -u2 Q */
+        return;
+    }
+    ec_fe_inv(C, t.Y, t.Y);
+    ec_fe_mul(C, t.X, t.X, t.Y);        /* lambda */
+    ec_fe_sqr(C, t.Z, t.X);
+    ec_fe_sub(C, t.Z, t.Z, R->X);
+    ec_fe_sub(C, t.Z, t.Z, A.x);        /* x = lambda^2 - x1 - x2 */
+    ec_fe_sub(C, t.Y, R->X, t.Z);
+    ec_fe_mul(C, t.Y, t.X, t.Y);
+    ec_fe_sub(C, R->Y, t.Y, R->Y);      /* y = lambda (x1 - x) - y1 */
+    mp_copy(R->X, t.Z, L);
 }
 #else
 /*

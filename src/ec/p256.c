@@ -13,7 +13,13 @@
 
 #if CTC_EC_P256
 #include "p256_const.h"
+#if CTC_PROFILE_SMALL
+#define P256_G_ODD NULL           /* verification by the ladder (ec_mul_vartime.c) */
+#define P256_G_ODD_W 0
+#else
 #include "p256_odd.h"
+#define P256_G_ODD p256_g_odd
+#endif
 
 /* the table's entry: x then y, 2 * P256_LIMBS limbs (ec_mul_base.c) */
 typedef struct {
@@ -32,8 +38,12 @@ typedef char p256_entry_is_2L_limbs[sizeof(p256_affine) == 2 * P256_LIMBS * size
     (P256_COMB_DIGITS + P256_TABLE_SPACING - 1) / P256_TABLE_SPACING != P256_TABLE_ROWS
 #error "CTC_P256_TABLE_ROWS must be 1..D and ceil(D / ceil(D / rows)) = rows (D: ec.h, EC_COMB_DIGITS)"
 #endif
+#if CTC_PROFILE_SMALL
+#define P256_TABLE NULL         /* k G is the ladder (ec_ladder.c) */
+#else
 #include "p256_table.h"
 #define P256_TABLE ((const ct_limb_t *)(const void *)p256_table)
+#endif
 
 /* prime256v1: 1.2.840.10045.3.1.7 */
 static const uint8_t p256_oid[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
@@ -47,7 +57,7 @@ static const ec_curve p256 = {
     P256_TABLE, CTC_P256_TABLE_ROWS, P256_TABLE_SPACING, P256_COMB_DIGITS,
     CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM,
     EC_LEAVES_P256,
-    p256_g_odd, P256_G_ODD_W,
+    P256_G_ODD, P256_G_ODD_W,
 };
 
 const ec_curve *ec_p256(void)

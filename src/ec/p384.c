@@ -10,7 +10,13 @@
 
 #if CTC_EC_P384
 #include "p384_const.h"
+#if CTC_PROFILE_SMALL
+#define P384_G_ODD NULL           /* verification by the ladder (ec_mul_vartime.c) */
+#define P384_G_ODD_W 0
+#else
 #include "p384_odd.h"
+#define P384_G_ODD p384_g_odd
+#endif
 
 /* the table's entry: x then y, 2 * P384_LIMBS limbs (ec_mul_base.c) */
 typedef struct {
@@ -29,7 +35,12 @@ typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * size
     (P384_COMB_DIGITS + P384_TABLE_SPACING - 1) / P384_TABLE_SPACING != P384_TABLE_ROWS
 #error "CTC_P384_TABLE_ROWS must be 1..D and ceil(D / ceil(D / rows)) = rows (D: ec.h, EC_COMB_DIGITS)"
 #endif
+#if CTC_PROFILE_SMALL
+#define P384_TABLE NULL         /* k G is the ladder (ec_ladder.c) */
+#else
 #include "p384_table.h"
+#define P384_TABLE ((const ct_limb_t *)(const void *)p384_table)
+#endif
 
 /*
  * The field leaves: the dedicated ones (p384_field.h) beat the generic
@@ -55,11 +66,11 @@ static const ec_curve p384 = {
     { p384_n, p384_n_r2, P384_LIMBS, P384_N_NINV },
     p384_one, p384_b, p384_p_r3, p384_sqrt_exp, p384_n_minus_1, p384_gx, p384_gy,
     p384_n_bytes, p384_oid, sizeof p384_oid, CTC_HASH_SHA384,
-    (const ct_limb_t *)(const void *)p384_table, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
+    P384_TABLE, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
     P384_COMB_DIGITS,
     CTC_P384_KEYGEN_MIN_RANDOM, CTC_P384_KEYGEN_MAX_RANDOM,
     P384_LEAVES,
-    p384_g_odd, P384_G_ODD_W,
+    P384_G_ODD, P384_G_ODD_W,
 };
 
 const ec_curve *ec_p384(void)

@@ -19,44 +19,32 @@
  */
 #include "hash_impl.h"
 
-/* a < b on n bytes, constant time: the borrow out of a - b. */
-static ct_cond be_lt(const uint8_t *a, const uint8_t *b, size_t n)
+/*
+ * d = a - q on n bytes; returns the borrow out (1 when a < q) as a mask,
+ * constant time: each byte's a[i] - q[i] - borrow is in [-256, 255], bit
+ * 8 is the next borrow.
+ */
+static ct_cond be_sub(uint8_t *d, const uint8_t *a, const uint8_t *q, size_t n)
 {
     uint32_t borrow = 0;
-    size_t i = n;
 
-    while (i-- > 0) {
-        /* a[i] - b[i] - borrow is in [-256, 255]: bit 8 is the borrow */
-        uint32_t t = (uint32_t)a[i] - b[i] - borrow;
+    while (n-- > 0) {
+        uint32_t t = (uint32_t)a[n] - q[n] - borrow;
+        d[n] = (uint8_t)t;
         borrow = (t >> 8) & 1;
     }
     return ct_cond_from_bit(borrow);
 }
 
-static ct_cond be_nonzero(const uint8_t *a, size_t n)
+/* 0 < a < q on n bytes, constant time (d: n bytes of scratch). */
+static ct_cond be_in_range(uint8_t *d, const uint8_t *a, const uint8_t *q, size_t n)
 {
     uint32_t acc = 0;
     size_t i;
 
     for (i = 0; i < n; i++)
         acc |= a[i];
-    return ct_u32_nonzero(acc);
-}
-
-/* a = a - q if c (a >= q is the caller's business), constant time. */
-static void be_csub(uint8_t *a, const uint8_t *q, size_t n, ct_cond c)
-{
-    uint8_t d[CTC_RFC6979_MAX_QLEN];
-    uint32_t borrow = 0;
-    size_t i = n;
-
-    while (i-- > 0) {
-        uint32_t t = (uint32_t)a[i] - q[i] - borrow;
-        d[i] = (uint8_t)t;
-        borrow = (t >> 8) & 1;
-    }
-    ct_mem_cmov(c, a, d, n);
-    ct_zeroize(d, sizeof d);
+    return ct_cond_and(ct_u32_nonzero(acc), be_sub(d, a, q, n));
 }
 
 /* a >>= s bits, 0 <= s < 8 (public: it comes from q). */
@@ -81,7 +69,6 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     ctc_hmac_drbg_ctx drbg;
     hmac_key hk;
     unsigned top_bits, shift;
-    size_t i;
 
     if (k == NULL || q == NULL || x == NULL || h == NULL
         || (extra == NULL && extra_len != 0) || !hash_id_valid(hash_id))
@@ -97,7 +84,7 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     shift = 8 - top_bits;               /* 8 * q_len - qlen */
 
     /* whether the caller's key is valid is public (an error is returned) */
-    if (!ct_cond_declassify(ct_cond_and(be_nonzero(x, q_len), be_lt(x, q, q_len))))
+    if (!ct_cond_declassify(be_in_range(t, x, q, q_len)))
         return CTC_ERR_KEY;
 
     /* bits2octets(h) = int2octets(bits2int(h) mod q). bits2int keeps the
@@ -111,7 +98,7 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
         hash_zero(z, q_len - h_len);
         hash_copy(z + (q_len - h_len), h, h_len);
     }
-    be_csub(z, q, q_len, ct_cond_not(be_lt(z, q, q_len)));
+    ct_mem_cmov(ct_cond_not(be_sub(t, z, q, q_len)), z, t, q_len);
 
     drbg_instantiate_(&drbg, &hk, hash_id, x, q_len, z, q_len, extra, extra_len);
     for (;;) {
@@ -119,15 +106,14 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
 
         drbg_blocks_(&drbg, &hk, t, q_len);
         be_shr(t, q_len, shift);        /* bits2int: the leftmost qlen bits */
-        ok = ct_cond_and(be_nonzero(t, q_len), be_lt(t, q, q_len));
+        ok = be_in_range(z, t, q, q_len);   /* z is free after Instantiate */
         /* a rejected candidate is discarded and the next one is
          * independent of it, so whether this one is taken may be public */
         if (ct_cond_declassify(ok))
             break;
         drbg_update_empty_(&drbg, &hk);    /* step h.3, after a rejection only */
     }
-    for (i = 0; i < q_len; i++)
-        k[i] = t[i];
+    hash_copy(k, t, q_len);
     ct_zeroize(t, sizeof t);
     ct_zeroize(z, sizeof z);
     ct_zeroize(&drbg, sizeof drbg);

@@ -2,7 +2,8 @@
  * ct_ec.c - constant-time cases for the ec family (see ct_cases.h).
  *
  * Scalar multiplication with a secret scalar is judged inside the key
- * generation, ECDH and signing cases (each runs ec_mul or ec_mul_base once).
+ * generation, ECDH and signing cases (each runs ec_mul or ec_mul_base once)
+ * and by itself on unrestricted scalars (ec_mul_scalar).
  *
  * Secret: scalars and private keys, nonce material, random bytes for key
  * generation, and (in the arithmetic cases) field elements, scalars mod n
@@ -279,6 +280,27 @@ void ct_case_ec_ecdsa_sign(const unsigned char *secret)
     memcpy(extra, secret + 160, 16);
     ct_keep((uint64_t)ctc_ecdsa_p256_sign(sig, d, h, 32, extra, sizeof extra));
     ct_keep_mem(sig, 64);
+}
+
+/* k P and k G themselves (ec_mul, ec_mul_base; PROFILE=small: the co-Z
+ * ladder of ec_ladder.c) on scalars that are not made valid keys: the
+ * modular layout's p - 1, 1, p - 2, 2^255, n - 1, 0, (p + 1) / 2 and 2
+ * take every masked path the scalar handling has (k >= n reduced, the
+ * fold of a set top bit, s + n or s + 2n, and the two scalars the ladder
+ * leaves to masked copies, 0 and +-1 mod n) */
+void ct_case_ec_mul_scalar(const unsigned char *secret)
+{
+    ec_affine P;
+    ec_point R;
+    uint8_t k[32];
+
+    (void)ec_point_decode_vartime(C, &P, peer, sizeof peer);  /* public */
+    memcpy(k, secret, 32);
+    ec_mul(C, &R, k, &P);
+    ct_keep_mem(&R, sizeof R);
+    memcpy(k, secret + 32, 32);
+    ec_mul_base(C, &R, k);
+    ct_keep_mem(&R, sizeof R);
 }
 
 /* ---- P-384 ------------------------------------------------------------------- */
