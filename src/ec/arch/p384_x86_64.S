@@ -22,7 +22,7 @@
  * After six rounds t = A B / 2^384 (mod p) < 2p: one masked subtraction
  * of p (CMOV). X is written last: it may be A or B. The MUL variant adds
  * m p as a row of six products; the MULX variants (product and square)
- * use p's form instead, two MULX per step (P384_MULX_RED).
+ * use p's form instead, two MULX per step (the MULX reduction step).
  *
  * No branch at all; MUL, MULX, ADC, ADCX/ADOX, shifts and CMOV on
  * registers take the same time whatever the data. The only memory
@@ -122,8 +122,9 @@
 .endm
 
 /*
- * The reduction step with MULX, on the window t0..t7 (value below 2^451,
- * see the top of the file): m = t0 + (t0 << 32), t = (t + m p) / 2^64
+ * The reduction step with MULX (P384_MULX_RED_OWED in the product,
+ * P384_SQR_RED in the square), on a window t0..t7 (value below 2^451, see
+ * the top of the file): m = t0 + (t0 << 32), t = (t + m p) / 2^64
  * without a row of products. With c = 2^384 - p = 2^128 + 2^96 - 2^32 + 1
  * = c0 + c1 2^64 + 2^128 (c0 = 2^64 - 2^32 + 1, c1 = 2^32 - 1 = P0),
  * t + m p = t + m 2^384 - m c, and m c is four limbs:
@@ -131,37 +132,22 @@
  *     2^64), so only h0 is used;
  *   m c1 = (h1, l1), h1 < 2^32; m 2^128 is m at limb 2;
  * so m c = t0 + d1 2^64 + d2 2^128 + d3 2^192 with d1 = h0 + l1,
- * d2 = h1 + m + carry, d3 the carry out (0 or 1). m is added at limb 6
- * first (t + m 2^384 < 2^452: no carry out of t7), then d is subtracted
- * from limbs 1..7: limb 0 cancels exactly (t0 - t0, no borrow), and since
- * t + m p >= 0 the borrow chain ends inside t7. Two MULX instead of six.
- * Clobbers rax, rcx, rdx, rbp; the new window is t1..t7 (t0 is dead).
+ * d2 = h1 + m + carry, d3 the carry out (0 or 1). m goes to limb 6
+ * (t + m 2^384 < 2^452: no carry out of t7), d is subtracted from limbs
+ * 1..3: limb 0 cancels exactly (t0 - t0, no borrow). The borrow out of
+ * limb 3 is not run up to t7: it is owed to limb 4, which is limb 3 of
+ * the next step, so it waits in a register and is subtracted there with
+ * that step's d3 (d3 + borrow <= 2), the last step's at the end; until
+ * then the window holds its value plus that borrow at limb 4, which the
+ * bound leaves room for. Two MULX instead of six, three subtractions
+ * instead of seven (square 25.4 -> 23.8 ns a call on the bench's chain,
+ * docs/ec.md).
  */
-.macro  P384_MULX_RED t0, t1, t2, t3, t4, t5, t6, t7
-        mov     \t0, %rdx
-        shl     $32, %rdx
-        add     \t0, %rdx              /* m */
-        mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
-        mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
-        add     %rax, %rcx              /* d1 */
-        adc     %rdx, %rbp              /* d2 */
-        mov     $0, %eax
-        adc     $0, %eax                /* d3 */
-        add     %rdx, \t6
-        adc     $0, \t7
-        sub     %rcx, \t1
-        sbb     %rbp, \t2
-        sbb     %rax, \t3
-        sbb     $0, \t4
-        sbb     $0, \t5
-        sbb     $0, \t6
-        sbb     $0, \t7
-.endm
 
 /*
  * The round of the MULX product on the window t0..t7: the row of A on the
  * two carry chains (t7 zero on entry, as the XOR that clears it also
- * clears CF and OF), then the reduction step of P384_MULX_RED with the
+ * clears CF and OF), then the reduction step (above) with the
  * row's last carries folded in: m comes from a MULX by 2^32 + 1 (low half:
  * t0 + (t0 << 32) mod 2^64), which leaves the flags alone, so CF (owed to
  * limb 6) and OF (owed to limb 7) enter the addition of m at limb 6
@@ -192,16 +178,12 @@
 .endm
 
 /*
- * The reduction step of P384_MULX_RED where CF is owed to t6 and OF to t7
- * (t7 zero): t6 + m + CF, then t7 = OF + the carry (t7 <= 2 and the
- * whole stays below 2^452, as in P384_MULX_RED). d is subtracted from
- * t1, t2, t3 only: the borrow out of t3 belongs to t4, which is the next
- * step's t3, so it waits in rdi and joins that step's d3 (rdi = d3 +
- * borrow <= 2; rdi is 0 or 1 on entry, as the step leaves it, and the
- * last step's borrow is taken at the end of p384_fe_mul_asm_mulx). Until
- * then the window holds its value plus that borrow at t4, which the bound
- * leaves room for. The zeros come from memory (.Lp384_zero): no register
- * is left for them.
+ * The reduction step (above) where CF is owed to t6 and OF to t7 (t7
+ * zero): t6 + m + CF, then t7 = OF + the carry (t7 <= 2 and the whole
+ * stays below 2^452). The borrow owed to t4 waits in rdi (0 or 1 on
+ * entry, as the step leaves it; the last step's is taken at the end of
+ * p384_fe_mul_asm_mulx). The zeros come from memory (.Lp384_zero): rdi,
+ * which held them, holds the borrow now.
  */
 .macro  P384_MULX_RED_OWED t0, t1, t2, t3, t4, t5, t6, t7
         mov     \t0, %rdx
@@ -349,8 +331,8 @@ p384_fe_mul_asm_mulx:
 /*
  * One step of the square's reduction (p384_fe_sqr_asm_mulx) on the limb
  * w_j of T_lo, which earlier steps have made final: m = w_j (2^32 + 1)
- * mod 2^64 and, as in P384_MULX_RED, m c = w_j + d1 2^64 + d2 2^128 +
- * d3 2^192 (d3 the carry out of d2, 0 or 1). d is subtracted from
+ * mod 2^64 and, as in the reduction step above, m c = w_j + d1 2^64 +
+ * d2 2^128 + d3 2^192 (d3 the carry out of d2, 0 or 1). d is subtracted from
  * w_(j+1), w_(j+2), w_(j+3) only: the borrow out of w_(j+3) belongs to
  * w_(j+4), which is the next step's top limb, so it waits in rbx and joins
  * that step's d3 (rbx = d3 + borrow <= 2; the last step's borrow is the
@@ -377,6 +359,22 @@ p384_fe_mul_asm_mulx:
         adc     $0, %ebx                /* the borrow owed to w_(j+4) */
 .endm
 
+/*
+ * void p384_fe_sqr_asm_mulx(ct_limb_t *X, const ct_limb_t *A)
+ *   rdi = X, rsi = A; MULX/ADCX/ADOX. The square computes each cross
+ * product once (15 MULX instead of the product's 36), then:
+ *   T = A^2 = 2 C + sum a_i^2 2^(128 i)    C = sum_(i<j) a_i a_j 2^(64(i+j))
+ * (C < 2^640 in t1..t10 = r8..r15, rbx, rbp; the doubling runs on the CF
+ * chain, the squares on the OF chain). T = T_hi 2^384 + T_lo; Montgomery
+ * reduction splits along it: (T + M p) / 2^384 = T_hi + (T_lo + M p) / 2^384,
+ * with M fixed by T_lo alone. Six steps of P384_SQR_RED on T_lo give M and
+ * T_lo - M c = -H 2^384 (H >= 0, in w6..w8 and the last borrow), so
+ * (T_lo + M p) / 2^384 = M - H, which is < (2^384 + 2^384 p) / 2^384 =
+ * p + 1; T_hi < p^2 / 2^384 < p, so the sum is at most 2p - 1: one masked
+ * subtraction of p, as in the product. T's limb 0 and T_hi wait on the
+ * stack (56 bytes) while the steps run. No branch; X is written last (it
+ * may be A).
+ */
         .section .text.p384_fe_sqr_asm_mulx,"ax",@progbits
         .globl  p384_fe_sqr_asm_mulx
         .type   p384_fe_sqr_asm_mulx,@function
