@@ -280,10 +280,13 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
 #else
 #define EC_LOOKUP_X86 0
 #endif
+/* EC_LOOKUP_NAME: the scan built (ctc_build_info(), "ec-lookup=") */
 #if EC_LOOKUP_ASM
 /* the tables here always fit the leaf's contract: no size test */
 #define ec_limbs_lookup mp_limbs_lookup_asm
+#define EC_LOOKUP_NAME "arm-mls"
 #elif EC_LOOKUP_X86
+#define EC_LOOKUP_NAME "avx2-cpuid"
 void ec_limbs_lookup_avx2(ct_limb_t *X, const ct_limb_t *table, size_t count, size_t n,
                           size_t index);
 void ec_limbs_lookup_x86(ct_limb_t *X, const ct_limb_t *table, size_t count, size_t n,
@@ -291,6 +294,7 @@ void ec_limbs_lookup_x86(ct_limb_t *X, const ct_limb_t *table, size_t count, siz
 #define ec_limbs_lookup ec_limbs_lookup_x86
 #else
 #define ec_limbs_lookup ct_limbs_lookup
+#define EC_LOOKUP_NAME "c"
 #endif
 
 /* Booth digits: k (C->bytes big-endian bytes) = sum d_i 2^(5i), d_i in

@@ -386,10 +386,30 @@ static void test_jac_asm(void)
 }
 #endif
 
+/* the build info names the scan that ec_limbs_lookup is */
+static void test_lookup_build_info(void)
+{
+    const char *s = ctc_build_info();
+    const char *want = " ec-lookup=" EC_LOOKUP_NAME " ";
+    size_t i, j;
+    int found = 0;
+
+    tr_group("build info names the point-table scan that was built");
+    for (i = 0; s[i] && !found; i++) {
+        for (j = 0; want[j] && s[i + j] == want[j]; j++)
+            ;
+        if (!want[j])
+            found = 1;
+    }
+    TR_CHECK(found);
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_ec_mul");
     test_lookup();
+    test_lookup_build_info();
     test_mp_lookup();
 #if CTC_EC_P256 && defined(P256_ASM_JAC)
     test_jac_asm();
