@@ -17,7 +17,8 @@
  * guard, as it is meant to be included more than once.
  *
  * Costs (M product, S square, a addition or subtraction):
- *   doubling (dbl-2001-b, Z3 = 2 Y Z)  4M + 4S + 7a + 3k
+ *   doubling (dbl-2001-b, Z3 = 2 Y Z)  4M + 4S + 7a + 3k, or with
+ *                    JF_DBL_ADDS           4M + 4S + 10a + 1k
  *   addition (add-2007-bl)            12M + 4S + 10a
  *   mixed addition (madd-2007-bl)      8M + 3S + 9a + 1k, or with
  *                    JF_PRODUCT_Z its form without the factors 2
