@@ -5,6 +5,7 @@
 #include "ct/ct.h"
 #include "ec/p256_field.h"
 #include "ec/p384_field.h"
+#include "ec/ec.h"
 #include "mp/mp_word.h"
 #include "aes/aes_impl.h"
 
@@ -92,6 +93,7 @@ static const char ctc_build_info_text[] =
     " ec-comb=w" CTC_STR(CTC_EC_COMB_WIN) ",p256:" CTC_STR(CTC_P256_TABLE_ROWS)
     ",p384:" CTC_STR(CTC_P384_TABLE_ROWS)
 #endif
+    " ec-lookup=" EC_LOOKUP_NAME
     " rsa-exp-blind=" CTC_STR(CTC_RSA_EXP_BLIND)
     " aes=" CTC_AES_NAME
     " barrier=" CTC_BARRIER_NAME

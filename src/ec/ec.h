@@ -267,11 +267,34 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * 1.317 M cycles, signing 2.170 M instead of 2.106 M, within its 2.5 M).
  */
 #define EC_LOOKUP_ASM MP_LOOKUP_ASM
+/*
+ * x86-64 with mp's assembly (64-bit limbs; not under CTC_NO_ASM=1 or
+ * MemorySanitizer), PROFILE=fast: ec_lookup_x86.c, one pass over the table
+ * in AVX2 registers where the CPU has AVX2 (ec_limbs_lookup_avx2, any n
+ * and count), ct_limbs_lookup otherwise (ec_limbs_lookup_x86 asks
+ * ctc_cpu_features(); the answer depends on the CPU only). P-384 k G,
+ * bench_ec, gcc -O2: see docs/ec.md, "P-384 on the x86-64 host".
+ */
+#if (defined(MP_ASM_X86_64) || defined(MP_ASM_X86_64_MULX)) && !CTC_PROFILE_SMALL
+#define EC_LOOKUP_X86 1
+#else
+#define EC_LOOKUP_X86 0
+#endif
+/* EC_LOOKUP_NAME: the scan built (ctc_build_info(), "ec-lookup=") */
 #if EC_LOOKUP_ASM
 /* the tables here always fit the leaf's contract: no size test */
 #define ec_limbs_lookup mp_limbs_lookup_asm
+#define EC_LOOKUP_NAME "arm-mls"
+#elif EC_LOOKUP_X86
+#define EC_LOOKUP_NAME "avx2-cpuid"
+void ec_limbs_lookup_avx2(ct_limb_t *X, const ct_limb_t *table, size_t count, size_t n,
+                          size_t index);
+void ec_limbs_lookup_x86(ct_limb_t *X, const ct_limb_t *table, size_t count, size_t n,
+                         size_t index);
+#define ec_limbs_lookup ec_limbs_lookup_x86
 #else
 #define ec_limbs_lookup ct_limbs_lookup
+#define EC_LOOKUP_NAME "c"
 #endif
 
 /* Booth digits: k (C->bytes big-endian bytes) = sum d_i 2^(5i), d_i in

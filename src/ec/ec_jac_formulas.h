@@ -6,6 +6,8 @@
  *   JF_MULK(x, a, k, t)  x = k a for k = 3, 4, 8 (t: a temporary distinct
  *                    from x and a, for leaves that make it from additions)
  *   JF_L             the limb count
+ *   JF_DBL_ADDS      1: the doubling's 4 beta and 8 gamma^2 from additions
+ *                    (needs JF_PRODUCT_Z), 0: from JF_MULK
  *   JF(name)         the name of each function made
  *
  * which ec_jacobian.c defines before each inclusion: once on the
@@ -15,7 +17,8 @@
  * guard, as it is meant to be included more than once.
  *
  * Costs (M product, S square, a addition or subtraction):
- *   doubling (dbl-2001-b, Z3 = 2 Y Z)  4M + 4S + 7a + 3k
+ *   doubling (dbl-2001-b, Z3 = 2 Y Z)  4M + 4S + 7a + 3k, or with
+ *                    JF_DBL_ADDS           4M + 4S + 10a + 1k
  *   addition (add-2007-bl)            12M + 4S + 10a
  *   mixed addition (madd-2007-bl)      8M + 3S + 9a + 1k, or with
  *                    JF_PRODUCT_Z its form without the factors 2
@@ -34,6 +37,30 @@ static void JF(dbl)(const ec_curve *C, ec_jac *R, const ec_jac *P)
     ec_fe delta, gamma, beta, alpha, t;
 
     (void)C;
+#if JF_DBL_ADDS
+    /* 4 beta and 8 gamma^2 with additions instead of two JF_MULK:
+     * 4 beta = X (4 gamma), 8 gamma^2 = 2 (2 gamma)^2; Z3 as a product
+     * (the square form would need gamma itself) */
+    JF_SQR(delta, P->Z);            /* delta = Z^2 */
+    JF_SQR(gamma, P->Y);
+    JF_ADD(gamma, gamma, gamma);    /* 2 gamma */
+    JF_ADD(beta, gamma, gamma);
+    JF_MUL(beta, P->X, beta);       /* 4 beta = X (4 gamma) */
+    JF_SUB(t, P->X, delta);
+    JF_ADD(alpha, P->X, delta);
+    JF_MUL(alpha, alpha, t);
+    JF_MULK(alpha, alpha, 3, t);    /* alpha = 3 (X - delta)(X + delta) */
+    JF_MUL(R->Z, P->Y, P->Z);
+    JF_ADD(R->Z, R->Z, R->Z);       /* Z3 = 2 Y Z (P->Y, P->Z not read after) */
+    JF_SQR(R->X, alpha);
+    JF_SUB(R->X, R->X, beta);
+    JF_SUB(R->X, R->X, beta);       /* X3 = alpha^2 - 8 beta */
+    JF_SUB(t, beta, R->X);          /* 4 beta - X3 */
+    JF_SQR(delta, gamma);           /* 4 gamma^2 (delta is free) */
+    JF_ADD(gamma, delta, delta);    /* 8 gamma^2 */
+    JF_MUL(R->Y, alpha, t);
+    JF_SUB(R->Y, R->Y, gamma);      /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
+#else
     JF_SQR(delta, P->Z);            /* delta = Z^2 */
     JF_SQR(gamma, P->Y);            /* gamma = Y^2 */
     JF_MUL(beta, P->X, gamma);      /* beta = X gamma */
@@ -59,6 +86,7 @@ static void JF(dbl)(const ec_curve *C, ec_jac *R, const ec_jac *P)
     JF_MULK(gamma, delta, 8, beta); /* 8 gamma^2 */
     JF_MUL(R->Y, alpha, t);
     JF_SUB(R->Y, R->Y, gamma);      /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
+#endif
 }
 
 static void JF(add)(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q)

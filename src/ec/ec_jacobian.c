@@ -109,12 +109,26 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #define P384_JAC_MULK 0
 #endif
 #endif
+/* the doubling's 4 beta and 8 gamma^2 from three additions instead of two
+ * k A calls, where k A is x86-64's MUL leaf and Z3 a product: see
+ * docs/ec.md, "P-384 on the x86-64 host" */
+#ifndef P384_JAC_DBL_ADDS
+#if defined(P384_ASM_MULK) && defined(P384_ASM_MULX)
+#define P384_JAC_DBL_ADDS 1
+#else
+#define P384_JAC_DBL_ADDS 0
+#endif
+#endif
 #ifndef P384_JAC_PRODUCT_Z
 #if defined(P384_HAVE_ASM) && (defined(MP_ASM_UMAAL) || defined(P384_ASM_MULX))
 #define P384_JAC_PRODUCT_Z 1
 #else
 #define P384_JAC_PRODUCT_Z 0
 #endif
+#endif
+
+#if P384_JAC_DBL_ADDS && !P384_JAC_PRODUCT_Z
+#error "P384_JAC_DBL_ADDS takes Z3 as a product: it needs P384_JAC_PRODUCT_Z"
 #endif
 
 /* the formulas on the dispatching leaves: any curve */
@@ -126,6 +140,7 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #define JF_SUB(x, a, b) ec_fe_sub(C, (x), (a), (b))
 #define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
 #define JF_PRODUCT_Z EC_JAC_PRODUCT_Z_ANY
+#define JF_DBL_ADDS 0
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -135,6 +150,7 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #undef JF_SUB
 #undef JF_MULK
 #undef JF_PRODUCT_Z
+#undef JF_DBL_ADDS
 
 #if EC_JAC_PER_CURVE && CTC_EC_P256
 #define JF(name) jac_##name##_p256
@@ -149,6 +165,7 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
 #endif
 #define JF_PRODUCT_Z P256_JAC_PRODUCT_Z
+#define JF_DBL_ADDS 0
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -158,6 +175,7 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #undef JF_SUB
 #undef JF_MULK
 #undef JF_PRODUCT_Z
+#undef JF_DBL_ADDS
 #define JAC_P256(C) EC_P256_LEAVES(C)
 #else
 #define JAC_P256(C) 0
@@ -208,6 +226,7 @@ void ec_jac_add_affine_if_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P,
 #define JF_MULK(x, a, k, t) fe_mulk_add(JF_ADD, (x), (a), (k), (t))
 #endif
 #define JF_PRODUCT_Z P384_JAC_PRODUCT_Z
+#define JF_DBL_ADDS P384_JAC_DBL_ADDS
 #include "ec_jac_formulas.h"
 #undef JF
 #undef JF_L
@@ -217,6 +236,7 @@ void ec_jac_add_affine_if_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P,
 #undef JF_SUB
 #undef JF_MULK
 #undef JF_PRODUCT_Z
+#undef JF_DBL_ADDS
 #define JAC_P384(C) EC_P384_LEAVES(C)
 #else
 #define JAC_P384(C) 0

@@ -23,6 +23,9 @@
 
 #include "ec/ec.h"
 #include "ec/p256_field.h"
+#if EC_LOOKUP_X86
+#include "common/cpu.h"
+#endif
 #include "runner.h"
 
 /* out = n + v (v >= -32) as big-endian bytes; returns the carry out */
@@ -210,7 +213,12 @@ static void test_curve(const char *name, const ec_curve *C)
  * not written */
 static void test_lookup(void)
 {
+    /* 64-bit limbs: also the tables' own 2L and 3L (12, 18) */
+#if MP_LIMB_BITS == 64
+    static const size_t ns[] = { 4, 8, 12, 16, 18, 24, 36 };
+#else
     static const size_t ns[] = { 4, 8, 16, 24, 36 };
+#endif
     ct_limb_t T[18 * 36], T0[18 * 36], X[36 + 4], Y[36 + 4], E[36 + 4];
     size_t count, ni, idx, i, n;
 
@@ -236,6 +244,14 @@ static void test_lookup(void)
                 ct_limbs_lookup(Y, T, count, n, want);
                 TR_MEM(X, E, sizeof X);
                 TR_MEM(Y, E, sizeof Y);
+#if EC_LOOKUP_X86
+                /* the AVX2 scan itself, whatever ec_limbs_lookup chose */
+                if (ctc_cpu_features() & CTC_CPU_X86_AVX2) {
+                    memset(X, 0xa5, sizeof X);
+                    ec_limbs_lookup_avx2(X, T, count, n, want);
+                    TR_MEM(X, E, sizeof X);
+                }
+#endif
             }
             TR_MEM(T, T0, count * n * sizeof(ct_limb_t));
         }
@@ -370,10 +386,30 @@ static void test_jac_asm(void)
 }
 #endif
 
+/* the build info names the scan that ec_limbs_lookup is */
+static void test_lookup_build_info(void)
+{
+    const char *s = ctc_build_info();
+    const char *want = " ec-lookup=" EC_LOOKUP_NAME " ";
+    size_t i, j;
+    int found = 0;
+
+    tr_group("build info names the point-table scan that was built");
+    for (i = 0; s[i] && !found; i++) {
+        for (j = 0; want[j] && s[i + j] == want[j]; j++)
+            ;
+        if (!want[j])
+            found = 1;
+    }
+    TR_CHECK(found);
+    tr_group_end();
+}
+
 int main(void)
 {
     tr_init("test_ec_mul");
     test_lookup();
+    test_lookup_build_info();
     test_mp_lookup();
 #if CTC_EC_P256 && defined(P256_ASM_JAC)
     test_jac_asm();

@@ -22,7 +22,7 @@
  * After six rounds t = A B / 2^384 (mod p) < 2p: one masked subtraction
  * of p (CMOV). X is written last: it may be A or B. The MUL variant adds
  * m p as a row of six products; the MULX variants (product and square)
- * use p's form instead, two MULX per step (P384_MULX_RED).
+ * use p's form instead, two MULX per step (the MULX reduction step).
  *
  * No branch at all; MUL, MULX, ADC, ADCX/ADOX, shifts and CMOV on
  * registers take the same time whatever the data. The only memory
@@ -45,6 +45,8 @@
  * live through) */
 .Lp384_k:
         .quad   0x0000000100000001
+.Lp384_zero:
+        .quad   0
 
 .macro  P384_PUSH
         push    %rbx
@@ -120,8 +122,9 @@
 .endm
 
 /*
- * The reduction step with MULX, on the window t0..t7 (value below 2^451,
- * see the top of the file): m = t0 + (t0 << 32), t = (t + m p) / 2^64
+ * The reduction step with MULX (P384_MULX_RED_OWED in the product,
+ * P384_SQR_RED in the square), on a window t0..t7 (value below 2^451, see
+ * the top of the file): m = t0 + (t0 << 32), t = (t + m p) / 2^64
  * without a row of products. With c = 2^384 - p = 2^128 + 2^96 - 2^32 + 1
  * = c0 + c1 2^64 + 2^128 (c0 = 2^64 - 2^32 + 1, c1 = 2^32 - 1 = P0),
  * t + m p = t + m 2^384 - m c, and m c is four limbs:
@@ -129,43 +132,27 @@
  *     2^64), so only h0 is used;
  *   m c1 = (h1, l1), h1 < 2^32; m 2^128 is m at limb 2;
  * so m c = t0 + d1 2^64 + d2 2^128 + d3 2^192 with d1 = h0 + l1,
- * d2 = h1 + m + carry, d3 the carry out (0 or 1). m is added at limb 6
- * first (t + m 2^384 < 2^452: no carry out of t7), then d is subtracted
- * from limbs 1..7: limb 0 cancels exactly (t0 - t0, no borrow), and since
- * t + m p >= 0 the borrow chain ends inside t7. Two MULX instead of six.
- * Clobbers rax, rcx, rdx, rbp; the new window is t1..t7 (t0 is dead).
+ * d2 = h1 + m + carry, d3 the carry out (0 or 1). m goes to limb 6
+ * (t + m 2^384 < 2^452: no carry out of t7), d is subtracted from limbs
+ * 1..3: limb 0 cancels exactly (t0 - t0, no borrow). The borrow out of
+ * limb 3 is not run up to t7: it is owed to limb 4, which is limb 3 of
+ * the next step, so it waits in a register and is subtracted there with
+ * that step's d3 (d3 + borrow <= 2), the last step's at the end; until
+ * then the window holds its value plus that borrow at limb 4, which the
+ * bound leaves room for. Two MULX instead of six, three subtractions
+ * instead of seven (docs/ec.md, "P-384 on the x86-64 host").
  */
-.macro  P384_MULX_RED t0, t1, t2, t3, t4, t5, t6, t7
-        mov     \t0, %rdx
-        shl     $32, %rdx
-        add     \t0, %rdx              /* m */
-        mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
-        mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
-        add     %rax, %rcx              /* d1 */
-        adc     %rdx, %rbp              /* d2 */
-        mov     $0, %eax
-        adc     $0, %eax                /* d3 */
-        add     %rdx, \t6
-        adc     $0, \t7
-        sub     %rcx, \t1
-        sbb     %rbp, \t2
-        sbb     %rax, \t3
-        sbb     $0, \t4
-        sbb     $0, \t5
-        sbb     $0, \t6
-        sbb     $0, \t7
-.endm
 
 /*
  * The round of the MULX product on the window t0..t7: the row of A on the
  * two carry chains (t7 zero on entry, as the XOR that clears it also
- * clears CF and OF), then the reduction step of P384_MULX_RED with the
+ * clears CF and OF), then the reduction step (above) with the
  * row's last carries folded in: m comes from a MULX by 2^32 + 1 (low half:
  * t0 + (t0 << 32) mod 2^64), which leaves the flags alone, so CF (owed to
  * limb 6) and OF (owed to limb 7) enter the addition of m at limb 6
  * directly. \z is a register holding zero. Clobbers rax, rcx, rdx, rbp.
  */
-.macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi, z
+.macro  P384_MULX_ROUND t0, t1, t2, t3, t4, t5, t6, t7, bi
         mov     \bi, %rdx
         xor     \t7, \t7              /* CF = OF = 0 */
         mulx    (%rsi), %rax, %rcx
@@ -186,33 +173,33 @@
         mulx    40(%rsi), %rax, %rcx
         adcx    %rax, \t5
         adox    %rcx, \t6
-        P384_MULX_RED_OWED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \z
+        P384_MULX_RED_OWED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7
 .endm
 
 /*
- * The reduction step of P384_MULX_RED where CF is owed to t6 and OF to t7
- * (t7 zero): t6 + m + CF, then t7 = OF + the carry (t7 <= 2 and the
- * whole stays below 2^452, as in P384_MULX_RED). \z holds zero.
+ * The reduction step (above) where CF is owed to t6 and OF to t7 (t7
+ * zero): t6 + m + CF, then t7 = OF + the carry (t7 <= 2 and the whole
+ * stays below 2^452). The borrow owed to t4 waits in rdi (0 or 1 on
+ * entry, as the step leaves it; the last step's is taken at the end of
+ * p384_fe_mul_asm_mulx). The zeros come from memory (.Lp384_zero): rdi,
+ * which held them, holds the borrow now.
  */
-.macro  P384_MULX_RED_OWED t0, t1, t2, t3, t4, t5, t6, t7, z
+.macro  P384_MULX_RED_OWED t0, t1, t2, t3, t4, t5, t6, t7
         mov     \t0, %rdx
         mulx    .Lp384_k(%rip), %rdx, %rax      /* rdx = m; flags kept */
         adcx    %rdx, \t6
-        adox    \z, \t7
-        adcx    \z, \t7
+        adox    .Lp384_zero(%rip), \t7
+        adcx    .Lp384_zero(%rip), \t7
         mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
         mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
         add     %rax, %rcx              /* d1 */
         adc     %rdx, %rbp              /* d2 */
-        mov     $0, %eax
-        adc     $0, %eax                /* d3 */
+        adc     $0, %rdi                /* d3 + the waiting borrow */
         sub     %rcx, \t1
         sbb     %rbp, \t2
-        sbb     %rax, \t3
-        sbb     $0, \t4
-        sbb     $0, \t5
-        sbb     $0, \t6
-        sbb     $0, \t7
+        sbb     %rdi, \t3
+        mov     $0, %edi
+        adc     $0, %edi                /* the borrow owed to t4 */
 .endm
 
 /*
@@ -307,7 +294,7 @@ p384_fe_mul_asm_mulx:
         P384_PUSH
         push    %rdi                    /* X, back for P384_FINISH */
         mov     %rdx, %rbx
-        xor     %edi, %edi              /* rdi = 0 through the rounds */
+        xor     %edi, %edi              /* no borrow waiting */
         /* round 0: the window is A B[0], seven limbs, then its step */
         mov     (%rbx), %rdx
         mulx    (%rsi), %r8, %r9
@@ -323,12 +310,17 @@ p384_fe_mul_asm_mulx:
         adc     %rax, %r13
         adc     $0, %r14                /* the high half of a5 b0 < 2^64 - 1 */
         xor     %r15d, %r15d            /* CF = OF = 0: nothing owed */
-        P384_MULX_RED_OWED %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rdi
-        P384_MULX_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx), %rdi
-        P384_MULX_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx), %rdi
-        P384_MULX_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx), %rdi
-        P384_MULX_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx), %rdi
-        P384_MULX_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx), %rdi
+        P384_MULX_RED_OWED %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+        P384_MULX_ROUND %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, 8(%rbx)
+        P384_MULX_ROUND %r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, 16(%rbx)
+        P384_MULX_ROUND %r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, 24(%rbx)
+        P384_MULX_ROUND %r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, 32(%rbx)
+        P384_MULX_ROUND %r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, 40(%rbx)
+        /* the last step's borrow, owed to limb 3 of the window */
+        sub     %rdi, %r9
+        sbb     $0, %r10
+        sbb     $0, %r11
+        sbb     $0, %r12
         pop     %rdi
         P384_FINISH
         P384_POP
@@ -336,12 +328,34 @@ p384_fe_mul_asm_mulx:
         .size   p384_fe_mul_asm_mulx, .-p384_fe_mul_asm_mulx
 
 /*
- * One reduction round with MULX on the window t0..t7 (t7 fresh): the
- * step of P384_MULX_RED, after which t0 is zero and the window is t1..t7.
+ * One step of the square's reduction (p384_fe_sqr_asm_mulx) on the limb
+ * w_j of T_lo, which earlier steps have made final: m = w_j (2^32 + 1)
+ * mod 2^64 and, as in the reduction step above, m c = w_j + d1 2^64 +
+ * d2 2^128 + d3 2^192 (d3 the carry out of d2, 0 or 1). d is subtracted from
+ * w_(j+1), w_(j+2), w_(j+3) only: the borrow out of w_(j+3) belongs to
+ * w_(j+4), which is the next step's top limb, so it waits in rbx and joins
+ * that step's d3 (rbx = d3 + borrow <= 2; the last step's borrow is the
+ * sign of the remainder in w6..w8). Three subtractions instead of seven,
+ * and m is not added to the window: it is kept in w_j's register (w_j
+ * has become 0), the limb j of M = sum m_j 2^(64 j), added once at the
+ * end. rbx is 0 or 1 on entry, as the step leaves it. Clobbers rax, rcx,
+ * rdx, rbp.
  */
-.macro  P384_MULX_REDC t0, t1, t2, t3, t4, t5, t6, t7
-        xor     \t7, \t7
-        P384_MULX_RED \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7
+.macro  P384_SQR_RED wj, wj1, wj2, wj3
+        mov     \wj, %rdx
+        shl     $32, %rdx
+        add     \wj, %rdx              /* m */
+        mulx    .Lp384_c0(%rip), %rax, %rcx     /* rcx = h0 */
+        mulx    .Lp384_p(%rip), %rax, %rbp      /* (rbp, rax) = m c1 */
+        mov     %rdx, \wj              /* m_j */
+        add     %rax, %rcx              /* d1 */
+        adc     %rdx, %rbp              /* d2 */
+        adc     $0, %rbx                /* d3 + the waiting borrow */
+        sub     %rcx, \wj1
+        sbb     %rbp, \wj2
+        sbb     %rbx, \wj3
+        mov     $0, %ebx
+        adc     $0, %ebx                /* the borrow owed to w_(j+4) */
 .endm
 
 /*
@@ -352,12 +366,13 @@ p384_fe_mul_asm_mulx:
  * (C < 2^640 in t1..t10 = r8..r15, rbx, rbp; the doubling runs on the CF
  * chain, the squares on the OF chain). T = T_hi 2^384 + T_lo; Montgomery
  * reduction splits along it: (T + M p) / 2^384 = T_hi + (T_lo + M p) / 2^384,
- * with M fixed by T_lo alone. Six reduction rounds on T_lo (the rounds of
- * the product without its rows of A) give (T_lo + M p) / 2^384 <
- * (2^384 + 2^384 p) / 2^384 = p + 1, and T_hi < p^2 / 2^384 < p, so the
- * sum is at most 2p - 1: one masked subtraction of p, as in the product.
- * T's limb 0 and T_hi wait on the stack (56 bytes) while the rounds run.
- * No branch; X is written last (it may be A).
+ * with M fixed by T_lo alone. Six steps of P384_SQR_RED on T_lo give M and
+ * T_lo - M c = -H 2^384 (H >= 0, in w6..w8 and the last borrow), so
+ * (T_lo + M p) / 2^384 = M - H, which is < (2^384 + 2^384 p) / 2^384 =
+ * p + 1; T_hi < p^2 / 2^384 < p, so the sum is at most 2p - 1: one masked
+ * subtraction of p, as in the product. T's limb 0 and T_hi wait on the
+ * stack (56 bytes) while the steps run. No branch; X is written last (it
+ * may be A).
  */
         .section .text.p384_fe_sqr_asm_mulx,"ax",@progbits
         .globl  p384_fe_sqr_asm_mulx
@@ -471,46 +486,61 @@ p384_fe_sqr_asm_mulx:
         mov     %rbp, 40(%rsp)
         mov     %rcx, 48(%rsp)
         mov     (%rsp), %rsi
+        xor     %r13d, %r13d            /* w6 */
+        xor     %r14d, %r14d            /* w7 */
+        xor     %r15d, %r15d            /* w8 */
+        xor     %ebx, %ebx              /* no borrow waiting */
+        P384_SQR_RED %rsi, %r8, %r9, %r10
+        P384_SQR_RED %r8, %r9, %r10, %r11
+        P384_SQR_RED %r9, %r10, %r11, %r12
+        P384_SQR_RED %r10, %r11, %r12, %r13
+        P384_SQR_RED %r11, %r12, %r13, %r14
+        P384_SQR_RED %r12, %r13, %r14, %r15
+        /* T_lo - M c = -H 2^384: (r13, r14, r15) less the last borrow
+         * (rbx) at 2^192 is -H; (T_lo + M p) / 2^384 = M - H, and M - H is
+         * in [0, p] (the bound above): M = (rsi, r8..r12) plus -H sign-
+         * extended, mod 2^384 (the carry out is the sign's) */
+        neg     %rbx
+        add     %r13, %rsi
+        adc     %r14, %r8
+        adc     %r15, %r9
+        adc     %rbx, %r10
+        adc     %rbx, %r11
+        adc     %rbx, %r12
+        /* + T_hi < 2p: seven limbs, the top (r13) 0 or 1 */
         xor     %r13d, %r13d
-        P384_MULX_REDC %rsi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-        P384_MULX_REDC %r8, %r9, %r10, %r11, %r12, %r13, %r14, %rsi
-        P384_MULX_REDC %r9, %r10, %r11, %r12, %r13, %r14, %rsi, %r8
-        P384_MULX_REDC %r10, %r11, %r12, %r13, %r14, %rsi, %r8, %r9
-        P384_MULX_REDC %r11, %r12, %r13, %r14, %rsi, %r8, %r9, %r10
-        P384_MULX_REDC %r12, %r13, %r14, %rsi, %r8, %r9, %r10, %r11
-        /* (r13, r14, rsi, r8, r9, r10; top r11) + T_hi < 2p */
-        add     8(%rsp), %r13
-        adc     16(%rsp), %r14
-        adc     24(%rsp), %rsi
-        adc     32(%rsp), %r8
-        adc     40(%rsp), %r9
-        adc     48(%rsp), %r10
-        adc     $0, %r11
-        mov     %r13, %rax
-        mov     %r14, %rcx
-        mov     %rsi, %rdx
-        mov     %r8, %rbx
-        mov     %r9, %rbp
-        mov     %r10, %r12
+        add     8(%rsp), %rsi
+        adc     16(%rsp), %r8
+        adc     24(%rsp), %r9
+        adc     32(%rsp), %r10
+        adc     40(%rsp), %r11
+        adc     48(%rsp), %r12
+        adc     $0, %r13
+        mov     %rsi, %rax
+        mov     %r8, %rcx
+        mov     %r9, %rdx
+        mov     %r10, %rbx
+        mov     %r11, %rbp
+        mov     %r12, %r14
         sub     .Lp384_p(%rip), %rax
         sbb     .Lp384_p+8(%rip), %rcx
         sbb     .Lp384_p+16(%rip), %rdx
         sbb     $-1, %rbx
         sbb     $-1, %rbp
-        sbb     $-1, %r12
-        sbb     $0, %r11
-        cmovnc  %rax, %r13
-        cmovnc  %rcx, %r14
-        cmovnc  %rdx, %rsi
-        cmovnc  %rbx, %r8
-        cmovnc  %rbp, %r9
-        cmovnc  %r12, %r10
-        mov     %r13, (%rdi)
-        mov     %r14, 8(%rdi)
-        mov     %rsi, 16(%rdi)
-        mov     %r8, 24(%rdi)
-        mov     %r9, 32(%rdi)
-        mov     %r10, 40(%rdi)
+        sbb     $-1, %r14
+        sbb     $0, %r13
+        cmovnc  %rax, %rsi
+        cmovnc  %rcx, %r8
+        cmovnc  %rdx, %r9
+        cmovnc  %rbx, %r10
+        cmovnc  %rbp, %r11
+        cmovnc  %r14, %r12
+        mov     %rsi, (%rdi)
+        mov     %r8, 8(%rdi)
+        mov     %r9, 16(%rdi)
+        mov     %r10, 24(%rdi)
+        mov     %r11, 32(%rdi)
+        mov     %r12, 40(%rdi)
         /* the stack held T's limbs */
         xor     %eax, %eax
         mov     %rax, (%rsp)
