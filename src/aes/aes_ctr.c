@@ -17,7 +17,7 @@ static void copy16(uint8_t d[16], const uint8_t s[16])
         d[i] = s[i];
 }
 
-#if !AES_HAVE_TABLE
+#if !AES_HAVE_TABLE && !AES_HAVE_CT64
 /*
  * Whole 32-byte pieces whose input and output are word-aligned are XORed a
  * word at a time where the compiler can be told that such words alias the
@@ -37,9 +37,14 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
                  uint8_t *out, const uint8_t *in, size_t len)
 {
 #if !AES_HAVE_TABLE
-    uint32_t cw[4], q[8];
+    uint32_t cw[4];
     size_t i, j;
     unsigned c;
+#endif
+#if AES_HAVE_CT64
+    uint8_t ks[256];
+#elif !AES_HAVE_TABLE
+    uint32_t q[8];
 #endif
 
 #if AES_HAVE_HW
@@ -62,6 +67,36 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
 #if AES_HAVE_TABLE
     /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
     aes_tbl_ctr_xor_vartime(key->ek, key->rounds, ctr, inc_bytes, out, in, len);
+#elif AES_HAVE_CT64
+    for (c = 0; c < 4; c++)
+        cw[c] = aes_ld32le(ctr + 4 * c);
+    /* the counter blocks of a piece written out (sixteen with the AVX2
+     * leaf, four with the portable 64-bit core: one pass), encrypted in
+     * place, XORed in; after the loop the counter is past the blocks used
+     * (a last partial block counts) */
+    {
+        size_t piece = 64;
+
+#if AES_HAVE_AVX2
+        if (aes_hw() & AES_HW_AVX2)
+            piece = 256;
+#endif
+        for (i = 0; i < len; i += piece) {
+            size_t n = len - i < piece ? len - i : piece, b, nb = (n + 15) / 16;
+
+            for (b = 0; b < nb; b++) {
+                for (c = 0; c < 4; c++)
+                    aes_st32le(ks + 16 * b + 4 * c, cw[c]);
+                aes_ctr_inc_words(cw, inc_bytes);
+            }
+            aes_encrypt_blocks(key, ks, ks, nb);
+            for (j = 0; j < n; j++)
+                out[i + j] = (uint8_t)(in[i + j] ^ ks[j]);
+        }
+    }
+    for (c = 0; c < 4; c++)
+        aes_st32le(ctr + 4 * c, cw[c]);
+    ct_zeroize(ks, sizeof ks);
 #else
     for (c = 0; c < 4; c++)
         cw[c] = aes_ld32le(ctr + 4 * c);
