@@ -704,15 +704,25 @@ static void test_hw_paths_vs_portable(void)
 
 int main(void)
 {
-    unsigned c, n = AES_HAVE_HW ? 2 : 1;
+    /* the core in use, the portable constant-time core, the AVX2 leaf of
+     * the 64-bit core (each mask whose cores in use differ from those of
+     * the masks before it) */
+    static const unsigned masks[3] = { ~0u, 0, AES_HW_AVX2 };
+    unsigned c, d, seen[3];
 
     tr_init("test_aes_modes");
-    for (c = 0; c < n; c++) {
-        aes_hw_allow(c == 0 ? ~0u : 0);
-        if (AES_HAVE_HW)
+    for (c = 0; c < 3; c++) {
+        aes_hw_allow(masks[c]);
+        seen[c] = aes_hw();
+        for (d = 0; d < c && seen[d] != seen[c]; d++)
+            ;
+        if (d < c)
+            continue;
+        if (AES_HAVE_HW || AES_HAVE_AVX2)
             tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: " AES_HW_NAME "\n"
                     : AES_HAVE_TABLE ? "# block cipher: the table core (CTC_AES_TABLE)\n"
-                    : "# block cipher: ct32\n");
+                    : aes_hw() & AES_HW_AVX2 ? "# block cipher: ct64-avx2\n"
+                    : AES_HAVE_CT64 ? "# block cipher: ct64\n" : "# block cipher: ct32\n");
         test_cbc_wycheproof();
         test_cbc_raw();
         test_ccm_wycheproof();
