@@ -17,6 +17,31 @@ static void copy16(uint8_t d[16], const uint8_t s[16])
         d[i] = s[i];
 }
 
+#if AES_HAVE_CT64
+/* out = in ^ ks over n bytes; a word at a time where in, out and ks are
+ * 8-byte aligned (public addresses) and the compiler can be told that the
+ * words alias the bytes (may_alias), else byte by byte */
+static void xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n)
+{
+    size_t j = 0;
+
+#if defined(__GNUC__) || defined(__clang__)
+    typedef uint64_t __attribute__((may_alias)) aes_u64_alias;
+
+    if ((((uintptr_t)out | (uintptr_t)in | (uintptr_t)ks) & 7) == 0) {
+        const aes_u64_alias *s64 = (const aes_u64_alias *)(const void *)in;
+        const aes_u64_alias *k64 = (const aes_u64_alias *)(const void *)ks;
+        aes_u64_alias *d64 = (aes_u64_alias *)(void *)out;
+
+        for (; j + 8 <= n; j += 8)
+            d64[j / 8] = s64[j / 8] ^ k64[j / 8];
+    }
+#endif
+    for (; j < n; j++)
+        out[j] = (uint8_t)(in[j] ^ ks[j]);
+}
+#endif
+
 #if !AES_HAVE_TABLE && !AES_HAVE_CT64
 /*
  * Whole 32-byte pieces whose input and output are word-aligned are XORed a
@@ -38,13 +63,15 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
 {
 #if !AES_HAVE_TABLE
     uint32_t cw[4];
-    size_t i, j;
+    size_t i;
     unsigned c;
 #endif
 #if AES_HAVE_CT64
-    uint8_t ks[256];
+    uint64_t ks64[32];                 /* the key stream, 8-byte aligned */
+    uint8_t *ks = (uint8_t *)ks64;
 #elif !AES_HAVE_TABLE
     uint32_t q[8];
+    size_t j;
 #endif
 
 #if AES_HAVE_HW
@@ -90,13 +117,12 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
                 aes_ctr_inc_words(cw, inc_bytes);
             }
             aes_encrypt_blocks(key, ks, ks, nb);
-            for (j = 0; j < n; j++)
-                out[i + j] = (uint8_t)(in[i + j] ^ ks[j]);
+            xor_bytes(out + i, in + i, ks, n);
         }
     }
     for (c = 0; c < 4; c++)
         aes_st32le(ctr + 4 * c, cw[c]);
-    ct_zeroize(ks, sizeof ks);
+    ct_zeroize(ks64, sizeof ks64);
 #else
     for (c = 0; c < 4; c++)
         cw[c] = aes_ld32le(ctr + 4 * c);
