@@ -14,6 +14,7 @@
 
 #define AES64_W uint64_t
 #define AES64_FN static inline
+#define AES64_PREFIX a64_
 #include "aes_ct64_body.h"
 
 /*

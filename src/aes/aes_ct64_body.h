@@ -9,7 +9,9 @@
  * the portable core does to its one word; the including file defines
  * AES64_W and AES64_FN (the storage class and, for AVX2, the target
  * attribute) and includes this once; it may provide its own rotations
- * (AES64_HAVE_ROTATIONS below).
+ * (AES64_HAVE_ROTATIONS below). The functions are named A64(name): with
+ * the prefix AES64_PREFIX (a64_ in aes_ct64.c, a64v_ in the AVX2 leaf), so
+ * that each has one name in the library (src/ct_public.txt names them).
  *
  * Layout. The state of four blocks (64 bytes) is eight words q[0..7]; q[i]
  * holds bit i of every byte. Within a word, the 16-bit lane r (bits
@@ -26,6 +28,9 @@
  * branch depends on the key or the data.
  */
 
+#define A64_CAT_(p, n) p##n
+#define A64_CAT(p, n) A64_CAT_(p, n)
+#define A64(name) A64_CAT(AES64_PREFIX, name)
 #define A64_K(hi, lo) (((uint64_t)(hi) << 32) | (uint64_t)(lo))
 
 /* exchange the bits of b under m with the bits of a under m << n */
@@ -37,7 +42,7 @@
 
 /* transpose the eight 8x8 bit matrices (one per byte lane): afterwards bit
  * j of byte lane L of q[i] is what bit i of byte lane L of q[j] was */
-AES64_FN void a64_transpose(AES64_W q[8])
+AES64_FN void A64(transpose)(AES64_W q[8])
 {
     const uint64_t m1 = A64_K(0x55555555u, 0x55555555u);
     const uint64_t m2 = A64_K(0x33333333u, 0x33333333u);
@@ -62,7 +67,7 @@ AES64_FN void a64_transpose(AES64_W q[8])
  * and Peralta as in aes_ct32.c (aes_sbox), inputs U0..U7 and outputs
  * S0..S7 the bits of a byte from the most significant down.
  */
-AES64_FN void a64_sbox(AES64_W q[8])
+AES64_FN void A64(sbox)(AES64_W q[8])
 {
     AES64_W u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
     AES64_W u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
@@ -213,7 +218,7 @@ AES64_FN void a64_sbox(AES64_W q[8])
 }
 
 /* B(y) = A^-1(y) + 0x05 (aes_ct32.c, aes_inv_affine): S^-1 = B o S o B */
-AES64_FN void a64_inv_affine(AES64_W q[8])
+AES64_FN void A64(inv_affine)(AES64_W q[8])
 {
     AES64_W y[8];
     unsigned i;
@@ -226,11 +231,11 @@ AES64_FN void a64_inv_affine(AES64_W q[8])
     q[2] = ~q[2];
 }
 
-AES64_FN void a64_inv_sbox(AES64_W q[8])
+AES64_FN void A64(inv_sbox)(AES64_W q[8])
 {
-    a64_inv_affine(q);
-    a64_sbox(q);
-    a64_inv_affine(q);
+    A64(inv_affine)(q);
+    A64(sbox)(q);
+    A64(inv_affine)(q);
 }
 
 /* ShiftRows: lane r, column c takes column c + r (lane rotated right by
@@ -253,7 +258,7 @@ AES64_FN void a64_inv_sbox(AES64_W q[8])
          | (((x) << 8) & A64_K(0xff000000u, 0xff000000u)))
 
 /* ShiftRows^t of one word (t = 0..3, public; ShiftRows^3 = InvShiftRows) */
-AES64_FN AES64_W a64_shift_rows_pow_word(AES64_W x, unsigned t)
+AES64_FN AES64_W A64(shift_rows_pow_word)(AES64_W x, unsigned t)
 {
     switch (t & 3) {
     case 1: return A64_SR1(x);
@@ -264,7 +269,7 @@ AES64_FN AES64_W a64_shift_rows_pow_word(AES64_W x, unsigned t)
 }
 
 /* the same on a round-key word */
-static inline uint64_t a64_shift_rows_pow_key(uint64_t x, unsigned t)
+static inline uint64_t A64(shift_rows_pow_key)(uint64_t x, unsigned t)
 {
     switch (t & 3) {
     case 1: return A64_SR1(x);
@@ -277,33 +282,33 @@ static inline uint64_t a64_shift_rows_pow_key(uint64_t x, unsigned t)
 /* every 16-bit lane rotated right by 4, 8 or 12 bits (1, 2, 3 columns),
  * and the word rotated right by 16 and 32 bits: an including file that
  * has single instructions for them (AVX2's shuffles and 16-bit shifts)
- * defines AES64_HAVE_ROTATIONS and its own a64_lane_ror4/8/12, a64_ror16
- * and a64_ror32, which compute the same */
+ * defines AES64_HAVE_ROTATIONS and its own A64(lane_ror4)/8/12, A64(ror16)
+ * and A64(ror32), which compute the same */
 #ifndef AES64_HAVE_ROTATIONS
-AES64_FN AES64_W a64_lane_ror4(AES64_W x)
+AES64_FN AES64_W A64(lane_ror4)(AES64_W x)
 {
     return ((x >> 4) & A64_K(0x0fff0fffu, 0x0fff0fffu))
          | ((x << 12) & A64_K(0xf000f000u, 0xf000f000u));
 }
 
-AES64_FN AES64_W a64_lane_ror8(AES64_W x)
+AES64_FN AES64_W A64(lane_ror8)(AES64_W x)
 {
     return ((x >> 8) & A64_K(0x00ff00ffu, 0x00ff00ffu))
          | ((x << 8) & A64_K(0xff00ff00u, 0xff00ff00u));
 }
 
-AES64_FN AES64_W a64_lane_ror12(AES64_W x)
+AES64_FN AES64_W A64(lane_ror12)(AES64_W x)
 {
     return ((x >> 12) & A64_K(0x000f000fu, 0x000f000fu))
          | ((x << 4) & A64_K(0xfff0fff0u, 0xfff0fff0u));
 }
 
-AES64_FN AES64_W a64_ror16(AES64_W x)
+AES64_FN AES64_W A64(ror16)(AES64_W x)
 {
     return (x >> 16) | (x << 48);
 }
 
-AES64_FN AES64_W a64_ror32(AES64_W x)
+AES64_FN AES64_W A64(ror32)(AES64_W x)
 {
     return (x >> 32) | (x << 32);
 }
@@ -311,7 +316,7 @@ AES64_FN AES64_W a64_ror32(AES64_W x)
 #endif
 
 /* t = x * t in GF(2^8), bit plane by bit plane (x^8 = x^4 + x^3 + x + 1) */
-AES64_FN void a64_xtime(AES64_W t[8])
+AES64_FN void A64(xtime)(AES64_W t[8])
 {
     AES64_W hi = t[7];
 
@@ -338,38 +343,38 @@ AES64_FN void a64_xtime(AES64_W t[8])
         unsigned i;                                                 \
                                                                     \
         for (i = 0; i < 8; i++) {                                   \
-            r1[i] = q1(a64_ror16(q[i]));                            \
+            r1[i] = q1(A64(ror16)(q[i]));                            \
             t[i] = q[i] ^ r1[i];                                    \
         }                                                           \
         for (i = 0; i < 8; i++)                                     \
-            q[i] = r1[i] ^ q2(a64_ror32(t[i]));                     \
-        a64_xtime(t);                                               \
+            q[i] = r1[i] ^ q2(A64(ror32)(t[i]));                     \
+        A64(xtime)(t);                                               \
         for (i = 0; i < 8; i++)                                     \
             q[i] ^= t[i];                                           \
     }
 
 #define A64_LANE_ID(x) (x)
-A64_MIX_COLUMNS(a64_mix_columns, A64_LANE_ID, A64_LANE_ID)
-A64_MIX_COLUMNS(a64_mix_columns_t1, a64_lane_ror4, a64_lane_ror8)
-A64_MIX_COLUMNS(a64_mix_columns_t2, a64_lane_ror8, A64_LANE_ID)
-A64_MIX_COLUMNS(a64_mix_columns_t3, a64_lane_ror12, a64_lane_ror8)
+A64_MIX_COLUMNS(A64(mix_columns), A64_LANE_ID, A64_LANE_ID)
+A64_MIX_COLUMNS(A64(mix_columns_t1), A64(lane_ror4), A64(lane_ror8))
+A64_MIX_COLUMNS(A64(mix_columns_t2), A64(lane_ror8), A64_LANE_ID)
+A64_MIX_COLUMNS(A64(mix_columns_t3), A64(lane_ror12), A64(lane_ror8))
 
 /* InvMixColumns = MixColumns after a_r -> a_r + 4 (a_r + a_{r+2}) */
-AES64_FN void a64_inv_mix_columns(AES64_W q[8])
+AES64_FN void A64(inv_mix_columns)(AES64_W q[8])
 {
     AES64_W u[8];
     unsigned i;
 
     for (i = 0; i < 8; i++)
-        u[i] = q[i] ^ a64_ror32(q[i]);
-    a64_xtime(u);
-    a64_xtime(u);
+        u[i] = q[i] ^ A64(ror32)(q[i]);
+    A64(xtime)(u);
+    A64(xtime)(u);
     for (i = 0; i < 8; i++)
         q[i] ^= u[i];
-    a64_mix_columns(q);
+    A64(mix_columns)(q);
 }
 
-AES64_FN void a64_add_round_key(AES64_W q[8], const uint64_t *rk)
+AES64_FN void A64(add_round_key)(AES64_W q[8], const uint64_t *rk)
 {
     unsigned i;
 
@@ -379,51 +384,51 @@ AES64_FN void a64_add_round_key(AES64_W q[8], const uint64_t *rk)
 
 /* the fixsliced encryption of the bitsliced state: AddRoundKey 0, the
  * rounds, the last round, then ShiftRows^(rounds mod 4) to align */
-AES64_FN void a64_encrypt(AES64_W q[8], const uint64_t *rk, unsigned rounds)
+AES64_FN void A64(encrypt)(AES64_W q[8], const uint64_t *rk, unsigned rounds)
 {
     unsigned r, i;
 
-    a64_add_round_key(q, rk);
+    A64(add_round_key)(q, rk);
     for (r = 1; r < rounds; r++) {
-        a64_sbox(q);
+        A64(sbox)(q);
         switch (r & 3) {               /* public: the round number */
-        case 0: a64_mix_columns(q); break;
-        case 1: a64_mix_columns_t1(q); break;
-        case 2: a64_mix_columns_t2(q); break;
-        default: a64_mix_columns_t3(q); break;
+        case 0: A64(mix_columns)(q); break;
+        case 1: A64(mix_columns_t1)(q); break;
+        case 2: A64(mix_columns_t2)(q); break;
+        default: A64(mix_columns_t3)(q); break;
         }
-        a64_add_round_key(q, rk + 8 * r);
+        A64(add_round_key)(q, rk + 8 * r);
     }
-    a64_sbox(q);
-    a64_add_round_key(q, rk + 8 * rounds);
+    A64(sbox)(q);
+    A64(add_round_key)(q, rk + 8 * rounds);
     for (i = 0; i < 8; i++)
-        q[i] = a64_shift_rows_pow_word(q[i], rounds);
+        q[i] = A64(shift_rows_pow_word)(q[i], rounds);
 }
 
 /* round key r as FIPS 197 has it (stored with the offsets of round r) */
-AES64_FN void a64_add_round_key_aligned(AES64_W q[8], const uint64_t *rk, unsigned r)
+AES64_FN void A64(add_round_key_aligned)(AES64_W q[8], const uint64_t *rk, unsigned r)
 {
     unsigned i;
 
     for (i = 0; i < 8; i++)
-        q[i] ^= a64_shift_rows_pow_key(rk[i], r);
+        q[i] ^= A64(shift_rows_pow_key)(rk[i], r);
 }
 
 /* the plain inverse cipher (not fixsliced) */
-AES64_FN void a64_decrypt(AES64_W q[8], const uint64_t *rk, unsigned rounds)
+AES64_FN void A64(decrypt)(AES64_W q[8], const uint64_t *rk, unsigned rounds)
 {
     unsigned r, i;
 
-    a64_add_round_key_aligned(q, rk + 8 * rounds, rounds);
+    A64(add_round_key_aligned)(q, rk + 8 * rounds, rounds);
     for (r = rounds - 1; r > 0; r--) {
         for (i = 0; i < 8; i++)
             q[i] = A64_SR3(q[i]);
-        a64_inv_sbox(q);
-        a64_add_round_key_aligned(q, rk + 8 * r, r);
-        a64_inv_mix_columns(q);
+        A64(inv_sbox)(q);
+        A64(add_round_key_aligned)(q, rk + 8 * r, r);
+        A64(inv_mix_columns)(q);
     }
     for (i = 0; i < 8; i++)
         q[i] = A64_SR3(q[i]);
-    a64_inv_sbox(q);
-    a64_add_round_key(q, rk);
+    A64(inv_sbox)(q);
+    A64(add_round_key)(q, rk);
 }

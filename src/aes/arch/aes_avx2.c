@@ -25,19 +25,20 @@ typedef uint64_t aes_v4u64 __attribute__((vector_size(32)));
 
 #define AES64_W aes_v4u64
 #define AES64_FN static inline __attribute__((target("avx2")))
+#define AES64_PREFIX a64v_
 
 #define A64_V(x) ((aes_v4u64)(x))
 #define A64_M(x) ((__m256i)(x))
 
 /* the rotations of aes_ct64_body.h: every 16-bit lane right by 4, 8, 12
  * bits; each 64-bit word right by 16 and 32 bits */
-AES64_FN aes_v4u64 a64_lane_ror4(aes_v4u64 x)
+AES64_FN aes_v4u64 a64v_lane_ror4(aes_v4u64 x)
 {
     return A64_V(_mm256_or_si256(_mm256_srli_epi16(A64_M(x), 4),
                                  _mm256_slli_epi16(A64_M(x), 12)));
 }
 
-AES64_FN aes_v4u64 a64_lane_ror8(aes_v4u64 x)
+AES64_FN aes_v4u64 a64v_lane_ror8(aes_v4u64 x)
 {
     const __m256i c = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
                                        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
@@ -45,13 +46,13 @@ AES64_FN aes_v4u64 a64_lane_ror8(aes_v4u64 x)
     return A64_V(_mm256_shuffle_epi8(A64_M(x), c));
 }
 
-AES64_FN aes_v4u64 a64_lane_ror12(aes_v4u64 x)
+AES64_FN aes_v4u64 a64v_lane_ror12(aes_v4u64 x)
 {
     return A64_V(_mm256_or_si256(_mm256_srli_epi16(A64_M(x), 12),
                                  _mm256_slli_epi16(A64_M(x), 4)));
 }
 
-AES64_FN aes_v4u64 a64_ror16(aes_v4u64 x)
+AES64_FN aes_v4u64 a64v_ror16(aes_v4u64 x)
 {
     const __m256i c = _mm256_setr_epi8(2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9,
                                        2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9);
@@ -59,7 +60,7 @@ AES64_FN aes_v4u64 a64_ror16(aes_v4u64 x)
     return A64_V(_mm256_shuffle_epi8(A64_M(x), c));
 }
 
-AES64_FN aes_v4u64 a64_ror32(aes_v4u64 x)
+AES64_FN aes_v4u64 a64v_ror32(aes_v4u64 x)
 {
     return A64_V(_mm256_shuffle_epi32(A64_M(x), 0xb1));
 }
@@ -76,7 +77,7 @@ AES64_FN aes_v4u64 a64_ror32(aes_v4u64 x)
  * (y[j]: blocks 2j, 2j + 1), lane g of state word 4c + b needs element
  * 2 (b & 1) + c of y[2g + (b >> 1)]: a 4x4 transposition of 64-bit
  * elements of y[h], y[2 + h], y[4 + h], y[6 + h] for h = b >> 1. Then the
- * transposition of the 8x8 bit matrices (a64_transpose), as there.
+ * transposition of the 8x8 bit matrices (a64v_transpose), as there.
  */
 static const int8_t aes_avx2_fwd[16] = { 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15 };
 static const int8_t aes_avx2_inv[16] = { 0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15 };
@@ -114,7 +115,7 @@ AES64_FN void aes_avx2_load(aes_v4u64 q[8], const uint8_t *in)
         q[2 * h + 1] = A64_V(c);
         q[5 + 2 * h] = A64_V(d);
     }
-    a64_transpose(q);
+    a64v_transpose(q);
 }
 
 /* the sixteen blocks of q into out (256 bytes); q is scrambled */
@@ -124,7 +125,7 @@ AES64_FN void aes_avx2_store(uint8_t *out, aes_v4u64 q[8])
         _mm_loadu_si128((const __m128i *)(const void *)aes_avx2_inv));
     unsigned h;
 
-    a64_transpose(q);
+    a64v_transpose(q);
     for (h = 0; h < 2; h++) {
         __m256i a = A64_M(q[2 * h]), b = A64_M(q[4 + 2 * h]);
         __m256i c = A64_M(q[2 * h + 1]), d = A64_M(q[5 + 2 * h]);
@@ -157,9 +158,9 @@ static void aes_avx2_pass(const uint64_t *rk, unsigned rounds, uint8_t *out,
         aes_avx2_load(q, in);
     }
     if (decrypt)
-        a64_decrypt(q, rk, rounds);
+        a64v_decrypt(q, rk, rounds);
     else
-        a64_encrypt(q, rk, rounds);
+        a64v_encrypt(q, rk, rounds);
     if (n < 16) {
         aes_avx2_store(buf, q);
         for (i = 0; i < 16 * n; i++)
