@@ -33,6 +33,12 @@
 #define A64(name) A64_CAT(AES64_PREFIX, name)
 #define A64_K(hi, lo) (((uint64_t)(hi) << 32) | (uint64_t)(lo))
 
+/* X(i, a) for i = 0 .. 7, written out: the word loops below are unrolled
+ * in the source, so that no compiler turns them into loops over 128-bit
+ * vectors of two words (GCC's loop vectoriser did, on x86-64, at a cost of
+ * a third of a pass: 348 -> 272 ns per four blocks written out) */
+#define A64_FOR8(X, a) X(0, a) X(1, a) X(2, a) X(3, a) X(4, a) X(5, a) X(6, a) X(7, a)
+
 /* exchange the bits of b under m with the bits of a under m << n */
 #define A64_SWAPMOVE(a, b, m, n) do {                               \
         AES64_W t_ = (((a) >> (n)) ^ (b)) & (m);                    \
@@ -221,12 +227,11 @@ AES64_FN void A64(sbox)(AES64_W q[8])
 AES64_FN void A64(inv_affine)(AES64_W q[8])
 {
     AES64_W y[8];
-    unsigned i;
 
-    for (i = 0; i < 8; i++)
-        y[i] = q[i];
-    for (i = 0; i < 8; i++)
-        q[i] = y[(i + 2) & 7] ^ y[(i + 5) & 7] ^ y[(i + 7) & 7];
+#define A64_IA_COPY(i, u) y[i] = q[i];
+#define A64_IA_MAP(i, u) q[i] = y[((i) + 2) & 7] ^ y[((i) + 5) & 7] ^ y[((i) + 7) & 7];
+    A64_FOR8(A64_IA_COPY, 0)
+    A64_FOR8(A64_IA_MAP, 0)
     q[0] = ~q[0];                      /* + 0x05 */
     q[2] = ~q[2];
 }
@@ -336,21 +341,18 @@ AES64_FN void A64(xtime)(AES64_W t[8])
  * (t = round mod 4) row r + 1 is also rotated by t columns and the sum of
  * rows r + 2, r + 3 by 2t more (q1, q2 below).
  */
+#define A64_MC_R(i, q1) r1[i] = q1(A64(ror16)(q[i])); t[i] = q[i] ^ r1[i];
+#define A64_MC_Q(i, q2) q[i] = r1[i] ^ q2(A64(ror32)(t[i]));
+#define A64_XOR_T(i, u) q[i] ^= t[i];
 #define A64_MIX_COLUMNS(name, q1, q2)                               \
     AES64_FN void name(AES64_W q[8])                                \
     {                                                               \
         AES64_W t[8], r1[8];                                        \
-        unsigned i;                                                 \
                                                                     \
-        for (i = 0; i < 8; i++) {                                   \
-            r1[i] = q1(A64(ror16)(q[i]));                            \
-            t[i] = q[i] ^ r1[i];                                    \
-        }                                                           \
-        for (i = 0; i < 8; i++)                                     \
-            q[i] = r1[i] ^ q2(A64(ror32)(t[i]));                     \
-        A64(xtime)(t);                                               \
-        for (i = 0; i < 8; i++)                                     \
-            q[i] ^= t[i];                                           \
+        A64_FOR8(A64_MC_R, q1)                                      \
+        A64_FOR8(A64_MC_Q, q2)                                      \
+        A64(xtime)(t);                                              \
+        A64_FOR8(A64_XOR_T, 0)                                      \
     }
 
 #define A64_LANE_ID(x) (x)
@@ -363,31 +365,29 @@ A64_MIX_COLUMNS(A64(mix_columns_t3), A64(lane_ror12), A64(lane_ror8))
 AES64_FN void A64(inv_mix_columns)(AES64_W q[8])
 {
     AES64_W u[8];
-    unsigned i;
 
-    for (i = 0; i < 8; i++)
-        u[i] = q[i] ^ A64(ror32)(q[i]);
+#define A64_IMC_U(i, x) u[i] = q[i] ^ A64(ror32)(q[i]);
+#define A64_IMC_X(i, x) q[i] ^= u[i];
+    A64_FOR8(A64_IMC_U, 0)
     A64(xtime)(u);
     A64(xtime)(u);
-    for (i = 0; i < 8; i++)
-        q[i] ^= u[i];
+    A64_FOR8(A64_IMC_X, 0)
     A64(mix_columns)(q);
 }
 
+#define A64_ARK(i, x) q[i] ^= rk[i];
 AES64_FN void A64(add_round_key)(AES64_W q[8], const uint64_t *rk)
 {
-    unsigned i;
-
-    for (i = 0; i < 8; i++)
-        q[i] ^= rk[i];
+    A64_FOR8(A64_ARK, 0)
 }
 
 /* the fixsliced encryption of the bitsliced state: AddRoundKey 0, the
  * rounds, the last round, then ShiftRows^(rounds mod 4) to align */
 AES64_FN void A64(encrypt)(AES64_W q[8], const uint64_t *rk, unsigned rounds)
 {
-    unsigned r, i;
+    unsigned r;
 
+#define A64_ALIGN(i, t) q[i] = A64(shift_rows_pow_word)(q[i], t);
     A64(add_round_key)(q, rk);
     for (r = 1; r < rounds; r++) {
         A64(sbox)(q);
@@ -401,34 +401,30 @@ AES64_FN void A64(encrypt)(AES64_W q[8], const uint64_t *rk, unsigned rounds)
     }
     A64(sbox)(q);
     A64(add_round_key)(q, rk + 8 * rounds);
-    for (i = 0; i < 8; i++)
-        q[i] = A64(shift_rows_pow_word)(q[i], rounds);
+    A64_FOR8(A64_ALIGN, rounds)
 }
 
 /* round key r as FIPS 197 has it (stored with the offsets of round r) */
 AES64_FN void A64(add_round_key_aligned)(AES64_W q[8], const uint64_t *rk, unsigned r)
 {
-    unsigned i;
-
-    for (i = 0; i < 8; i++)
-        q[i] ^= A64(shift_rows_pow_key)(rk[i], r);
+#define A64_ARK_AL(i, t) q[i] ^= A64(shift_rows_pow_key)(rk[i], t);
+    A64_FOR8(A64_ARK_AL, r)
 }
 
 /* the plain inverse cipher (not fixsliced) */
 AES64_FN void A64(decrypt)(AES64_W q[8], const uint64_t *rk, unsigned rounds)
 {
-    unsigned r, i;
+    unsigned r;
 
+#define A64_ISR(i, x) q[i] = A64_SR3(q[i]);
     A64(add_round_key_aligned)(q, rk + 8 * rounds, rounds);
     for (r = rounds - 1; r > 0; r--) {
-        for (i = 0; i < 8; i++)
-            q[i] = A64_SR3(q[i]);
+        A64_FOR8(A64_ISR, 0)
         A64(inv_sbox)(q);
         A64(add_round_key_aligned)(q, rk + 8 * r, r);
         A64(inv_mix_columns)(q);
     }
-    for (i = 0; i < 8; i++)
-        q[i] = A64_SR3(q[i]);
+    A64_FOR8(A64_ISR, 0)
     A64(inv_sbox)(q);
     A64(add_round_key)(q, rk);
 }
