@@ -230,7 +230,7 @@ def run_emu(core, profile, with_peers=True):
     for r in bench_rows(build):
         r.update(platform=core, profile=profile)
         # the size goes beside the first of ctcrypto's rows of the
-        # operation (the aes rows are named by their core: ct32)
+        # operation (the aes rows are named by their core: ct-sw)
         sz = sizes.pop((r["group"], r["op"]), None) if r["impl"] not in PEER_IMPLS else None
         if sz:
             r["flash"] = sz["text"] + sz["rodata"] + sz["data"]
@@ -731,11 +731,11 @@ def emu_table_per_group(records, group, cores, profile):
 
 def aes_tradeoff_table(records, cores):
     """Markdown: per core and profile, the constant-time core of the main
-    build (ct32) and each table core (AES_TABLE=...): constant time or
+    build (ct-sw) and each table core (AES_TABLE=...): constant time or
     not, flash and RAM of the AES-128-GCM image, cycles of the key
     schedule and of one block, cycles per byte of CTR and GCM."""
     rows = [r for r in measured(records) if r["platform"] in cores and r["group"] == "aes" and
-            r["op"] in AES_TRADEOFF_OPS and (r["impl"] == "ct32" or r.get("aes_variant"))]
+            r["op"] in AES_TRADEOFF_OPS and (r["impl"] == "ct-sw" or r.get("aes_variant"))]
     if not rows:
         return []
     out = ["| core | build | AES core | constant time | flash B | RAM B | key schedule | "
@@ -767,7 +767,8 @@ def aes_tradeoff_table(records, cores):
 
 
 AES_TRADEOFF_NOTE = (
-    "The constant-time core of the default build (`ct32`) and the opt-in table cores "
+    "The constant-time core of the default build (`ct-sw`: the 32-bit bitsliced core on these "
+    "targets) and the opt-in table cores "
     "(`AES_TABLE=flash|unrolled|ram|sbox`, built for this table; **not constant time**, "
     "docs/aes.md), each measured in its own build on every core. Cycles: estimated "
     "(instructions where the core has no model), AES-128. Flash: `.text` and read-only data "

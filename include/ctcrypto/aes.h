@@ -50,7 +50,8 @@
 #define CTC_AES_GCM_TAG_MAX 16
 
 /* An expanded AES key: 11, 13 or 15 round keys of 8 words each, in the
- * bitsliced layout of the constant-time core; on x86-64 and AArch64 also as
+ * bitsliced layout of the constant-time core (64-bit words with
+ * CTC_AES_CT64, else 32-bit); on x86-64 and AArch64 also as
  * FIPS 197's bytes for the hardware core (AES-NI, Armv8 AES). With a table
  * core (CTC_AES_TABLE, not constant time) FIPS 197's round keys as words
  * instead (each column's four bytes little-endian), and for the T-table
@@ -66,6 +67,8 @@ typedef struct {
 #if CTC_AES_TABLE != CTC_AES_TABLE_SBOX
     uint32_t dk[60];
 #endif
+#elif CTC_AES_CT64
+    uint64_t rk64[120];
 #else
     uint32_t rk[120];
 #endif

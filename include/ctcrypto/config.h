@@ -98,6 +98,11 @@
  *                     CTC_AES_TABLE_SBOX (4): the 256-byte S-box and its
  *                       256-byte inverse, MixColumns computed.
  *                     AES-NI, where built, still runs when the CPU has it.
+ *   CTC_AES_CT64      1 where pointers are 64 bits (default), else 0: the
+ *                     constant-time core is the 64-bit bitsliced one (four
+ *                     blocks per pass, and sixteen with AVX2 on x86-64 when
+ *                     the CPU has it) instead of the 32-bit one (two blocks
+ *                     per pass). Ignored with CTC_AES_TABLE.
  */
 #ifndef CTCRYPTO_CONFIG_H
 #define CTCRYPTO_CONFIG_H
@@ -175,6 +180,16 @@
 #endif
 #if CTC_AES_TABLE < 0 || CTC_AES_TABLE > 4
 #error "CTC_AES_TABLE must be 0 or one of CTC_AES_TABLE_FLASH, _UNROLLED, _RAM, _SBOX"
+#endif
+#ifndef CTC_AES_CT64
+#if (defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8) || defined(_WIN64)
+#define CTC_AES_CT64 1
+#else
+#define CTC_AES_CT64 0
+#endif
+#endif
+#if CTC_AES_CT64 != 0 && CTC_AES_CT64 != 1
+#error "CTC_AES_CT64 must be 0 or 1"
 #endif
 
 #if CTC_PROFILE_SMALL

@@ -52,14 +52,23 @@ static void cbc_enc_blocks(const ctc_aes_key *key, uint8_t x[16],
     }
 }
 
-/* out = CBC decryption of len (a multiple of 16) bytes of in; two blocks
- * per pass, an odd last block alone */
+/* the blocks decrypted per step: as many as a pass of the core takes (up
+ * to sixteen, aes_decrypt_blocks) with the 64-bit core, two (one pass)
+ * with the 32-bit one, whose targets have little stack */
+#if AES_HAVE_CT64
+#define CBC_DEC_STEP 16
+#else
+#define CBC_DEC_STEP 2
+#endif
+
+/* out = CBC decryption of len (a multiple of 16) bytes of in; up to
+ * CBC_DEC_STEP blocks per step (the ciphertext copied first: in may be
+ * out) */
 static void cbc_dec_blocks(const ctc_aes_key *key, const uint8_t iv[16],
                            uint8_t *out, const uint8_t *in, size_t len)
 {
-    uint8_t prev[16], c[32], p[32];
-    size_t i;
-    unsigned j;
+    uint8_t prev[16], c[16 * CBC_DEC_STEP], p[16 * CBC_DEC_STEP];
+    size_t i, j;
 
     for (j = 0; j < 16; j++)
         prev[j] = iv[j];
@@ -69,15 +78,12 @@ static void cbc_dec_blocks(const ctc_aes_key *key, const uint8_t iv[16],
         return;
     }
 #endif
-    for (i = 0; i < len; i += 32) {
-        size_t n = len - i < 32 ? 16 : 32;
+    for (i = 0; i < len; i += sizeof c) {
+        size_t n = len - i < sizeof c ? len - i : sizeof c;
 
         for (j = 0; j < n; j++)
             c[j] = in[i + j];
-        if (n == 32)
-            aes_decrypt2(key, p, p + 16, c, c + 16);
-        else
-            aes_decrypt2(key, p, p + 16, c, c);
+        aes_decrypt_blocks(key, p, c, n / 16);
         for (j = 0; j < 16; j++)
             out[i + j] = (uint8_t)(p[j] ^ prev[j]);
         for (j = 16; j < n; j++)

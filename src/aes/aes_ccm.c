@@ -165,6 +165,41 @@ static void ccm_text(const ctc_aes_key *key, uint8_t x[16], uint8_t ctr[16],
         aes_ni_ccm_blocks(key->rk8, key->rounds, x, ctr, l, out, in, len / 16, decrypt);
     }
 #endif
+#if AES_HAVE_CT64
+    /* the 64-bit core: the key stream of up to sixteen blocks in one call
+     * (one pass of the AVX2 leaf, four of the portable core), then the
+     * MAC's chain a block at a time */
+    {
+        uint8_t kss[256];
+
+        for (; i < len; i += sizeof kss) {
+            size_t n = len - i < sizeof kss ? len - i : sizeof kss, b, nb = (n + 15) / 16;
+
+            for (b = 0; b < nb; b++) {
+                for (j = 0; j < 16; j++)
+                    kss[16 * b + j] = ctr[j];
+                ccm_inc(ctr, l);
+            }
+            aes_encrypt_blocks(key, kss, kss, nb);
+            for (b = 0; b < n; b += 16) {
+                size_t m_len = n - b < 16 ? n - b : 16;
+
+                /* the MAC over the plaintext: in before out is written
+                 * (they may be one buffer), out after */
+                if (!decrypt)
+                    for (j = 0; j < m_len; j++)
+                        x[j] ^= in[i + b + j];
+                for (j = 0; j < m_len; j++)
+                    out[i + b + j] = (uint8_t)(in[i + b + j] ^ kss[b + j]);
+                if (decrypt)
+                    for (j = 0; j < m_len; j++)
+                        x[j] ^= out[i + b + j];
+                aes_encrypt1(key, x, x);
+            }
+        }
+        ct_zeroize(kss, sizeof kss);
+    }
+#endif
     for (; i < len; i += 16) {
         size_t n = len - i < 16 ? len - i : 16;
 

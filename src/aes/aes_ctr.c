@@ -17,7 +17,32 @@ static void copy16(uint8_t d[16], const uint8_t s[16])
         d[i] = s[i];
 }
 
-#if !AES_HAVE_TABLE
+#if AES_HAVE_CT64
+/* out = in ^ ks over n bytes; a word at a time where in, out and ks are
+ * 8-byte aligned (public addresses) and the compiler can be told that the
+ * words alias the bytes (may_alias), else byte by byte */
+static void xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n)
+{
+    size_t j = 0;
+
+#if defined(__GNUC__) || defined(__clang__)
+    typedef uint64_t __attribute__((may_alias)) aes_u64_alias;
+
+    if ((((uintptr_t)out | (uintptr_t)in | (uintptr_t)ks) & 7) == 0) {
+        const aes_u64_alias *s64 = (const aes_u64_alias *)(const void *)in;
+        const aes_u64_alias *k64 = (const aes_u64_alias *)(const void *)ks;
+        aes_u64_alias *d64 = (aes_u64_alias *)(void *)out;
+
+        for (; j + 8 <= n; j += 8)
+            d64[j / 8] = s64[j / 8] ^ k64[j / 8];
+    }
+#endif
+    for (; j < n; j++)
+        out[j] = (uint8_t)(in[j] ^ ks[j]);
+}
+#endif
+
+#if !AES_HAVE_TABLE && !AES_HAVE_CT64
 /*
  * Whole 32-byte pieces whose input and output are word-aligned are XORed a
  * word at a time where the compiler can be told that such words alias the
@@ -37,9 +62,16 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
                  uint8_t *out, const uint8_t *in, size_t len)
 {
 #if !AES_HAVE_TABLE
-    uint32_t cw[4], b0[4], b1[4], base[8], q[8], d;
-    size_t i, j;
+    uint32_t cw[4];
+    size_t i;
     unsigned c;
+#endif
+#if AES_HAVE_CT64
+    uint64_t ks64[32];                 /* the key stream, 8-byte aligned */
+    uint8_t *ks = (uint8_t *)ks64;
+#elif !AES_HAVE_TABLE
+    uint32_t b0[4], b1[4], base[8], q[8], d;
+    size_t j;
     int base_ok;
 #endif
 
@@ -63,6 +95,35 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
 #if AES_HAVE_TABLE
     /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
     aes_tbl_ctr_xor_vartime(key->ek, key->rounds, ctr, inc_bytes, out, in, len);
+#elif AES_HAVE_CT64
+    for (c = 0; c < 4; c++)
+        cw[c] = aes_ld32le(ctr + 4 * c);
+    /* the counter blocks of a piece written out (sixteen with the AVX2
+     * leaf, four with the portable 64-bit core: one pass), encrypted in
+     * place, XORed in; after the loop the counter is past the blocks used
+     * (a last partial block counts) */
+    {
+        size_t piece = 64;
+
+#if AES_HAVE_AVX2
+        if (aes_hw() & AES_HW_AVX2)
+            piece = 256;
+#endif
+        for (i = 0; i < len; i += piece) {
+            size_t n = len - i < piece ? len - i : piece, b, nb = (n + 15) / 16;
+
+            for (b = 0; b < nb; b++) {
+                for (c = 0; c < 4; c++)
+                    aes_st32le(ks + 16 * b + 4 * c, cw[c]);
+                aes_ctr_inc_words(cw, inc_bytes);
+            }
+            aes_encrypt_blocks(key, ks, ks, nb);
+            xor_bytes(out + i, in + i, ks, n);
+        }
+    }
+    for (c = 0; c < 4; c++)
+        aes_st32le(ctr + 4 * c, cw[c]);
+    ct_zeroize(ks64, sizeof ks64);
 #else
     for (c = 0; c < 4; c++)
         cw[c] = aes_ld32le(ctr + 4 * c);

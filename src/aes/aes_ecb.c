@@ -20,6 +20,8 @@ int ctc_aes_key_set(ctc_aes_key *key, const uint8_t *k, size_t k_len)
         return CTC_ERR_PARAM;
 #if AES_HAVE_TABLE
     aes_tbl_key(key->ek, AES_TBL_DK(key), k, (unsigned)(k_len / 4));
+#elif AES_HAVE_CT64
+    aes_ct64_key_expand(key->rk64, k, (unsigned)(k_len / 4));
 #else
     aes_ct32_key_expand(key->rk, k, (unsigned)(k_len / 4));
 #endif
@@ -51,50 +53,14 @@ static int ecb_check(const ctc_aes_key *key, const uint8_t *out,
     return CTC_OK;
 }
 
-/* two blocks per pass; an odd last block goes with a copy of itself (the
- * table core: one block at a time) */
+/* the core in use, as many blocks per pass as it takes (aes_cpu.c) */
 static void ecb_run(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
                     size_t len, int decrypt)
 {
-#if !AES_HAVE_TABLE
-    uint8_t spare[16];
-#endif
-    size_t i;
-
-#if AES_HAVE_HW
-    if (aes_hw() & AES_HW_AES) {
-        if (decrypt)
-            aes_hw_decrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
-        else
-            aes_hw_encrypt_blocks(key->rk8, key->rounds, out, in, len / 16);
-        return;
-    }
-#endif
-#if AES_HAVE_TABLE
-    /* vartime: CTC_AES_TABLE, the build chose a core that is not constant time */
-    for (i = 0; i < len; i += 16) {
-        if (decrypt)
-            aes_tbl_decrypt_vartime(AES_TBL_DK(key), key->rounds, out + i, in + i);
-        else
-            aes_tbl_encrypt_vartime(key->ek, key->rounds, out + i, in + i);
-    }
-#else
-    for (i = 0; i + 32 <= len; i += 32) {
-        if (decrypt)
-            aes_ct32_decrypt2(key->rk, key->rounds, out + i, out + i + 16,
-                              in + i, in + i + 16);
-        else
-            aes_ct32_encrypt2(key->rk, key->rounds, out + i, out + i + 16,
-                              in + i, in + i + 16);
-    }
-    if (i < len) {
-        if (decrypt)
-            aes_ct32_decrypt2(key->rk, key->rounds, out + i, spare, in + i, in + i);
-        else
-            aes_ct32_encrypt2(key->rk, key->rounds, out + i, spare, in + i, in + i);
-        ct_zeroize(spare, sizeof spare);
-    }
-#endif
+    if (decrypt)
+        aes_decrypt_blocks(key, out, in, len / 16);
+    else
+        aes_encrypt_blocks(key, out, in, len / 16);
 }
 
 /* see ctcrypto/aes.h */

@@ -136,6 +136,53 @@ void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,
  */
 uint32_t aes_ct32_subword(uint32_t w);
 
+/* ---- the 64-bit bitsliced core (aes_ct64.c) and its AVX2 leaf
+ * (arch/aes_avx2.c) ------------------------------------------------------------ */
+
+/*
+ * With CTC_AES_CT64 (64-bit builds, no table core) the constant-time core
+ * is this one: the state of four blocks in eight 64-bit words (layout in
+ * aes_ct64_body.h), round keys rk[8 * (nk + 7)] (ctc_aes_key.rk64), four
+ * copies of each round key. The 32-bit core stays built (the tests compare
+ * the two) but the library does not call it.
+ */
+#if CTC_AES && CTC_AES_CT64 && !CTC_AES_TABLE
+#define AES_HAVE_CT64 1
+void aes_ct64_key_expand(uint64_t *rk, const uint8_t *key, unsigned nk);
+/* blocks 0 .. n-1 of in (n = 1..4, 16 bytes each) encrypted (decrypted)
+ * into out in one pass of four blocks; out may be in */
+void aes_ct64_encrypt4(const uint64_t *rk, unsigned rounds, uint8_t *out,
+                       const uint8_t *in, size_t n);
+void aes_ct64_decrypt4(const uint64_t *rk, unsigned rounds, uint8_t *out,
+                       const uint8_t *in, size_t n);
+/* the bitslicing's byte interleave (a0 b0 a1 b1 a2 b2 a3 b3) and back,
+ * shared with the AVX2 leaf */
+uint64_t aes_ct64_interleave(uint32_t a, uint32_t b);
+void aes_ct64_deinterleave(uint32_t *a, uint32_t *b, uint64_t x);
+#else
+#define AES_HAVE_CT64 0
+#endif
+
+/*
+ * The AVX2 leaf: the rounds of aes_ct64_body.h on YMM registers, each
+ * 64-bit lane the state of four blocks, so sixteen blocks per pass (n =
+ * 1..16 of in, the missing ones zero); the same round keys. Chosen at run
+ * time when ctc_cpu_features() reports AVX2 (AES_HW_AVX2); its C twin is
+ * aes_ct64_encrypt4/decrypt4, which test_aes compares with it. Built for
+ * the constant-time checkers too (it is constant time by construction and
+ * they check it: tests/ct/cases.def), not with CTC_NO_ASM.
+ */
+#if AES_HAVE_CT64 && !CTC_NO_ASM && defined(__x86_64__) \
+    && (defined(__GNUC__) || defined(__clang__))
+#define AES_HAVE_AVX2 1
+void aes_avx2_encrypt16(const uint64_t *rk, unsigned rounds, uint8_t *out,
+                        const uint8_t *in, size_t n);
+void aes_avx2_decrypt16(const uint64_t *rk, unsigned rounds, uint8_t *out,
+                        const uint8_t *in, size_t n);
+#else
+#define AES_HAVE_AVX2 0
+#endif
+
 /* ---- the table cores, NOT constant time (aes_table.c) --------------------- */
 
 /*
@@ -342,6 +389,8 @@ static inline void aes_ctr64_inc(struct aes_ctr64 *c)
 #define AES_HW_CLMUL 2u    /* GHASH in hardware (PCLMULQDQ, PMULL) */
 #define AES_HW_VAES 4u     /* VAES and VPCLMULQDQ on YMM (GCM with AES_HW_AES
                             * and AES_HW_CLMUL; x86-64 only) */
+#define AES_HW_AVX2 8u     /* the bitsliced core on YMM (AES_HAVE_AVX2), when
+                            * AES_HW_AES is not in use */
 
 /* The AES_HW_* in use: built, present and allowed (depends on the CPU
  * only). */
@@ -357,6 +406,14 @@ void aes_encrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],
 /* out = E(in), one block, with the core in use (the portable core's pass
  * runs with in in both lanes; the hardware core on the one block) */
 void aes_encrypt1(const ctc_aes_key *key, uint8_t out[16], const uint8_t in[16]);
+
+/* n whole blocks of in encrypted (decrypted) into out with the core in
+ * use, as many per pass as it takes (16 with AVX2, 4 with the 64-bit
+ * core); out may be in */
+void aes_encrypt_blocks(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
+                        size_t n);
+void aes_decrypt_blocks(const ctc_aes_key *key, uint8_t *out, const uint8_t *in,
+                        size_t n);
 
 /* out0 = D(in0), out1 = D(in1) with the core in use */
 void aes_decrypt2(const ctc_aes_key *key, uint8_t out0[16], uint8_t out1[16],

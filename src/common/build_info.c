@@ -53,7 +53,9 @@
 #endif
 
 /* the AES cores (docs/aes.md): the constant-time 32-bit bitsliced one (its
- * rounds in Armv7 assembly where that is built: ct32-armv7), or the table
+ * rounds in Armv7 assembly where that is built: ct32-armv7) or, in 64-bit
+ * builds, the 64-bit one (ct64; ct64-avx2 where its AVX2 leaf is built and
+ * chosen at run time), or the table
  * core that is not constant time (CTC_AES_TABLE), and AES-NI with
  * PCLMULQDQ (x86-64, CPUID) or Armv8 AES with PMULL (AArch64, the ID
  * register ID_AA64ISAR0_EL1) chosen at run time where it was built */
@@ -67,6 +69,10 @@
 #define CTC_AES_SW_NAME "table-sbox-NOT-CONSTANT-TIME"
 #elif AES_HAVE_ARMV7_ASM
 #define CTC_AES_SW_NAME "ct32-armv7"
+#elif AES_HAVE_AVX2
+#define CTC_AES_SW_NAME "ct64-avx2"
+#elif AES_HAVE_CT64
+#define CTC_AES_SW_NAME "ct64"
 #else
 #define CTC_AES_SW_NAME "ct32"
 #endif

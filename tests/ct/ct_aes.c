@@ -18,6 +18,7 @@
  */
 #include "ctcrypto/aes.h"
 #include "aes/aes_impl.h"
+#include "common/cpu.h"
 #include "ct/ct.h"
 #include "ct_cases.h"
 
@@ -58,6 +59,74 @@ void ct_case_aes_block(const unsigned char *secret)
         ct_keep_mem(out, 48);
     }
     ctc_aes_key_wipe(&k);
+}
+
+/*
+ * The 64-bit core on its own, whichever core the library would pick: the
+ * key schedule of every key size, a full pass each way and a partial one
+ * (the lanes of the missing blocks zero). In builds without it (32-bit
+ * targets) the 32-bit core, which it replaces on 64-bit ones.
+ */
+void ct_case_aes_ct64_core(const unsigned char *secret)
+{
+#if AES_HAVE_CT64
+    uint64_t rk[120];
+    uint8_t out[64];
+    unsigned n;
+
+    for (n = 4; n <= 8; n += 2) {
+        aes_ct64_key_expand(rk, secret + 16 * (n - 4), n);
+        aes_ct64_encrypt4(rk, n + 6, out, secret + 64, 4);
+        ct_keep_mem(out, 64);
+        aes_ct64_decrypt4(rk, n + 6, out, secret + 128, 3);
+        ct_keep_mem(out, 48);
+    }
+#else
+    uint32_t rk[120];
+    uint8_t out[32];
+    unsigned n;
+
+    for (n = 4; n <= 8; n += 2) {
+        aes_ct32_key_expand(rk, secret + 16 * (n - 4), n);
+        aes_ct32_encrypt2(rk, n + 6, out, out + 16, secret + 64, secret + 80);
+        ct_keep_mem(out, 32);
+        aes_ct32_decrypt2(rk, n + 6, out, out + 16, secret + 128, secret + 144);
+        ct_keep_mem(out, 32);
+    }
+#endif
+    ct_zeroize(rk, sizeof rk);
+}
+
+/*
+ * The AVX2 leaf of the 64-bit core (arch/aes_avx2.c) where it is built and
+ * the CPU has AVX2: sixteen secret blocks each way under a secret AES-128
+ * and AES-256 key, and a partial pass (five blocks, through its buffer).
+ * Elsewhere its C twin, the portable 64-bit core (or the 32-bit one).
+ */
+void ct_case_aes_ct64_avx2(const unsigned char *secret)
+{
+#if AES_HAVE_AVX2
+    uint64_t rk[120];
+    uint8_t out[256];
+    unsigned n;
+
+    if (!(ctc_cpu_features() & CTC_CPU_X86_AVX2)) {   /* the CPU is public */
+        ct_case_aes_ct64_core(secret);
+        return;
+    }
+    for (n = 4; n <= 8; n += 4) {
+        aes_ct64_key_expand(rk, secret + 224 - 4 * n, n);
+        aes_avx2_encrypt16(rk, n + 6, out, secret, 16);
+        ct_keep_mem(out, 256);
+        aes_avx2_decrypt16(rk, n + 6, out, secret, 16);
+        ct_keep_mem(out, 256);
+        aes_avx2_encrypt16(rk, n + 6, out, secret + 16, 5);
+        ct_keep_mem(out, 80);
+    }
+    ct_zeroize(rk, sizeof rk);
+#else
+    ct_case_aes_ct64_core(secret);
+#endif
 }
 
 void ct_case_aes_ctr(const unsigned char *secret)

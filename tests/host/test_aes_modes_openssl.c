@@ -253,14 +253,30 @@ static void test_cmac(void)
 
 int main(void)
 {
-    unsigned c;
+    unsigned c, seen;
 
     tr_init("test_aes_modes_openssl");
-    for (c = 0; c < (AES_HAVE_X86_NI ? 2u : 1u); c++) {
-        aes_hw_allow(c == 0 ? ~0u : 0);
-        tr_puts(aes_hw() ? "# cores: hardware (AES-NI)\n"
+    /* every core: the one in use, the portable constant-time one, and
+     * the AVX2 leaf of the 64-bit core where built (each mask whose cores
+     * in use differ from those of the masks before it) */
+    for (c = 0; c < 3; c++) {
+        static const unsigned masks[3] = { ~0u, 0, AES_HW_AVX2 };
+        unsigned d;
+
+        for (d = 0; d < c; d++) {
+            aes_hw_allow(masks[d]);
+            seen = aes_hw();
+            aes_hw_allow(masks[c]);
+            if (seen == aes_hw())
+                break;
+        }
+        aes_hw_allow(masks[c]);
+        if (d < c)
+            continue;
+        tr_puts(aes_hw() & AES_HW_AES ? "# cores: hardware (AES-NI)\n"
                 : AES_HAVE_TABLE ? "# cores: the table core (CTC_AES_TABLE)\n"
-                : "# cores: ct32\n");
+                : aes_hw() & AES_HW_AVX2 ? "# cores: ct64-avx2\n"
+                : AES_HAVE_CT64 ? "# cores: ct64\n" : "# cores: ct32\n");
         test_cbc();
         test_ccm();
         test_cmac();

@@ -473,6 +473,10 @@ static void test_errors(void)
 #define WANT_SW "table-sbox-NOT-CONSTANT-TIME"
 #elif AES_HAVE_ARMV7_ASM
 #define WANT_SW "ct32-armv7"
+#elif AES_HAVE_AVX2
+#define WANT_SW "ct64-avx2"
+#elif AES_HAVE_CT64
+#define WANT_SW "ct64"
 #else
 #define WANT_SW "ct32"
 #endif
@@ -564,10 +568,19 @@ static void test_hw_in_use(void)
 #else
     const unsigned must_build = 0;
 #endif
+    /* the AVX2 leaf: x86-64 with gcc or clang, not NO_ASM, the 64-bit core
+     * (CTC_AES_CT64, no table core); also in the checkers' builds */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !CTC_NO_ASM \
+    && CTC_AES_CT64 && !CTC_AES_TABLE
+    const unsigned must_avx2 = 1;
+#else
+    const unsigned must_avx2 = 0;
+#endif
     unsigned f = ctc_cpu_features(), want = 0, prev = aes_hw_allow(~0u);
 
     tr_group("the hardware core is in use where the CPU reports it (the allowed mask forces it off)");
     TR_EQ(AES_HAVE_HW, must_build);
+    TR_EQ(AES_HAVE_AVX2, must_avx2);
 #if AES_HAVE_X86_NI
     if (f & CTC_CPU_X86_AESNI)
         want |= AES_HW_AES;
@@ -581,6 +594,10 @@ static void test_hw_in_use(void)
     if (f & CTC_CPU_ARM64_PMULL)
         want |= AES_HW_CLMUL;
 #endif
+#if AES_HAVE_AVX2
+    if (f & CTC_CPU_X86_AVX2)
+        want |= AES_HW_AVX2;
+#endif
     TR_EQ(aes_hw(), want);
     aes_hw_allow(0);
     TR_EQ(aes_hw(), 0);
@@ -590,6 +607,8 @@ static void test_hw_in_use(void)
     TR_EQ(aes_hw(), want & AES_HW_CLMUL);
     aes_hw_allow(AES_HW_AES | AES_HW_CLMUL);       /* the YMM paths masked */
     TR_EQ(aes_hw(), want & (AES_HW_AES | AES_HW_CLMUL));
+    aes_hw_allow(AES_HW_AVX2);
+    TR_EQ(aes_hw(), want & AES_HW_AVX2);
     aes_hw_allow(prev);
     tr_group_end();
 #if AES_HAVE_HW
@@ -598,6 +617,7 @@ static void test_hw_in_use(void)
             : ", ct32 GHASH (the CPU has no " AES_HW_CLMUL_NAME ")\n");
 #endif
     (void)f;
+    (void)must_avx2;
 }
 
 #if AES_HAVE_ARMV7_ASM
@@ -683,22 +703,111 @@ static void test_ghash_twin(void)
 }
 #endif
 
+#if AES_HAVE_CT64
+/*
+ * The 64-bit core against the 32-bit one, and its AVX2 leaf against it
+ * (its C twin), on random keys of every size and random blocks, and on
+ * all-zero and all-one blocks and keys: aes_ct64_encrypt4/decrypt4 for 1
+ * to 4 blocks = aes_ct32_encrypt2/decrypt2 block by block;
+ * aes_avx2_encrypt16/decrypt16 for 1 to 16 blocks = the 64-bit core four
+ * blocks at a time, the bytes past the last block untouched; the byte
+ * interleave of the bitslicing undone by its inverse.
+ */
+static void test_ct64_twins(void)
+{
+    uint64_t rk64[120];
+    uint32_t rk[120];
+    uint8_t key[32], in[256], out[272], ref[256], spare[16];
+    unsigned it, kl, i, n, rounds;
+
+    tr_group("ct64 core = ct32 core; AVX2 leaf = ct64 core (random and constant keys and "
+             "blocks, 1..16 blocks, 128/192/256)");
+    tr_seed(0x64c7);
+    for (it = 0; it < TR_ITERS(120); it++) {
+        uint32_t a = tr_rand32(), b = tr_rand32(), a2, b2;
+
+        aes_ct64_deinterleave(&a2, &b2, aes_ct64_interleave(a, b));
+        TR_EQ(a2, a);
+        TR_EQ(b2, b);
+        kl = 16 + 8 * (it % 3);
+        rounds = kl / 4 + 6;
+        if (it < 6) {                  /* all zeros, all ones */
+            memset(key, it & 1 ? 0xff : 0, sizeof key);
+            memset(in, it & 1 ? 0xff : 0, sizeof in);
+        } else {
+            tr_rand_bytes(key, sizeof key);
+            tr_rand_bytes(in, sizeof in);
+        }
+        aes_ct32_key_expand(rk, key, kl / 4);
+        aes_ct64_key_expand(rk64, key, kl / 4);
+        n = 1 + it % 4;
+        for (i = 0; i < n; i++)
+            aes_ct32_encrypt2(rk, rounds, ref + 16 * i, spare, in + 16 * i, in + 16 * i);
+        aes_ct64_encrypt4(rk64, rounds, out, in, n);
+        TR_MEM(out, ref, 16 * n);
+        for (i = 0; i < n; i++)
+            aes_ct32_decrypt2(rk, rounds, ref + 16 * i, spare, in + 16 * i, in + 16 * i);
+        aes_ct64_decrypt4(rk64, rounds, out, in, n);
+        TR_MEM(out, ref, 16 * n);
+        memcpy(out, in, 64);           /* in place */
+        aes_ct64_encrypt4(rk64, rounds, out, out, 4);
+        aes_ct64_decrypt4(rk64, rounds, out, out, 4);
+        TR_MEM(out, in, 64);
+#if AES_HAVE_AVX2
+        if (ctc_cpu_features() & CTC_CPU_X86_AVX2) {
+            n = 1 + it % 16;
+            for (i = 0; i < n; i += 4)
+                aes_ct64_encrypt4(rk64, rounds, ref + 16 * i, in + 16 * i, n - i < 4 ? n - i : 4);
+            memset(out, 0xa5, sizeof out);
+            aes_avx2_encrypt16(rk64, rounds, out, in, n);
+            TR_MEM(out, ref, 16 * n);
+            for (i = 16 * n; i < sizeof out && out[i] == 0xa5; i++)
+                ;
+            TR_EQ(i, sizeof out);
+            for (i = 0; i < n; i += 4)
+                aes_ct64_decrypt4(rk64, rounds, ref + 16 * i, in + 16 * i, n - i < 4 ? n - i : 4);
+            memset(out, 0xa5, sizeof out);
+            aes_avx2_decrypt16(rk64, rounds, out, in, n);
+            TR_MEM(out, ref, 16 * n);
+            for (i = 16 * n; i < sizeof out && out[i] == 0xa5; i++)
+                ;
+            TR_EQ(i, sizeof out);
+        }
+#endif
+    }
+    tr_group_end();
+#if AES_HAVE_AVX2
+    if (!(ctc_cpu_features() & CTC_CPU_X86_AVX2))
+        tr_puts("# the CPU has no AVX2: the AVX2 leaf was not compared\n");
+#endif
+}
+#endif
+
 int main(void)
 {
     /* AES_HW_AES | AES_HW_CLMUL: on x86-64 the 128-bit passes where the
      * CPU has VAES (~0u runs the YMM ones); on AArch64 the same as ~0u */
-    static const unsigned combos[5] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL,
-                                        AES_HW_AES | AES_HW_CLMUL };
-    unsigned c, n = AES_HAVE_X86_NI ? 5 : AES_HAVE_HW ? 4 : 1;
+    static const unsigned combos[7] = { ~0u, 0, AES_HW_AES, AES_HW_CLMUL,
+                                        AES_HW_AES | AES_HW_CLMUL, AES_HW_AVX2,
+                                        AES_HW_AVX2 | AES_HW_CLMUL };
+    unsigned c, d, seen[7];
 
     tr_init("test_aes");
     test_build_info();
     test_hw_in_use();
-    for (c = 0; c < n; c++) {
+    /* each mask whose cores in use (aes_hw()) differ from those of the
+     * masks before it */
+    for (c = 0; c < 7; c++) {
         aes_hw_allow(combos[c]);
-        if (AES_HAVE_HW) {
+        seen[c] = aes_hw();
+        for (d = 0; d < c && seen[d] != seen[c]; d++)
+            ;
+        if (d < c)
+            continue;
+        if (AES_HAVE_HW || AES_HAVE_AVX2) {
             tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: " AES_HW_NAME
-                    : "# block cipher: " WANT_SW);
+                    : aes_hw() & AES_HW_AVX2 ? "# block cipher: ct64-avx2"
+                    : AES_HAVE_CT64 ? "# block cipher: ct64" : "# block cipher: " WANT_SW);
             tr_puts(aes_hw() & AES_HW_CLMUL ? ", GHASH: " AES_HW_CLMUL_NAME
                     : ", GHASH: ct32");
             tr_puts((aes_hw() & (AES_HW_AES | AES_HW_CLMUL | AES_HW_VAES)) == 7
@@ -713,6 +822,9 @@ int main(void)
         test_errors();
     }
     test_gcm_onepass();
+#if AES_HAVE_CT64
+    test_ct64_twins();
+#endif
 #if AES_HAVE_ARMV7_ASM
     test_rounds_twin();
 #endif

@@ -384,7 +384,7 @@ static void test_errors(void)
     tr_group_end();
 }
 
-#if AES_HAVE_HW
+#if AES_HAVE_HW || AES_HAVE_AVX2
 #define HWD_MAX 700               /* the longest text: five 128-byte passes and more */
 static uint8_t hwd_msg[HWD_MAX], hwd_aad[80], hwd_iv[64], hwd_ctr[16];
 static uint8_t hwd_ref[16 * HWD_MAX], hwd_out[16 * HWD_MAX];
@@ -469,37 +469,18 @@ static size_t hwd_all(uint8_t *r, unsigned allow, const uint8_t *key, const stru
     ctc_aes_key_wipe(&k);
     return o;
 }
-#endif
 
-/*
- * The hardware core against the portable one (the C twins: the ct32 core
- * and the portable GHASH) on random keys of every size, random lengths
- * (0 to 700 bytes, biased to the 128-byte passes of the hardware counter
- * and their neighbours), GCM IVs of 1 to 64 bytes (12 in a quarter of the
- * cases) and every tag length, AAD of 0 to 80 bytes, CCM nonces of 7 to 13
- * bytes and every tag length, CTR counters about to carry out of their low
- * 64 bits, streams split at random: every mode, with the block cipher and GHASH in hardware, each
- * alone, and neither (the reference).
- */
-static void test_hw_vs_portable(void)
+/* the cases of test_hw_vs_portable: each mask of masks[0..nm-1] against
+ * the portable core (mask 0) */
+static void hwd_loop(const unsigned *masks, unsigned nm, uint32_t seed)
 {
-#if AES_HAVE_HW
-    static const unsigned masks[3] = { AES_HW_AES | AES_HW_CLMUL, AES_HW_AES, AES_HW_CLMUL };
     static const uint8_t gcm_tags[7] = { 4, 8, 12, 13, 14, 15, 16 };
-    unsigned prev = aes_hw_allow(~0u), it, mi;
+    unsigned it, mi;
     uint8_t key[32];
     struct hwd_case c;
     size_t n_ref, n;
 
-    if (aes_hw() == 0) {
-        aes_hw_allow(prev);
-        tr_skip("hardware core = portable core, every mode", "the CPU has no " AES_HW_NAME
-                " nor " AES_HW_CLMUL_NAME);
-        return;
-    }
-    tr_group("hardware core (" AES_HW_NAME ", " AES_HW_CLMUL_NAME ") = portable core: random "
-             "keys, lengths, IVs; ECB, CTR, GCM, CBC, CCM, CMAC");
-    tr_seed(0xa5e5);
+    tr_seed(seed);
     for (it = 0; it < TR_ITERS(400); it++) {
         unsigned pick = tr_rand32() % 4;
 
@@ -531,17 +512,71 @@ static void test_hw_vs_portable(void)
             hwd_ctr[15] = (uint8_t)(0xf0 + tr_rand32() % 16);
         }
         n_ref = hwd_all(hwd_ref, 0, key, &c);
-        for (mi = 0; mi < 3; mi++) {
+        for (mi = 0; mi < nm; mi++) {
             memset(hwd_out, 0, n_ref);
             n = hwd_all(hwd_out, masks[mi], key, &c);
             TR_EQ(n, n_ref);
             TR_MEM(hwd_out, hwd_ref, n_ref);
         }
     }
+}
+#endif
+
+/*
+ * The hardware core against the portable one (the C twins: the
+ * constant-time core, ct32 or ct64, and the portable GHASH) on random keys of every size, random lengths
+ * (0 to 700 bytes, biased to the 128-byte passes of the hardware counter
+ * and their neighbours), GCM IVs of 1 to 64 bytes (12 in a quarter of the
+ * cases) and every tag length, AAD of 0 to 80 bytes, CCM nonces of 7 to 13
+ * bytes and every tag length, CTR counters about to carry out of their low
+ * 64 bits, streams split at random: every mode, with the block cipher and GHASH in hardware, each
+ * alone, and neither (the reference).
+ */
+static void test_hw_vs_portable(void)
+{
+#if AES_HAVE_HW
+    static const unsigned masks[3] = { AES_HW_AES | AES_HW_CLMUL, AES_HW_AES, AES_HW_CLMUL };
+    unsigned prev = aes_hw_allow(~0u);
+
+    if (aes_hw() == 0) {
+        aes_hw_allow(prev);
+        tr_skip("hardware core = portable core, every mode", "the CPU has no " AES_HW_NAME
+                " nor " AES_HW_CLMUL_NAME);
+        return;
+    }
+    tr_group("hardware core (" AES_HW_NAME ", " AES_HW_CLMUL_NAME ") = portable core: random "
+             "keys, lengths, IVs; ECB, CTR, GCM, CBC, CCM, CMAC");
+    hwd_loop(masks, 3, 0xa5e5);
     aes_hw_allow(prev);
     tr_group_end();
 #else
     tr_skip("hardware core = portable core, every mode", "no hardware core in this build");
+#endif
+}
+
+/*
+ * The AVX2 leaf of the 64-bit core (sixteen blocks per pass) against its C
+ * twin (aes_ct64.c, four per pass) through every mode, on the cases of
+ * test_hw_vs_portable: the leaf alone and with GHASH in hardware.
+ */
+static void test_avx2_vs_portable(void)
+{
+#if AES_HAVE_AVX2
+    static const unsigned masks[2] = { AES_HW_AVX2, AES_HW_AVX2 | AES_HW_CLMUL };
+    unsigned prev = aes_hw_allow(~0u);
+
+    if (!(aes_hw() & AES_HW_AVX2)) {
+        aes_hw_allow(prev);
+        tr_skip("AVX2 bitsliced core = portable 64-bit core, every mode", "the CPU has no AVX2");
+        return;
+    }
+    tr_group("AVX2 bitsliced core = portable 64-bit core (its C twin): random keys, lengths, "
+             "IVs; ECB, CTR, GCM, CBC, CCM, CMAC");
+    hwd_loop(masks, 2, 0xa5e6);
+    aes_hw_allow(prev);
+    tr_group_end();
+#else
+    tr_skip("AVX2 bitsliced core = portable 64-bit core, every mode", "not built");
 #endif
 }
 
@@ -669,15 +704,25 @@ static void test_hw_paths_vs_portable(void)
 
 int main(void)
 {
-    unsigned c, n = AES_HAVE_HW ? 2 : 1;
+    /* the core in use, the portable constant-time core, the AVX2 leaf of
+     * the 64-bit core (each mask whose cores in use differ from those of
+     * the masks before it) */
+    static const unsigned masks[3] = { ~0u, 0, AES_HW_AVX2 };
+    unsigned c, d, seen[3];
 
     tr_init("test_aes_modes");
-    for (c = 0; c < n; c++) {
-        aes_hw_allow(c == 0 ? ~0u : 0);
-        if (AES_HAVE_HW)
+    for (c = 0; c < 3; c++) {
+        aes_hw_allow(masks[c]);
+        seen[c] = aes_hw();
+        for (d = 0; d < c && seen[d] != seen[c]; d++)
+            ;
+        if (d < c)
+            continue;
+        if (AES_HAVE_HW || AES_HAVE_AVX2)
             tr_puts(aes_hw() & AES_HW_AES ? "# block cipher: " AES_HW_NAME "\n"
                     : AES_HAVE_TABLE ? "# block cipher: the table core (CTC_AES_TABLE)\n"
-                    : "# block cipher: ct32\n");
+                    : aes_hw() & AES_HW_AVX2 ? "# block cipher: ct64-avx2\n"
+                    : AES_HAVE_CT64 ? "# block cipher: ct64\n" : "# block cipher: ct32\n");
         test_cbc_wycheproof();
         test_cbc_raw();
         test_ccm_wycheproof();
@@ -685,6 +730,7 @@ int main(void)
         test_errors();
     }
     test_hw_vs_portable();
+    test_avx2_vs_portable();
 #if AES_HAVE_HW
     test_hw_paths_vs_portable();
 #endif
