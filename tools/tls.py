@@ -28,6 +28,7 @@ build/tls-san instead (by hand; not a suite of make test).
 Prints one line per group and "N passed, N failed" (tools/suite.py).
 """
 import argparse
+import glob
 import hashlib
 import os
 import re
@@ -135,7 +136,11 @@ def build(offline=False):
     os.makedirs(OUT, exist_ok=True)
     tree = os.path.join(OUT, "mbedtls")
     # the library's configuration and flags: a change rebuilds from a fresh copy
-    lib_key = digest([os.path.join(GLUE_DIR, h) for h in GLUE_HDRS], version + CFLAGS)
+    # (ctcrypto's public headers too: the glue's contexts embed its types,
+    # such as ctc_aes_key, whose size mbedTLS is compiled with)
+    lib_key = digest([os.path.join(GLUE_DIR, h) for h in GLUE_HDRS] +
+                     sorted(glob.glob(os.path.join(ROOT, "include", "ctcrypto", "*.h"))),
+                     version + CFLAGS)
     lib_stamp = os.path.join(OUT, "lib.stamp")
     if read(lib_stamp) != lib_key or not os.path.isdir(tree):
         shutil.rmtree(tree, ignore_errors=True)

@@ -14,7 +14,12 @@
  *  - GCM outputs that overlap their input other than exactly are refused,
  *    and so are modes other than MBEDTLS_GCM_ENCRYPT / _DECRYPT;
  *  - XTS (a last partial block too), CBC, CFB, OFB and CTR in place give
- *    what they give out of place, and CBC leaves the same IV.
+ *    what they give out of place, and CBC leaves the same IV;
+ *  - PSA's P-256 through the driver (ctc_psa_p256.c): the public key of
+ *    RFC 6979 A.2.5's private key, refusals of the private keys 0 and n
+ *    and of a point off the curve, randomized ECDSA signatures that PSA
+ *    and ctcrypto both verify (a changed one refused), generated keys
+ *    whose ECDH agrees both ways, a peer off the curve refused.
  * Prints one line per failed check and "glue checks: N run, N failed";
  * exits 1 on a failure.
  */
@@ -23,6 +28,9 @@
 
 #include "mbedtls/aes.h"
 #include "mbedtls/gcm.h"
+#include "psa/crypto.h"
+
+#include "ctcrypto/ec.h"
 
 static int run_count, failed;
 
@@ -213,6 +221,106 @@ static void aes_in_place(void)
     mbedtls_aes_xts_free(&xts);
 }
 
+/* RFC 6979 A.2.5: the P-256 key pair */
+static const unsigned char rfc_x[32] = {
+    0xc9, 0xaf, 0xa9, 0xd8, 0x45, 0xba, 0x75, 0x16, 0x6b, 0x5c, 0x21, 0x57,
+    0x67, 0xb1, 0xd6, 0x93, 0x4e, 0x50, 0xc3, 0xdb, 0x36, 0xe8, 0x9b, 0x12,
+    0x7b, 0x8a, 0x62, 0x2b, 0x12, 0x0f, 0x67, 0x21
+};
+static const unsigned char rfc_u[65] = {
+    0x04,
+    0x60, 0xfe, 0xd4, 0xba, 0x25, 0x5a, 0x9d, 0x31, 0xc9, 0x61, 0xeb, 0x74,
+    0xc6, 0x35, 0x6d, 0x68, 0xc0, 0x49, 0xb8, 0x92, 0x3b, 0x61, 0xfa, 0x6c,
+    0xe6, 0x69, 0x62, 0x2e, 0x60, 0xf2, 0x9f, 0xb6,
+    0x79, 0x03, 0xfe, 0x10, 0x08, 0xb8, 0xbc, 0x99, 0xa4, 0x1a, 0xe9, 0xe9,
+    0x56, 0x28, 0xbc, 0x64, 0xf2, 0xf1, 0xb2, 0x0c, 0x2d, 0x7e, 0x9f, 0x51,
+    0x77, 0xa3, 0xc2, 0x94, 0xd4, 0x46, 0x22, 0x99
+};
+/* the group order n */
+static const unsigned char p256_n[32] = {
+    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
+    0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51
+};
+
+static psa_key_attributes_t p256_attr(int pair, psa_algorithm_t alg, psa_key_usage_t usage)
+{
+    psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
+
+    psa_set_key_type(&a, pair ? PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
+                              : PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1));
+    psa_set_key_bits(&a, 256);
+    psa_set_key_algorithm(&a, alg);
+    psa_set_key_usage_flags(&a, usage);
+    return a;
+}
+
+static void psa_driver(void)
+{
+    const psa_algorithm_t ecdsa = PSA_ALG_ECDSA(PSA_ALG_SHA_256);
+    psa_key_attributes_t sa = p256_attr(1, ecdsa, PSA_KEY_USAGE_SIGN_HASH |
+                                                  PSA_KEY_USAGE_VERIFY_HASH),
+                         da = p256_attr(1, PSA_ALG_ECDH, PSA_KEY_USAGE_DERIVE),
+                         pa = p256_attr(0, ecdsa, PSA_KEY_USAGE_VERIFY_HASH);
+    psa_key_id_t k = 0, k1 = 0, k2 = 0, pk = 0;
+    unsigned char pub[65], pub1[65], pub2[65], bad[65], z1[32], z2[32], h[32], sig[64];
+    size_t len = 0, len2 = 0;
+    int i;
+
+    check(psa_crypto_init() == PSA_SUCCESS, "psa_crypto_init", 0, 0);
+    /* the known key pair: its public key, PSA's and ctcrypto's */
+    check(psa_import_key(&sa, rfc_x, sizeof rfc_x, &k) == PSA_SUCCESS, "PSA import", 0, 0);
+    check(psa_export_public_key(k, pub, sizeof pub, &len) == PSA_SUCCESS && len == 65 &&
+          memcmp(pub, rfc_u, 65) == 0, "PSA public key = RFC 6979 A.2.5's", 0, (int) len);
+    check(ctc_p256_public_key(pub1, rfc_x) == CTC_OK && memcmp(pub1, rfc_u, 65) == 0,
+          "ctcrypto public key = RFC 6979 A.2.5's", 0, 0);
+    /* randomized signatures: both verify, a changed one is refused */
+    for (i = 0; i < 8; i++) {
+        fill(h, sizeof h, 40 + (unsigned) i);
+        check(psa_sign_hash(k, ecdsa, h, sizeof h, sig, sizeof sig, &len) == PSA_SUCCESS &&
+              len == 64, "PSA sign", i, (int) len);
+        check(psa_verify_hash(k, ecdsa, h, sizeof h, sig, len) == PSA_SUCCESS, "PSA verify",
+              i, 0);
+        check(ctc_ecdsa_p256_verify(rfc_u, 65, h, sizeof h, sig, 64) == CTC_OK,
+              "ctcrypto verifies PSA's signature", i, 0);
+        sig[i * 7] ^= 0x10;
+        check(psa_verify_hash(k, ecdsa, h, sizeof h, sig, len) == PSA_ERROR_INVALID_SIGNATURE,
+              "PSA refuses a changed signature", i, 0);
+    }
+    check(psa_import_key(&pa, rfc_u, 65, &pk) == PSA_SUCCESS, "PSA import public", 0, 0);
+    sig[(i - 1) * 7] ^= 0x10;          /* the last signature, restored */
+    check(psa_verify_hash(pk, ecdsa, h, sizeof h, sig, 64) == PSA_SUCCESS,
+          "PSA verify with the public key", 0, 0);
+    psa_destroy_key(pk);
+    psa_destroy_key(k);
+    /* refusals: the private keys 0 and n, a point off the curve */
+    memset(z1, 0, sizeof z1);
+    check(psa_import_key(&sa, z1, 32, &k) == PSA_ERROR_INVALID_ARGUMENT, "PSA refuses d = 0",
+          0, 0);
+    check(psa_import_key(&sa, p256_n, 32, &k) == PSA_ERROR_INVALID_ARGUMENT,
+          "PSA refuses d = n", 0, 0);
+    memcpy(bad, rfc_u, 65);
+    bad[64] ^= 1;
+    check(psa_import_key(&pa, bad, 65, &pk) == PSA_ERROR_INVALID_ARGUMENT,
+          "PSA refuses a point off the curve", 0, 0);
+    /* generated keys: ECDH both ways, a peer off the curve refused */
+    check(psa_generate_key(&da, &k1) == PSA_SUCCESS && psa_generate_key(&da, &k2) == PSA_SUCCESS,
+          "PSA generate", 0, 0);
+    check(psa_export_public_key(k1, pub1, 65, &len) == PSA_SUCCESS &&
+          psa_export_public_key(k2, pub2, 65, &len2) == PSA_SUCCESS &&
+          ctc_p256_public_key_check(pub1, 65) == CTC_OK &&
+          ctc_p256_public_key_check(pub2, 65) == CTC_OK && memcmp(pub1, pub2, 65) != 0,
+          "generated public keys are valid and differ", (int) len, (int) len2);
+    check(psa_raw_key_agreement(PSA_ALG_ECDH, k1, pub2, 65, z1, 32, &len) == PSA_SUCCESS &&
+          psa_raw_key_agreement(PSA_ALG_ECDH, k2, pub1, 65, z2, 32, &len2) == PSA_SUCCESS &&
+          len == 32 && len2 == 32 && memcmp(z1, z2, 32) == 0, "ECDH agrees both ways",
+          (int) len, (int) len2);
+    check(psa_raw_key_agreement(PSA_ALG_ECDH, k1, bad, 65, z1, 32, &len) ==
+          PSA_ERROR_INVALID_ARGUMENT, "PSA refuses a peer off the curve", 0, 0);
+    psa_destroy_key(k1);
+    psa_destroy_key(k2);
+}
+
 int main(void)
 {
     gcm_tags(MBEDTLS_CIPHER_ID_AES, 128, 12);
@@ -223,6 +331,7 @@ int main(void)
     gcm_stream(MBEDTLS_CIPHER_ID_AES, 7);
     gcm_stream(MBEDTLS_CIPHER_ID_CAMELLIA, 12);
     aes_in_place();
+    psa_driver();
     printf("glue checks: %d run, %d failed\n", run_count, failed);
     return failed != 0;
 }
