@@ -142,12 +142,20 @@ void ctc_rsa_private_key_wipe(ctc_rsa_private_key *key)
  * below n = p q reduced mod p: q < R_p; docs/rsa.md). X does not overlap A.
  * T: 4n limbs.
  */
-static void rsa_reduce(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
-                       size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T)
+/* X = A R^-1 mod N, the first half of rsa_reduce (same conditions);
+ * T: 2n limbs */
+static void rsa_redc(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
+                     size_t n, ct_limb_t ninv, ct_limb_t *T)
 {
     mp_zero(T, 2 * n);
     mp_copy(T, A, a_limbs);
     mp_mont_redc(X, T, N, n, ninv);
+}
+
+static void rsa_reduce(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
+                       size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T)
+{
+    rsa_redc(X, A, a_limbs, N, n, ninv, T);
     mp_montmul(X, X, R2, N, n, ninv, T);
 }
 
@@ -201,9 +209,7 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_private_key *key
         /* r = rl R^-1 mod n, one Montgomery reduction (rl < n R): as
          * random as rl mod n, multiplication by R^-1 being a bijection
          * mod n */
-        mp_zero(T, 2 * L);
-        mp_copy(T, rl, rl_limbs);
-        mp_mont_redc(R, T, pub->n, L, pub->ninv);
+        rsa_redc(R, rl, rl_limbs, pub->n, L, pub->ninv, T);
         rsa_reduce(ip, R, L, key->p, h, key->p_ninv, key->p_r2, T);
         inv = mp_inv(ip, ip, key->p, h, T);
         rsa_reduce(iq, R, L, key->q, h, key->q_ninv, key->q_r2, T);
