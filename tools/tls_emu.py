@@ -55,7 +55,7 @@ OUT = os.path.join(ROOT, "build", "tls-emu")
 GLUE_DIR = os.path.join(ROOT, "integrations", "mbedtls")
 CONFIG = os.path.join(GLUE_DIR, "baremetal_config.h")
 GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c",
-             "ctc_psa_p256.c"]
+             "ctc_psa_p256.c", "ctc_mbedtls_rsa.c"]
 PROGRAM = os.path.join("bench", "tls_handshake.c")
 VARIANTS = ("stock", "ctcrypto")
 # the handshakes of one image, as the program labels them: the TLS version,
@@ -237,7 +237,8 @@ def build_image(tree, v, core, profile, variant, certs_c, ctc):
         inc += ["-I" + GLUE_DIR, "-I" + os.path.join(ctc[2], "include"),
                 '-DMBEDTLS_USER_CONFIG_FILE="ctc_mbedtls_config.h"'] + ctc[1]
         deps += [os.path.join(GLUE_DIR, x) for x in ("ctc_mbedtls_config.h", "sha256_alt.h",
-                                                       "sha512_alt.h", "aes_alt.h", "gcm_alt.h")]
+                                                       "sha512_alt.h", "aes_alt.h", "gcm_alt.h",
+                                                       "rsa_alt.h")]
     srcs = sorted(glob.glob(os.path.join(tree, "library", "*.c")))
     if len(srcs) < 50:
         raise ToolError("mbedTLS's library/ is missing from the source package")
@@ -257,6 +258,10 @@ def build_image(tree, v, core, profile, variant, certs_c, ctc):
             glue.append(o)
     t0 = time.time()
     compile_all(jobs, deps)
+    if variant == "ctcrypto":
+        # the RSA fallback: mbedTLS's rsa.c again, renamed (tls.py)
+        glue += tls.build_rsa_fallback(tree, ["nice"] + cc + flags + peers.SHIMS, objdir,
+                                       cross, inc)
     # renamed copies, so that a cached object is never renamed twice
     ren = []
     for o in objs + glue:
@@ -368,8 +373,10 @@ def group_of(owner):
     if member.startswith("lib_a-") or member == "peer_libc":
         return "memcpy/memset"
     if lib == "ctcglue":
+        # the RSA fallback (fb_*) is mbedTLS's own RSA code
         return {"glue_ctc_mbedtls": "public key: ctcrypto", "glue_ctc_psa_p256": "public key: ctcrypto",
-                "glue_ctc_mbedtls_sha2": "hash"}.get(
+                "glue_ctc_mbedtls_rsa": "public key: ctcrypto", "fb_rsa": "public key: mbedTLS",
+                "fb_constant_time": "public key: mbedTLS", "glue_ctc_mbedtls_sha2": "hash"}.get(
             member, "symmetric")
     if lib == "ctcrypto":
         top = ctc_dir(member)
