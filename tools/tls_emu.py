@@ -67,6 +67,10 @@ VERSIONS = ("1.2", "1.3", "1.2-rsa", "1.3-rsa")
 def chain_of(ver):
     """the certificate chain of a handshake label"""
     return "RSA-2048" if ver.endswith("-rsa") else "ECDSA P-256"
+# the largest RSA key ctcrypto takes in the image (the chain's RSA-2048):
+# it sizes the RSA key structs and scratch on the stack (docs/rsa.md);
+# larger keys go to the glue's fallback, mbedTLS's own RSA on the heap
+RSA_MAX_BITS = 2048
 CLOCKS_MHZ = (64, 240)
 GOAL = 5
 GOAL_AT = ("cortex-m4", "small")
@@ -79,7 +83,7 @@ MBEDTLS_PK = {"bignum", "bignum_core", "bignum_mod", "bignum_mod_raw", "ecp", "e
 MBEDTLS_HASH = {"sha256", "sha512", "md", "hmac_drbg", "hkdf", "psa_crypto_hash"}
 MBEDTLS_SYM = {"aes", "gcm", "cipher", "cipher_wrap", "psa_crypto_aead", "psa_crypto_cipher",
                "block_cipher"}
-CTC_PK_DIRS = ("ec", "mp", "ct", "asn1")
+CTC_PK_DIRS = ("ec", "mp", "ct", "asn1", "rsa")
 
 
 class ToolError(Exception):
@@ -213,10 +217,14 @@ def rename_memfuncs(cross, objs):
 
 def build_ctcrypto(core, profile, d):
     """ctcrypto's library for the core, by its own make (make install into
-    d). -> (archive, the pkg-config Cflags' definitions)"""
+    d), with RSA up to RSA_MAX_BITS (in its own build directory, beside d,
+    since the flag is not in make's default one). -> (archive, the
+    pkg-config Cflags' definitions, which carry CTC_RSA_MAX_BITS to the
+    glue)"""
     run(["nice", "make", "--no-print-directory", "-s", "-j2", "TARGET=" + core,
-         "PROFILE=" + profile, "PREFIX=" + d, "install"], "ctcrypto make install",
-        timeout=3600)
+         "PROFILE=" + profile, "CFLAGS=-DCTC_RSA_MAX_BITS=%d" % RSA_MAX_BITS,
+         "BUILD=" + os.path.relpath(os.path.join(os.path.dirname(d), "ctcrypto-build"), ROOT),
+         "PREFIX=" + d, "install"], "ctcrypto make install", timeout=3600)
     pc = open(os.path.join(d, "lib", "pkgconfig", "ctcrypto.pc")).read()
     m = re.search(r"^Cflags:(.*)$", pc, re.M)
     defs = [f for f in shlex.split(m.group(1) if m else "") if f.startswith("-D")]
@@ -521,17 +529,19 @@ def write_doc(path, recs, version):
          "ctcrypto: the same plus `ctc_mbedtls_config.h` and the glue. ECDHE P-256, "
          "AES-128-GCM, SHA-256; the server authenticated by an ECDSA P-256 certificate chain "
          "(CA + server; rows TLS 1.2 and 1.3) or by an RSA-2048 one (rows 1.2-rsa and 1.3-rsa: "
-         "PKCS#1 v1.5 in TLS 1.2, PSS in TLS 1.3; RSA is mbedTLS's in both images, so there "
-         "the ctcrypto image differs by ECDHE, hashing and AES-GCM only). One full handshake "
+         "PKCS#1 v1.5 in TLS 1.2, PSS in TLS 1.3; in the ctcrypto image RSA-2048 is ctcrypto's "
+         "through `MBEDTLS_RSA_ALT`, built with `CTC_RSA_MAX_BITS` = %d). One full handshake "
          "per version and chain between an mbedTLS client and server in one image; per side "
          "the sum of its "
          "`mbedtls_ssl_handshake_step` calls. Instructions are exact (QEMU); cycles are "
          "estimates of the core's timing model (`tools/cycles/models.py`, zero wait states); "
          "milliseconds are those cycles at the clock. Public key: the share of the side's "
          "instructions executed in the public-key objects (stock: bignum, ecp, ecdsa, ecdh, rsa "
-         "and their helpers; ctcrypto: ctcrypto's ec/mp/ct objects and the ECC glue, plus "
-         "whatever mbedTLS ECP/bignum/RSA code still runs). Stack: the deepest `mbedtls_ssl_handshake_step` "
-         "call of the side (painting); the heap is a static arena, not in it." % version,
+         "and their helpers; ctcrypto: ctcrypto's ec/mp/ct/asn1/rsa objects and the ECC and RSA "
+         "glue, plus whatever mbedTLS ECP/bignum/RSA code still runs, the RSA fallback's too). "
+         "Stack: the deepest `mbedtls_ssl_handshake_step` "
+         "call of the side (painting); the heap is a static arena, not in it." % (version,
+                                                                                  RSA_MAX_BITS),
          ""]
     keys = doc_keys(recs)
     L += ["## Summary", ""] + summary_lines(recs)

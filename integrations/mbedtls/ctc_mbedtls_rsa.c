@@ -18,8 +18,8 @@
  * (mbedtls_rsa_self_test stays in mbedTLS's rsa.c and calls these.)
  *
  * The ctcrypto key is built from the context's fields on each call
- * (mbedTLS's tests change len, N and E without mbedtls_rsa_complete), and
- * the private one is wiped after the call. Private operations take their
+ * (mbedTLS's tests change len, N and E without mbedtls_rsa_complete); the
+ * private one, on mbedTLS's heap (struct priv), is wiped after the call. Private operations take their
  * blinding values from the caller's f_rng. docs/tls.md, "RSA".
  */
 #define MBEDTLS_ALLOW_PRIVATE_ACCESS
@@ -28,6 +28,7 @@
 #include "mbedtls/build_info.h"
 #include "mbedtls/rsa.h"
 #include "mbedtls/md.h"
+#include "mbedtls/platform.h"
 #include "mbedtls/platform_util.h"
 
 #include "ctcrypto/rsa.h"
@@ -172,38 +173,63 @@ static int public_key_of(ctc_rsa_public_key *key, const mbedtls_rsa_context *ctx
  * (h = half of N's limbs, rounded up); the same for every key of a size */
 #define PART_BYTES(len) (((len) + 1) / 2 + 1)
 
-/* key = the private key of ctx (N, E, P, Q, DP, DQ, QP); 0, or -1 when
- * ctcrypto cannot take it (a part missing, a key below 2048 bits or
- * whose parts do not agree: the fallback then gives mbedTLS's answer).
- * The parts are written at a fixed length, so only N's size decides it. */
-static int private_key_of(ctc_rsa_private_key *key, const mbedtls_rsa_context *ctx)
-{
+/* A private key with the bytes it is imported from and a copy of the
+ * input, on mbedTLS's heap as mbedTLS's own RSA keeps its temporaries:
+ * about 2.7 KiB at CTC_RSA_MAX_BITS = 2048 that the stack of a bare-metal
+ * image (8 KiB on the Cortex-M0 board) cannot spare beside ctcrypto's
+ * private operation. */
+struct priv {
+    ctc_rsa_private_key key;
     uint8_t n[CTC_RSA_MAX_BYTES], e[4];
     uint8_t part[5][PART_BYTES(CTC_RSA_MAX_BYTES)];
+    uint8_t in[CTC_RSA_MAX_BYTES];
+};
+
+static void priv_free(struct priv *w)
+{
+    mbedtls_platform_zeroize(w, sizeof *w);
+    mbedtls_free(w);
+}
+
+/* The private key of ctx (N, E, P, Q, DP, DQ, QP), or NULL when ctcrypto
+ * cannot take it (a part missing, a key below 2048 bits or whose parts do
+ * not agree: the fallback then gives mbedTLS's answer) or there is no
+ * memory (the fallback then fails as mbedTLS does). The parts are written
+ * at a fixed length, so only N's size decides the path; their bytes are
+ * wiped once imported. Release with priv_free. */
+static struct priv *private_key_of(const mbedtls_rsa_context *ctx)
+{
     const mbedtls_mpi *src[5];
+    struct priv *w;
     size_t pl, i;
     int ok;
 
     if (!public_fields_ok(ctx) || mbedtls_mpi_cmp_int(&ctx->P, 0) <= 0 ||
         mbedtls_mpi_cmp_int(&ctx->Q, 0) <= 0 || mbedtls_mpi_cmp_int(&ctx->DP, 0) <= 0 ||
-        mbedtls_mpi_cmp_int(&ctx->DQ, 0) <= 0 || mbedtls_mpi_cmp_int(&ctx->QP, 0) <= 0 ||
-        mbedtls_mpi_write_binary(&ctx->N, n, ctx->len) != 0 ||
-        mbedtls_mpi_write_binary(&ctx->E, e, sizeof e) != 0)
-        return -1;
+        mbedtls_mpi_cmp_int(&ctx->DQ, 0) <= 0 || mbedtls_mpi_cmp_int(&ctx->QP, 0) <= 0)
+        return NULL;
+    w = mbedtls_calloc(1, sizeof *w);
+    if (w == NULL)
+        return NULL;
     pl = PART_BYTES(ctx->len);
     src[0] = &ctx->P;
     src[1] = &ctx->Q;
     src[2] = &ctx->DP;
     src[3] = &ctx->DQ;
     src[4] = &ctx->QP;
-    ok = 1;
+    ok = mbedtls_mpi_write_binary(&ctx->N, w->n, ctx->len) == 0 &&
+         mbedtls_mpi_write_binary(&ctx->E, w->e, sizeof w->e) == 0;
     for (i = 0; i < 5; i++)
-        ok &= mbedtls_mpi_write_binary(src[i], part[i], pl) == 0;
-    ok = ok && ctc_rsa_private_key_import(key, n, ctx->len, e, sizeof e, part[0], pl,
-                                          part[1], pl, part[2], pl, part[3], pl,
-                                          part[4], pl) == CTC_OK;
-    mbedtls_platform_zeroize(part, sizeof part);
-    return ok ? 0 : -1;
+        ok &= mbedtls_mpi_write_binary(src[i], w->part[i], pl) == 0;
+    ok = ok && ctc_rsa_private_key_import(&w->key, w->n, ctx->len, w->e, sizeof w->e,
+                                          w->part[0], pl, w->part[1], pl, w->part[2], pl,
+                                          w->part[3], pl, w->part[4], pl) == CTC_OK;
+    mbedtls_platform_zeroize(w->part, sizeof w->part);
+    if (!ok) {
+        priv_free(w);
+        return NULL;
+    }
+    return w;
 }
 
 /* f_rng as ctcrypto's generator */
@@ -244,18 +270,17 @@ int mbedtls_rsa_public(mbedtls_rsa_context *ctx, const unsigned char *input,
 int mbedtls_rsa_private(mbedtls_rsa_context *ctx, rng_fn f_rng, void *p_rng,
                         const unsigned char *input, unsigned char *output)
 {
-    ctc_rsa_private_key key;
-    uint8_t in[CTC_RSA_MAX_BYTES];
+    struct priv *w;
     struct rng r;
-    int ret = -1;
+    int ret;
 
-    if (f_rng != NULL && private_key_of(&key, ctx) == 0) {
+    if (f_rng != NULL && (w = private_key_of(ctx)) != NULL) {
         r.f_rng = f_rng;
         r.p_rng = p_rng;
-        memcpy(in, input, ctx->len);
-        ret = ctc_rsa_private(output, ctx->len, &key, in, ctx->len, rng_call, &r);
-        ctc_rsa_private_key_wipe(&key);
-        mbedtls_platform_zeroize(in, ctx->len);
+        /* mbedTLS allows input == output; ctcrypto does not */
+        memcpy(w->in, input, ctx->len);
+        ret = ctc_rsa_private(output, ctx->len, &w->key, w->in, ctx->len, rng_call, &r);
+        priv_free(w);
         if (ret == CTC_OK) {
             ctc_mbedtls_rsa_fast_calls++;
             return 0;
@@ -272,18 +297,18 @@ int mbedtls_rsa_rsassa_pkcs1_v15_sign(mbedtls_rsa_context *ctx, rng_fn f_rng, vo
                                       mbedtls_md_type_t md_alg, unsigned int hashlen,
                                       const unsigned char *hash, unsigned char *sig)
 {
-    ctc_rsa_private_key key;
+    struct priv *w;
     struct rng r;
     int h = hash_of(md_alg);
 
     if (h >= 0 && hash != NULL && f_rng != NULL && ctx->padding == MBEDTLS_RSA_PKCS_V15 &&
-        hashlen == mbedtls_md_get_size_from_type(md_alg) && private_key_of(&key, ctx) == 0) {
+        hashlen == mbedtls_md_get_size_from_type(md_alg) && (w = private_key_of(ctx)) != NULL) {
         int ret;
 
         r.f_rng = f_rng;
         r.p_rng = p_rng;
-        ret = ctc_rsa_pkcs1_sign(sig, ctx->len, &key, h, hash, hashlen, rng_call, &r);
-        ctc_rsa_private_key_wipe(&key);
+        ret = ctc_rsa_pkcs1_sign(sig, ctx->len, &w->key, h, hash, hashlen, rng_call, &r);
+        priv_free(w);
         if (ret == CTC_OK) {
             ctc_mbedtls_rsa_fast_calls++;
             return 0;
@@ -303,7 +328,7 @@ static int pss_sign(mbedtls_rsa_context *ctx, rng_fn f_rng, void *p_rng,
 {
     mbedtls_md_type_t mgf = ctx->hash_id != MBEDTLS_MD_NONE ?
                             (mbedtls_md_type_t) ctx->hash_id : md_alg;
-    ctc_rsa_private_key key;
+    struct priv *w;
     struct rng r;
     size_t hlen, slen;
     int h = hash_of(md_alg), ret;
@@ -324,12 +349,12 @@ static int pss_sign(mbedtls_rsa_context *ctx, rng_fn f_rng, void *p_rng,
     } else {
         slen = (size_t) saltlen;
     }
-    if (private_key_of(&key, ctx) != 0)
+    if ((w = private_key_of(ctx)) == NULL)
         return 1;
     r.f_rng = f_rng;
     r.p_rng = p_rng;
-    ret = ctc_rsa_pss_sign(sig, ctx->len, &key, h, h, slen, hash, hashlen, rng_call, &r);
-    ctc_rsa_private_key_wipe(&key);
+    ret = ctc_rsa_pss_sign(sig, ctx->len, &w->key, h, h, slen, hash, hashlen, rng_call, &r);
+    priv_free(w);
     if (ret != CTC_OK)
         return 1;
     ctc_mbedtls_rsa_fast_calls++;
