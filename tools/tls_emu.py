@@ -14,9 +14,10 @@ bench-tls; docs/tls.md "The handshake on a microcontroller").
    written as DER arrays into a generated tls_certs.c there.
 3. For each core and profile, two images of bench/tls_handshake.c:
    "stock" (mbedTLS with integrations/mbedtls/baremetal_config.h) and
-   "ctcrypto" (the same plus ctc_mbedtls_config.h, the glue, and
-   ctcrypto's library built by its own make: make install into the build
-   directory). mbedTLS's sources get the target's library flags
+   "ctcrypto" (the same plus ctc_mbedtls_config.h, the glue with its RSA
+   fallback, mbedTLS's rsa.c compiled again and renamed as tls.py does,
+   and ctcrypto's library built by its own make with CTC_RSA_MAX_BITS =
+   RSA_MAX_BITS: make install into the build directory). mbedTLS's sources get the target's library flags
    (peers.target_vars, peers.lib_flags) and newlib's memcpy family as the
    peer benchmark does (peers.libc_memfuncs).
 4. Each image runs once under QEMU with the plugin (emu_bench.run_plugin:
@@ -592,10 +593,8 @@ def write_doc(path, recs, version):
             for ver in VERSIONS:
                 if (ver, "client") in ratio:
                     q = ratio[ver, "client"]
-                    L.append("* TLS %s (%s chain): %.2fx, %s%s" % (
-                        ver, chain_of(ver), q, "met" if q >= GOAL else "not met",
-                        " (its RSA verification is mbedTLS's in both images)"
-                        if ver.endswith("-rsa") else ""))
+                    L.append("* TLS %s (%s chain): %.2fx, %s" % (
+                        ver, chain_of(ver), q, "met" if q >= GOAL else "not met"))
             L.append("")
         L += ["Where the instructions go (share of the side's instructions per group of "
               "linked objects):", ""]
