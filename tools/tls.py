@@ -10,9 +10,11 @@
 2. Build, once, cached in build/tls: a copy of the tree built with
    mbedTLS's default configuration plus integrations/mbedtls/
    ctc_mbedtls_config.h (MBEDTLS_USER_CONFIG_FILE), the glue
-   (integrations/mbedtls/*.c) and ctcrypto's host library linked into
-   every program (make -j2): mbedTLS's test suites of the swapped modules
-   and programs/ssl/ssl_client2, ssl_server2.
+   (integrations/mbedtls/*.c), the RSA fallback (mbedTLS's rsa.c compiled
+   again without MBEDTLS_RSA_ALT, renamed ctc_fb_*: build_rsa_fallback)
+   and ctcrypto's host library linked into every program (make -j2):
+   mbedTLS's test suites of the swapped modules and
+   programs/ssl/ssl_client2, ssl_server2.
 3. mbedTLS's own test suites (SUITES): each one a group; its run, passed,
    skipped and failed counts are printed with the reason of every skip;
    a failure other than the EXPECTED_FAIL ones fails it.
@@ -494,9 +496,9 @@ CURVES = {"P-256": ("secp256r1", "sha256", {"1.2": "TLS-ECDHE-ECDSA-WITH-AES-128
                                             "1.3": "TLS1-3-AES-256-GCM-SHA384"},
                     ("secp384r1", "P-384"))}
 # the certificates: one per curve (ECDSA on that curve, its CA's too) and
-# an RSA-2048 one (RSA CA; the signature checks of the chain and of the
-# handshake are mbedTLS's own RSA: docs/tls.md), with the cipher suites
-# forced with it
+# an RSA-2048 one (RSA CA; the signatures of the chain and of the
+# handshake go through the glue's RSA to ctcrypto: docs/tls.md), with the
+# cipher suites forced with it
 CERTS = {"P-256": CURVES["P-256"][2], "P-384": CURVES["P-384"][2],
          "RSA-2048": {"1.2": "TLS-ECDHE-RSA-WITH-AES-128-GCM-SHA256",
                       "1.3": "TLS1-3-AES-128-GCM-SHA256"}}
