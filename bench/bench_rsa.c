@@ -4,7 +4,8 @@
  * (ctc_rsa_public), and the parts of the private operation one by one
  * (the inversion of the blinding value, r^e and the check's m^e mod n
  * with mp_exp_pubexp and, for comparison, with mp_exp's fixed window,
- * one CRT exponentiation mod p), to show where its time goes.
+ * one CRT exponentiation mod p), to show where its time goes; the public
+ * and private key imports (which the mbedTLS glue runs on every call).
  *
  * On the host, next to OpenSSL 3 in the same run: EVP_PKEY_sign and
  * EVP_PKEY_verify_recover with RSA_NO_PADDING on the same key, which do
@@ -224,6 +225,31 @@ static void o_public(void *ctx, uint64_t it)
         if (ctc_rsa_public(out, sizeof out, &key.pub, msg, sizeof msg) != CTC_OK)
             fail();
     bench_sink ^= out[0];
+}
+
+/* the key imports from big-endian parts, which the mbedTLS glue
+ * (integrations/mbedtls/ctc_mbedtls_rsa.c) runs on every call */
+static ctc_rsa_private_key key2;
+
+static void o_import_pub(void *ctx, uint64_t it)
+{
+    (void)ctx;
+    while (it--)
+        if (ctc_rsa_public_key_import(&key2.pub, K_N, sizeof K_N, K_E, sizeof K_E) != CTC_OK)
+            fail();
+    bench_sink ^= key2.pub.r2[0];
+}
+
+static void o_import_priv(void *ctx, uint64_t it)
+{
+    (void)ctx;
+    while (it--)
+        if (ctc_rsa_private_key_import(&key2, K_N, sizeof K_N, K_E, sizeof K_E, K_P, sizeof K_P,
+                                       K_Q, sizeof K_Q, K_DP, sizeof K_DP, K_DQ, sizeof K_DQ,
+                                       K_QINV, sizeof K_QINV) != CTC_OK)
+            fail();
+    bench_sink ^= key2.p_r2[0];
+    ctc_rsa_private_key_wipe(&key2);
 }
 
 /* the parts: r^-1 mod n (safegcd), r^e mod n with the exponentiation the
@@ -835,6 +861,8 @@ int main(void)
     run4("RSA-2048 private (CRT)", o_private, PEER(s_private), PEER(m_private),
          PEER(b_private), 2);
     run4("RSA-2048 public", o_public, PEER(s_public), PEER(m_public), PEER(b_public), 3);
+    run2("RSA-2048 public key import", o_import_pub, NULL, 3);
+    run2("RSA-2048 private key import", o_import_priv, NULL, 3);
     bench_header("RSA-2048 private operation, its parts");
     run2("r^-1 mod n (safegcd)", o_inv, NULL, 3);
     run2("r^-1 mod p (safegcd, one CRT half)", o_inv_p, NULL, 3);

@@ -10,9 +10,11 @@
 2. Build, once, cached in build/tls: a copy of the tree built with
    mbedTLS's default configuration plus integrations/mbedtls/
    ctc_mbedtls_config.h (MBEDTLS_USER_CONFIG_FILE), the glue
-   (integrations/mbedtls/*.c) and ctcrypto's host library linked into
-   every program (make -j2): mbedTLS's test suites of the swapped modules
-   and programs/ssl/ssl_client2, ssl_server2.
+   (integrations/mbedtls/*.c), the RSA fallback (mbedTLS's rsa.c compiled
+   again without MBEDTLS_RSA_ALT, renamed ctc_fb_*: build_rsa_fallback)
+   and ctcrypto's host library linked into every program (make -j2):
+   mbedTLS's test suites of the swapped modules and
+   programs/ssl/ssl_client2, ssl_server2.
 3. mbedTLS's own test suites (SUITES): each one a group; its run, passed,
    skipped and failed counts are printed with the reason of every skip;
    a failure other than the EXPECTED_FAIL ones fails it.
@@ -50,9 +52,9 @@ CONFIG = "ctc_mbedtls_config.h"
 CTC_BUILD = os.path.join(OUT, "ctcrypto")
 # the configuration and the headers mbedTLS's own files include (a change
 # rebuilds mbedTLS), the glue's sources (a change relinks)
-GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h", "aes_alt.h", "gcm_alt.h"]
+GLUE_HDRS = [CONFIG, "sha256_alt.h", "sha512_alt.h", "aes_alt.h", "gcm_alt.h", "rsa_alt.h"]
 GLUE_SRCS = ["ctc_mbedtls.c", "ctc_mbedtls_sha2.c", "ctc_mbedtls_aes.c", "ctc_mbedtls_gcm.c",
-             "ctc_psa_p256.c"]
+             "ctc_psa_p256.c", "ctc_mbedtls_rsa.c"]
 CFLAGS = "-O2 -I%s -I%s -DMBEDTLS_USER_CONFIG_FILE='\"%s\"'" % (
     GLUE_DIR, os.path.join(ROOT, "include"), CONFIG)
 CC = "gcc"
@@ -76,7 +78,8 @@ SUITES = ["test_suite_ecdsa", "test_suite_ecdh", "test_suite_ecp", "test_suite_p
           "test_suite_psa_crypto_ecp", "test_suite_shax", "test_suite_md", "test_suite_hkdf",
           "test_suite_hmac_drbg.misc", "test_suite_hmac_drbg.nopr",
           "test_suite_hmac_drbg.pr", "test_suite_psa_crypto_hash", "test_suite_ssl",
-          "test_suite_psa_crypto"] + \
+          "test_suite_psa_crypto", "test_suite_rsa", "test_suite_pkcs1_v15",
+          "test_suite_pkcs1_v21", "test_suite_x509parse"] + \
     ["test_suite_aes." + m for m in ("ecb", "cbc", "cfb", "ofb", "ctr", "xts", "rest")] + \
     ["test_suite_gcm." + m for m in ("aes128_en", "aes128_de", "aes192_en", "aes192_de",
                                      "aes256_en", "aes256_de", "camellia", "misc")] + \
@@ -160,6 +163,7 @@ def build(offline=False):
              "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG, "-c",
              os.path.join(GLUE_DIR, g), "-o", o], what="compiling " + g)
         glue_objs.append(o)
+    glue_objs += build_rsa_fallback(tree, [CC] + OPT, OUT)
     if read(lib_stamp) != lib_key:
         log("# building mbedTLS %s with the glue (make -j2 lib)" % version)
         run(["make", "-j2", "-C", tree, "lib", "CC=" + CC, "CFLAGS=" + CFLAGS],
@@ -208,16 +212,71 @@ def build(offline=False):
     return tree, version
 
 
+# the RSA fallback (ctc_mbedtls_rsa.c): mbedTLS's rsa.c compiled a second
+# time without MBEDTLS_RSA_ALT, every function it defines renamed with this
+# prefix; with it the two helpers of constant_time.c that only its PKCS#1
+# v1.5 decryption uses (compiled out of the library by MBEDTLS_RSA_ALT),
+# the rest of that second constant_time.o made local
+RSA_FB_PREFIX = "ctc_fb_"
+RSA_FB_CT = ("mbedtls_ct_memmove_left", "mbedtls_ct_zeroize_if")
+
+
+def build_rsa_fallback(tree, cc, outdir, cross="", inc=None):
+    """mbedTLS's rsa.c and constant_time.c compiled with
+    CTC_MBEDTLS_RSA_FALLBACK (ctc_mbedtls_config.h then leaves
+    MBEDTLS_RSA_ALT undefined), renamed from the symbols nm lists (nothing
+    of mbedTLS is committed: the list is made here), and the layout check
+    of rsa_alt.h (ctc_mbedtls_rsa_layout.c, compiled only). cc: the
+    compiler and its flags; inc: the include and configuration flags (the
+    host build's by default; tls_emu.py gives the image's). -> objects"""
+    if inc is None:
+        inc = ["-I" + os.path.join(tree, "include"), "-I" + os.path.join(tree, "library"),
+               "-I" + GLUE_DIR, "-I" + os.path.join(ROOT, "include"),
+               "-DMBEDTLS_USER_CONFIG_FILE=\"%s\"" % CONFIG]
+    flags = list(cc) + list(inc) + ["-DCTC_MBEDTLS_RSA_FALLBACK"]
+    run(flags + ["-Wall", "-Wextra", "-Werror", "-c",
+                 os.path.join(GLUE_DIR, "ctc_mbedtls_rsa_layout.c"),
+                 "-o", os.path.join(outdir, "rsa_layout.o")],
+        what="the layout check of rsa_alt.h (ctc_mbedtls_rsa_layout.c)")
+    raw = {}
+    for name in ("rsa", "constant_time"):
+        raw[name] = os.path.join(outdir, "fb_%s.raw.o" % name)
+        run(flags + ["-c", os.path.join(tree, "library", name + ".c"), "-o", raw[name]],
+            what="compiling the fallback's %s.c" % name)
+    syms = []
+    for line in run([cross + "nm", "-g", "--defined-only", raw["rsa"]], what="nm").splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "TDBRCV":
+            syms.append(f[2])
+    if "mbedtls_rsa_private" not in syms:
+        raise RuntimeError("the fallback's rsa.o does not define mbedtls_rsa_private")
+    symfile = os.path.join(outdir, "fb_rsa.syms")
+    write(symfile, "".join("%s %s%s\n" % (s, RSA_FB_PREFIX, s) for s in syms + list(RSA_FB_CT)))
+    objs = [os.path.join(outdir, "fb_rsa.o"), os.path.join(outdir, "fb_constant_time.o")]
+    run([cross + "objcopy", "--redefine-syms=" + symfile, raw["rsa"], objs[0]],
+        what="objcopy fb_rsa.o")
+    run([cross + "objcopy"] + ["--keep-global-symbol=" + s for s in RSA_FB_CT] +
+        [raw["constant_time"], objs[1] + ".tmp"], what="objcopy fb_constant_time.o")
+    run([cross + "objcopy", "--redefine-syms=" + symfile, objs[1] + ".tmp", objs[1]],
+        what="objcopy fb_constant_time.o")
+    return objs
+
+
 GLUE_SYMBOLS = ("mbedtls_ecdsa_sign", "mbedtls_ecdsa_verify", "mbedtls_ecdsa_genkey",
                 "mbedtls_ecdh_gen_public", "mbedtls_ecdh_compute_shared",
                 "mbedtls_sha256_update", "mbedtls_sha512_update",
                 "mbedtls_aes_setkey_enc", "mbedtls_aes_crypt_ecb", "mbedtls_internal_aes_encrypt",
                 "mbedtls_aes_crypt_cbc", "mbedtls_aes_crypt_xts", "mbedtls_aes_crypt_ctr",
                 "mbedtls_gcm_setkey", "mbedtls_gcm_starts", "mbedtls_gcm_update",
-                "mbedtls_gcm_finish", "mbedtls_gcm_crypt_and_tag", "mbedtls_gcm_auth_decrypt")
+                "mbedtls_gcm_finish", "mbedtls_gcm_crypt_and_tag", "mbedtls_gcm_auth_decrypt",
+                "mbedtls_rsa_public", "mbedtls_rsa_private", "mbedtls_rsa_pkcs1_sign",
+                "mbedtls_rsa_pkcs1_verify", "mbedtls_rsa_rsassa_pss_verify_ext",
+                "mbedtls_rsa_rsassa_pkcs1_v15_verify", "mbedtls_rsa_rsassa_pss_sign_ext")
 CTC_SYMBOLS = ("ctc_ecdsa_p256_sign", "ctc_ecdh_p384", "ctc_sha256_update", "ctc_sha384_update",
                "ctc_aes_key_set", "ctc_aes_ecb_encrypt", "ctc_aes_gcm_encrypt",
-               "ctc_aes_gcm_decrypt", "ctc_aes_gcm_update")
+               "ctc_aes_gcm_decrypt", "ctc_aes_gcm_update", "ctc_rsa_public", "ctc_rsa_private",
+               "ctc_rsa_pkcs1_verify", "ctc_rsa_pss_verify", "ctc_rsa_pss_sign",
+               "ctc_fb_mbedtls_rsa_private", "ctc_fb_mbedtls_rsa_complete")
 # the P-256 driver slot (MBEDTLS_PSA_P256M_DRIVER_ENABLED): its entry
 # points come from the glue, never from mbedTLS's 3rdparty p256-m, whose
 # archive members and functions must not be linked
@@ -409,8 +468,9 @@ def run_suite(tree, name, res, macros):
 
 
 def glue_checks(res):
-    """tests/mbedtls/glue_test.c: the glue's AES and GCM paths mbedTLS's
-    suites do not reach; one group"""
+    """tests/mbedtls/glue_test.c: the glue's AES, GCM, PSA P-256 and RSA
+    paths mbedTLS's suites do not reach (for RSA, that ctcrypto and not the
+    fallback served them); one group"""
     p = subprocess.run([os.path.join(OUT, "glue_test")], stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, timeout=300)
     out = p.stdout.decode("utf-8", "replace").splitlines()
@@ -436,9 +496,9 @@ CURVES = {"P-256": ("secp256r1", "sha256", {"1.2": "TLS-ECDHE-ECDSA-WITH-AES-128
                                             "1.3": "TLS1-3-AES-256-GCM-SHA384"},
                     ("secp384r1", "P-384"))}
 # the certificates: one per curve (ECDSA on that curve, its CA's too) and
-# an RSA-2048 one (RSA CA; the signature checks of the chain and of the
-# handshake are mbedTLS's own RSA: docs/tls.md), with the cipher suites
-# forced with it
+# an RSA-2048 one (RSA CA; the signatures of the chain and of the
+# handshake go through the glue's RSA to ctcrypto: docs/tls.md), with the
+# cipher suites forced with it
 CERTS = {"P-256": CURVES["P-256"][2], "P-384": CURVES["P-384"][2],
          "RSA-2048": {"1.2": "TLS-ECDHE-RSA-WITH-AES-128-GCM-SHA256",
                       "1.3": "TLS1-3-AES-128-GCM-SHA256"}}

@@ -82,8 +82,10 @@ int tls_bench_snprintf(char *s, size_t n, const char *fmt, ...);
 #define MBEDTLS_ECDSA_DETERMINISTIC
 /* RSA for the RSA-2048 certificate chain: PKCS#1 v1.5 (TLS 1.2's
  * ServerKeyExchange, the certificates' sha256WithRSAEncryption) and v2.1
- * (TLS 1.3's rsa_pss_rsae_sha256 CertificateVerify); mbedTLS's own RSA in
- * both images (docs/tls.md, "RSA stays mbedTLS's") */
+ * (TLS 1.3's rsa_pss_rsae_sha256 CertificateVerify); in the ctcrypto
+ * image ctc_mbedtls_config.h adds MBEDTLS_RSA_ALT and the glue sends
+ * RSA-2048 to ctcrypto, the stock image keeps mbedTLS's own RSA
+ * (docs/tls.md, "RSA") */
 #define MBEDTLS_RSA_C
 #define MBEDTLS_PKCS1_V15
 #define MBEDTLS_PKCS1_V21

@@ -29,6 +29,12 @@
  * CTR_DRBG and the cipher layer's AES. GCM likewise (ctc_mbedtls_gcm.c,
  * gcm_alt.h): AES-GCM is ctcrypto's, the GCM of other block ciphers
  * (Camellia, ARIA) the glue's generic code over mbedTLS's cipher layer.
+ *
+ * RSA (ctc_mbedtls_rsa.c, the context in rsa_alt.h): the public and
+ * private operations and the PKCS#1 v1.5 and PSS signatures go to
+ * ctcrypto for the sizes and hashes it has, everything else to mbedTLS's
+ * own rsa.c compiled a second time with CTC_MBEDTLS_RSA_FALLBACK defined
+ * (so without MBEDTLS_RSA_ALT) and its functions renamed (docs/tls.md).
  */
 #ifndef CTC_MBEDTLS_CONFIG_H
 #define CTC_MBEDTLS_CONFIG_H
@@ -50,6 +56,10 @@
 
 #define MBEDTLS_AES_ALT
 #define MBEDTLS_GCM_ALT
+
+#if !defined(CTC_MBEDTLS_RSA_FALLBACK)
+#define MBEDTLS_RSA_ALT
+#endif
 /* mbedTLS's AES-NI, VIA Padlock and Armv8 AES code reads its own AES
  * context and serves only the aes.c and gcm.c code the two macros remove */
 #undef MBEDTLS_AESNI_C

@@ -19,15 +19,31 @@
  *    RFC 6979 A.2.5's private key, refusals of the private keys 0 and n
  *    and of a point off the curve, randomized ECDSA signatures that PSA
  *    and ctcrypto both verify (a changed one refused), generated keys
- *    whose ECDH agrees both ways, a peer off the curve refused.
+ *    whose ECDH agrees both ways, a peer off the curve refused;
+ *  - RSA (ctc_mbedtls_rsa.c): with a generated RSA-2048 key (and RSA-3072
+ *    with e = 3), the public and private operations, PKCS#1 v1.5 and PSS
+ *    signatures with SHA-256/384/512 are ctcrypto's (its counter of fast
+ *    calls moves) and agree with the fallback (mbedTLS's own rsa.c,
+ *    renamed ctc_fb_*): the same v1.5 signatures and raw results, PSS
+ *    signatures each side verifies, a changed signature refused with
+ *    mbedTLS's codes; the private operation draws its blinding from the
+ *    caller's f_rng and a failing f_rng fails it as mbedTLS does; E and
+ *    N changed in the context without mbedtls_rsa_complete are used at
+ *    once; SHA-1 and MGF1 with another hash go to the fallback (the
+ *    counter stays), and so do a 1024-bit key's private operations.
  * Prints one line per failed check and "glue checks: N run, N failed";
  * exits 1 on a failure.
  */
+#define MBEDTLS_ALLOW_PRIVATE_ACCESS   /* the RSA checks change E and N in place */
 #include <stdio.h>
 #include <string.h>
 
 #include "mbedtls/aes.h"
 #include "mbedtls/gcm.h"
+#include "mbedtls/rsa.h"
+#include "mbedtls/md.h"
+#include "mbedtls/ctr_drbg.h"
+#include "mbedtls/entropy.h"
 #include "psa/crypto.h"
 
 #include "ctcrypto/ec.h"
@@ -321,6 +337,208 @@ static void psa_driver(void)
     psa_destroy_key(k2);
 }
 
+/* ---- RSA ------------------------------------------------------------------------ */
+
+/* ctc_mbedtls_rsa.c's counter and the fallback's functions it calls */
+extern unsigned long ctc_mbedtls_rsa_fast_calls;
+typedef int (*rsa_rng)(void *, unsigned char *, size_t);
+int ctc_fb_mbedtls_rsa_public(mbedtls_rsa_context *ctx, const unsigned char *input,
+                              unsigned char *output);
+int ctc_fb_mbedtls_rsa_private(mbedtls_rsa_context *ctx, rsa_rng f_rng, void *p_rng,
+                               const unsigned char *input, unsigned char *output);
+int ctc_fb_mbedtls_rsa_rsassa_pkcs1_v15_sign(mbedtls_rsa_context *ctx, rsa_rng f_rng,
+                                             void *p_rng, mbedtls_md_type_t md_alg,
+                                             unsigned int hashlen, const unsigned char *hash,
+                                             unsigned char *sig);
+int ctc_fb_mbedtls_rsa_rsassa_pss_sign_ext(mbedtls_rsa_context *ctx, rsa_rng f_rng,
+                                           void *p_rng, mbedtls_md_type_t md_alg,
+                                           unsigned int hashlen, const unsigned char *hash,
+                                           int saltlen, unsigned char *sig);
+int ctc_fb_mbedtls_rsa_rsassa_pss_verify_ext(mbedtls_rsa_context *ctx,
+                                             mbedtls_md_type_t md_alg, unsigned int hashlen,
+                                             const unsigned char *hash,
+                                             mbedtls_md_type_t mgf1_hash_id,
+                                             int expected_salt_len, const unsigned char *sig);
+
+/* a deterministic generator that counts the bytes it gave; fails when
+ * fail is set */
+struct count_rng {
+    unsigned seed;
+    size_t bytes;
+    int fail;
+};
+
+static int count_rand(void *ctx, unsigned char *out, size_t len)
+{
+    struct count_rng *r = ctx;
+
+    if (r->fail)
+        return MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED;
+    fill(out, len, r->seed++);
+    r->bytes += len;
+    return 0;
+}
+
+#define RSA_MAX 512
+
+/* the checks on one key (bits, e); priv: whether ctcrypto takes its
+ * private operations (2048 bits and up; its public ones from 1024) */
+static void rsa_key(unsigned bits, int e, unsigned priv)
+{
+    static const mbedtls_md_type_t mds[] = { MBEDTLS_MD_SHA256, MBEDTLS_MD_SHA384,
+                                             MBEDTLS_MD_SHA512 };
+    mbedtls_rsa_context ctx;
+    struct count_rng rng = { 1, 0, 0 };
+    unsigned char h[64], in[RSA_MAX], a[RSA_MAX], b[RSA_MAX], c[RSA_MAX];
+    unsigned long calls;
+    size_t k, i;
+
+    mbedtls_rsa_init(&ctx);
+    check(mbedtls_rsa_gen_key(&ctx, count_rand, &rng, bits, e) == 0, "RSA gen_key",
+          (int) bits, e);
+    k = mbedtls_rsa_get_len(&ctx);
+    fill(h, sizeof h, bits);
+    fill(in, k, bits + 1);
+    in[0] = 0;                                  /* < N */
+
+    /* raw operations: the same results as the fallback's */
+    calls = ctc_mbedtls_rsa_fast_calls;
+    rng.bytes = 0;
+    check(mbedtls_rsa_private(&ctx, count_rand, &rng, in, a) == 0 &&
+          ctc_fb_mbedtls_rsa_private(&ctx, count_rand, &rng, in, b) == 0 &&
+          memcmp(a, b, k) == 0, "RSA private = fallback", (int) bits, 0);
+    check(mbedtls_rsa_public(&ctx, a, c) == 0 && memcmp(c, in, k) == 0 &&
+          ctc_fb_mbedtls_rsa_public(&ctx, in, b) == 0 && mbedtls_rsa_public(&ctx, in, c) == 0 &&
+          memcmp(b, c, k) == 0, "RSA public = fallback", (int) bits, 0);
+    /* in place, as mbedTLS allows */
+    memcpy(c, in, k);
+    check(mbedtls_rsa_public(&ctx, c, c) == 0 && memcmp(b, c, k) == 0, "RSA public in place",
+          (int) bits, 0);
+    check(ctc_mbedtls_rsa_fast_calls - calls == 3u + priv, "RSA raw ops fast path",
+          (int) (ctc_mbedtls_rsa_fast_calls - calls), (int) priv);
+    /* the fast private operation drew its blinding from f_rng (ctcrypto:
+     * k + 8 bytes per attempt) */
+    rng.bytes = 0;
+    check(mbedtls_rsa_private(&ctx, count_rand, &rng, in, a) == 0 && rng.bytes > 0,
+          "RSA private draws from f_rng", (int) rng.bytes, 0);
+    /* a failing f_rng fails the operation with mbedTLS's code */
+    rng.fail = 1;
+    {
+        int r1 = mbedtls_rsa_private(&ctx, count_rand, &rng, in, a);
+        int r2 = ctc_fb_mbedtls_rsa_private(&ctx, count_rand, &rng, in, b);
+        check(r1 != 0 && r1 == r2, "RSA private with a failing f_rng", r1, r2);
+    }
+    rng.fail = 0;
+    /* an input >= N: mbedTLS's error */
+    memset(c, 0xff, k);
+    check(mbedtls_rsa_public(&ctx, c, a) == ctc_fb_mbedtls_rsa_public(&ctx, c, b) &&
+          mbedtls_rsa_public(&ctx, c, a) != 0, "RSA public of an input >= N", (int) bits, 0);
+
+    for (i = 0; i < sizeof mds / sizeof mds[0]; i++) {
+        unsigned hl = mbedtls_md_get_size_from_type(mds[i]);
+        /* the salt length mbedTLS's PSS signature chooses */
+        int sl = (int) (k >= 2 * hl + 2 ? hl : k - hl - 2);
+        int r;
+
+        /* PKCS#1 v1.5: deterministic, byte for byte the fallback's */
+        mbedtls_rsa_set_padding(&ctx, MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
+        calls = ctc_mbedtls_rsa_fast_calls;
+        check(mbedtls_rsa_pkcs1_sign(&ctx, count_rand, &rng, mds[i], hl, h, a) == 0 &&
+              ctc_fb_mbedtls_rsa_rsassa_pkcs1_v15_sign(&ctx, count_rand, &rng, mds[i], hl, h,
+                                                       b) == 0 &&
+              memcmp(a, b, k) == 0, "RSA v1.5 sign = fallback", (int) bits, (int) i);
+        check(mbedtls_rsa_pkcs1_verify(&ctx, mds[i], hl, h, a) == 0, "RSA v1.5 verify",
+              (int) bits, (int) i);
+        a[k / 2] ^= 4;
+        check(mbedtls_rsa_pkcs1_verify(&ctx, mds[i], hl, h, a) == MBEDTLS_ERR_RSA_VERIFY_FAILED,
+              "RSA v1.5 verify refuses a changed signature", (int) bits, (int) i);
+        check(ctc_mbedtls_rsa_fast_calls - calls == 2u + priv, "RSA v1.5 fast path",
+              (int) (ctc_mbedtls_rsa_fast_calls - calls), (int) priv);
+
+        /* PSS: each side verifies the other's */
+        mbedtls_rsa_set_padding(&ctx, MBEDTLS_RSA_PKCS_V21, mds[i]);
+        calls = ctc_mbedtls_rsa_fast_calls;
+        check(mbedtls_rsa_pkcs1_sign(&ctx, count_rand, &rng, mds[i], hl, h, a) == 0 &&
+              ctc_fb_mbedtls_rsa_rsassa_pss_verify_ext(&ctx, mds[i], hl, h, mds[i],
+                                                       sl, a) == 0,
+              "RSA PSS sign, fallback verifies", (int) bits, (int) i);
+        check(ctc_fb_mbedtls_rsa_rsassa_pss_sign_ext(&ctx, count_rand, &rng, mds[i], hl, h,
+                                                     MBEDTLS_RSA_SALT_LEN_ANY, b) == 0 &&
+              mbedtls_rsa_pkcs1_verify(&ctx, mds[i], hl, h, b) == 0 &&
+              mbedtls_rsa_rsassa_pss_verify_ext(&ctx, mds[i], hl, h, mds[i], sl, b) == 0,
+              "RSA PSS verify of the fallback's", (int) bits, (int) i);
+        check(ctc_mbedtls_rsa_fast_calls - calls == 2u + priv, "RSA PSS fast path",
+              (int) (ctc_mbedtls_rsa_fast_calls - calls), (int) priv);
+        /* a changed signature: refused with the fallback's code (mbedTLS
+         * tells a wrong 0xbc byte, top bits and hash apart) */
+        b[k - 1] ^= 1;
+        r = mbedtls_rsa_pkcs1_verify(&ctx, mds[i], hl, h, b);
+        check(r != 0 && r == ctc_fb_mbedtls_rsa_rsassa_pss_verify_ext(&ctx, mds[i], hl, h, mds[i],
+                                                                      MBEDTLS_RSA_SALT_LEN_ANY, b),
+              "RSA PSS refuses a changed signature", r, (int) i);
+        /* a salt length other than the signature's */
+        check(mbedtls_rsa_rsassa_pss_verify_ext(&ctx, mds[i], hl, h, mds[i], sl - 1, a)
+              == MBEDTLS_ERR_RSA_INVALID_PADDING, "RSA PSS refuses another salt length",
+              (int) bits, (int) i);
+    }
+
+    /* other hashes go to the fallback, and so does MGF1 with another hash */
+    mbedtls_rsa_set_padding(&ctx, MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
+    calls = ctc_mbedtls_rsa_fast_calls;
+    check(mbedtls_rsa_pkcs1_sign(&ctx, count_rand, &rng, MBEDTLS_MD_SHA1, 20, h, a) == 0 &&
+          mbedtls_rsa_pkcs1_verify(&ctx, MBEDTLS_MD_SHA1, 20, h, a) == 0 &&
+          ctc_fb_mbedtls_rsa_rsassa_pkcs1_v15_sign(&ctx, count_rand, &rng, MBEDTLS_MD_SHA1, 20,
+                                                   h, b) == 0 && memcmp(a, b, k) == 0,
+          "RSA v1.5 SHA-1", (int) bits, 0);
+    mbedtls_rsa_set_padding(&ctx, MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA384);
+    check(mbedtls_rsa_pkcs1_sign(&ctx, count_rand, &rng, MBEDTLS_MD_SHA256, 32, h, a) == 0 &&
+          mbedtls_rsa_pkcs1_verify(&ctx, MBEDTLS_MD_SHA256, 32, h, a) == 0,
+          "RSA PSS with MGF1-SHA-384 over a SHA-256 hash", (int) bits, 0);
+    /* (the fallback's signature functions call its own private and public
+     * operations) */
+    check(ctc_mbedtls_rsa_fast_calls == calls, "RSA SHA-1 and mixed PSS go to the fallback",
+          (int) (ctc_mbedtls_rsa_fast_calls - calls), 0);
+
+    /* E, then N changed in the context without mbedtls_rsa_complete: used
+     * at once (a stale key would give another result), compared with
+     * mbedTLS's exponentiation without a cached R^2 */
+    {
+        unsigned char n[RSA_MAX];
+        mbedtls_mpi X, Y;
+        int step;
+
+        for (step = 0; step < 2; step++) {
+            if (step == 0) {
+                mbedtls_mpi_lset(&ctx.E, 65539);
+            } else {
+                check(mbedtls_mpi_write_binary(&ctx.N, n, k) == 0, "write N", 0, 0);
+                n[0] ^= 0x40;                   /* its top byte stays >= 0x80 */
+                n[k - 1] |= 1;
+                check(mbedtls_mpi_read_binary(&ctx.N, n, k) == 0, "read N", 0, 0);
+            }
+            mbedtls_mpi_init(&X);
+            mbedtls_mpi_init(&Y);
+            calls = ctc_mbedtls_rsa_fast_calls;
+            check(mbedtls_rsa_public(&ctx, in, a) == 0 &&
+                  ctc_mbedtls_rsa_fast_calls - calls == 1 &&
+                  mbedtls_mpi_read_binary(&X, in, k) == 0 &&
+                  mbedtls_mpi_exp_mod(&Y, &X, &ctx.E, &ctx.N, NULL) == 0 &&
+                  mbedtls_mpi_write_binary(&Y, b, k) == 0 && memcmp(a, b, k) == 0,
+                  "RSA public with E, N changed in place", (int) bits, step);
+            mbedtls_mpi_free(&X);
+            mbedtls_mpi_free(&Y);
+        }
+    }
+    mbedtls_rsa_free(&ctx);
+}
+
+static void rsa(void)
+{
+    rsa_key(2048, 65537, 1);
+    rsa_key(3072, 3, 1);
+    rsa_key(1024, 65537, 0);
+}
+
 int main(void)
 {
     gcm_tags(MBEDTLS_CIPHER_ID_AES, 128, 12);
@@ -332,6 +550,7 @@ int main(void)
     gcm_stream(MBEDTLS_CIPHER_ID_CAMELLIA, 12);
     aes_in_place();
     psa_driver();
+    rsa();
     printf("glue checks: %d run, %d failed\n", run_count, failed);
     return failed != 0;
 }
