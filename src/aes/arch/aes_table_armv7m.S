@@ -28,7 +28,10 @@
  * (aes_tbl_run): per block 1 + 4 lookups, then rounds 3 .. rounds - 1 (16
  * lookups each) and the last round, whose S(x) is byte 1 of Te0[x]
  * (LDRB from Te0 + 1). Out, in, the count, the block's byte 15 and the
- * cache live in a 52-byte stack frame, wiped before the return.
+ * cache live in a 52-byte stack frame, wiped before the return. With the
+ * unrolled variant (CTC_AES_TABLE_UNROLLED) every round is written out;
+ * with the flash and RAM variants, which are the smaller ones, rounds 4 ..
+ * rounds - 1 run two per pass of a loop.
  */
 #include "ctcrypto/config.h"
 #if defined(__arm__) && defined(__thumb2__) \
@@ -46,7 +49,8 @@
 #define F_KB     16
 #define F_C0     20
 #define F_P      24     /* p[0..3] */
-#define F_KLAST  40     /* ek + 16 (rounds - 10): the last round key at +160 */
+#define F_KLAST  40     /* unrolled: ek + 16 (rounds - 10), the last round key
+                         * at +160; else ek + 16 (rounds - 4), the loop's end */
 #define F_ROUNDS 44
 #define F_EK     48
 #define F_SIZE   52
@@ -116,7 +120,11 @@ aes_tbl_ctr_run_armv7m:
         str     r5, [sp, #F_CUR]
         str     r6, [sp, #F_KB]
         str     r7, [sp, #F_C0]
-        sub     r4, r4, #10
+#if CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
+        sub     r4, r4, #10             /* ek + 16 (rounds - 10) */
+#else
+        sub     r4, r4, #4              /* ek + 16 (rounds - 4): the loop's end */
+#endif
         add     r4, r9, r4, lsl #4
         str     r4, [sp, #F_KLAST]
         ldr     r4, [r0, #24]
@@ -152,6 +160,7 @@ aes_tbl_ctr_run_armv7m:
         eor     r1, r11, r1, ror #8     /* Te3[t0 b3] */
         eor     r2, r12, r2, ror #16    /* Te2[t0 b2] */
         eor     r3, lr, r3, ror #24     /* Te1[t0 b1] */
+#if CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
         /* rounds 3 .. 9 */
         ROUND   r0, r1, r2, r3, r4, r5, r6, r7, 48
         ROUND   r4, r5, r6, r7, r0, r1, r2, r3, 64
@@ -174,6 +183,21 @@ aes_tbl_ctr_run_armv7m:
         ROUND   r0, r1, r2, r3, r4, r5, r6, r7, 208
 .Llast:
         ldr     r9, [sp, #F_KLAST]
+#else
+        /* round 3, then rounds 4 .. rounds - 1 two per pass (3, 4 or 5
+         * passes: the round count is public), r9 advancing by 32 */
+        ROUND   r0, r1, r2, r3, r4, r5, r6, r7, 48
+.Lpair:
+        ROUND   r4, r5, r6, r7, r0, r1, r2, r3, 64
+        ROUND   r0, r1, r2, r3, r4, r5, r6, r7, 80
+        ldr     r10, [sp, #F_KLAST]
+        add     r9, r9, #32
+        cmp     r9, r10
+        bne     .Lpair
+        /* r9 = ek + 16 (rounds - 4); less 96, the last round key is at
+         * r9 + 160, as in the unrolled code */
+        sub     r9, r9, #96
+#endif
         add     r8, r8, #1
         LCOL    r4, r5, r6, r7, r0, 160
         LCOL    r5, r6, r7, r4, r1, 164
