@@ -412,8 +412,8 @@ typedef char aes_tbl_run_layout[offsetof(aes_tbl_run, te) == 4
 
 /* see aes_impl.h: rounds 0 and 1 of the counter block less the byte that
  * changes, and round 2 less the terms it feeds */
-void aes_tbl_ctr_cache(aes_tbl_run *r, const uint32_t *ek, unsigned rounds,
-                       const uint32_t c[4])
+void aes_tbl_ctr_cache_vartime(aes_tbl_run *r, const uint32_t *ek,
+                               unsigned rounds, const uint32_t c[4])
 {
     uint32_t s0 = c[0] ^ ek[0], s1 = c[1] ^ ek[1], s2 = c[2] ^ ek[2],
              s3 = c[3] ^ ek[3], t1, t2, t3;
@@ -437,8 +437,8 @@ void aes_tbl_ctr_cache(aes_tbl_run *r, const uint32_t *ek, unsigned rounds,
 }
 
 /* see aes_impl.h */
-void aes_tbl_ctr_run_c(const aes_tbl_run *r, uint8_t *out, const uint8_t *in,
-                       size_t n)
+void aes_tbl_ctr_run_c_vartime(const aes_tbl_run *r, uint8_t *out,
+                               const uint8_t *in, size_t n)
 {
     const uint32_t *ek = r->ek;
     uint32_t s0, s1, s2, s3, t0, t1, t2, t3, x;
@@ -474,10 +474,12 @@ void aes_tbl_ctr_run_c(const aes_tbl_run *r, uint8_t *out, const uint8_t *in,
 
 /* the whole blocks of aes_tbl_ctr_xor_vartime, a run at a time: the leaf
  * where it is built (its in and out word-aligned: else through an aligned
- * buffer), else the C twin */
-static void tbl_ctr_runs(const uint32_t *ek, unsigned rounds, uint32_t c[4],
-                         unsigned inc_bytes, uint8_t *out, const uint8_t *in,
-                         size_t nb)
+ * buffer), else the C twin. The run lengths come from the counter and the
+ * branches on in and out from their addresses: both public. The callees
+ * are _vartime because this whole file is (a table core was chosen). */
+static void tbl_ctr_runs_vartime(const uint32_t *ek, unsigned rounds,
+                                 uint32_t c[4], unsigned inc_bytes, uint8_t *out,
+                                 const uint8_t *in, size_t nb)
 {
     aes_tbl_run r;
 
@@ -486,10 +488,10 @@ static void tbl_ctr_runs(const uint32_t *ek, unsigned rounds, uint32_t c[4],
 
         if (n > nb)
             n = nb;
-        aes_tbl_ctr_cache(&r, ek, rounds, c);
+        aes_tbl_ctr_cache_vartime(&r, ek, rounds, c);
 #if AES_HAVE_TBL_ARMV7M_ASM
         if ((((uintptr_t)out | (uintptr_t)in) & 3) == 0) {
-            aes_tbl_ctr_run_armv7m(&r, out, in, n);
+            aes_tbl_ctr_run_armv7m_vartime(&r, out, in, n);
         } else {
             uint32_t buf[16];
             size_t done, m, j;
@@ -498,7 +500,7 @@ static void tbl_ctr_runs(const uint32_t *ek, unsigned rounds, uint32_t c[4],
                 m = n - done < 4 ? n - done : 4;
                 for (j = 0; j < 16 * m; j++)
                     ((uint8_t *)buf)[j] = in[16 * done + j];
-                aes_tbl_ctr_run_armv7m(&r, (uint8_t *)buf, (const uint8_t *)buf, m);
+                aes_tbl_ctr_run_armv7m_vartime(&r, (uint8_t *)buf, (const uint8_t *)buf, m);
                 for (j = 0; j < 16 * m; j++)
                     out[16 * done + j] = ((uint8_t *)buf)[j];
                 r.b15 += (uint32_t)m;
@@ -506,7 +508,7 @@ static void tbl_ctr_runs(const uint32_t *ek, unsigned rounds, uint32_t c[4],
             ct_zeroize(buf, sizeof buf);
         }
 #else
-        aes_tbl_ctr_run_c(&r, out, in, n);
+        aes_tbl_ctr_run_c_vartime(&r, out, in, n);
 #endif
         /* byte 15 + n - 1 <= 255: no carry; then one step of the counter */
         c[3] += (uint32_t)(n - 1) << 24;
@@ -532,10 +534,11 @@ AES_TBL_FN void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
     for (i = 0; i < 4; i++)
         c[i] = aes_ld32le(ctr + 4 * i);
 #ifdef AES_TBL_CACHED_CTR
+    /* vartime: as this function, the build chose a table core */
     {
         size_t whole = len & ~(size_t)15;
 
-        tbl_ctr_runs(ek, rounds, c, inc_bytes, out, in, whole / 16);
+        tbl_ctr_runs_vartime(ek, rounds, c, inc_bytes, out, in, whole / 16);
         out += whole;
         in += whole;
         len -= whole;

@@ -544,7 +544,8 @@ static void test_core_vs_ct32(void)
 #if AES_HAVE_TABLE && CTC_AES_TABLE != CTC_AES_TABLE_SBOX
 /*
  * The T-table cores' counter mode goes by runs in which only byte 15 of
- * the counter changes, rounds 0-2 cached per run (aes_tbl_ctr_cache): from
+ * the counter changes, rounds 0-2 cached per run
+ * (aes_tbl_ctr_cache_vartime): from
  * random counters whose byte 15 is often a few blocks short of its wrap
  * (255 -> 0 carries into the cached bytes) and whose bytes 12..14 or
  * 8..14 are often 0xff (the carry runs further), 16-byte (CTR) and 4-byte
@@ -613,7 +614,7 @@ static void test_tbl_ctr_twin(void)
     aes_tbl_run r;
     ctc_aes_key k;
 
-    tr_group("table CTR: Thumb-2 leaf aes_tbl_ctr_run_armv7m = C twin aes_tbl_ctr_run_c (random keys, counters, runs of 1..256 blocks)");
+    tr_group("table CTR: Thumb-2 leaf aes_tbl_ctr_run_armv7m_vartime = C twin aes_tbl_ctr_run_c_vartime (random keys, counters, runs of 1..256 blocks)");
     tr_seed(0x7ab1e7);
     for (it = 0; it < TR_ITERS(60); it++) {
         kl = 16 + 8 * (it % 3);
@@ -627,13 +628,13 @@ static void test_tbl_ctr_twin(void)
             c[3] = (c[3] & 0x00ffffffu) | (uint32_t)(256 - n) << 24;   /* ends at 255 */
         else
             c[3] = (c[3] & 0x00ffffffu) | (tr_rand32() % (257 - n)) << 24;
-        aes_tbl_ctr_cache(&r, k.ek, k.rounds, c);
-        aes_tbl_ctr_run_c(&r, (uint8_t *)out_c, (const uint8_t *)in, n);
+        aes_tbl_ctr_cache_vartime(&r, k.ek, k.rounds, c);
+        aes_tbl_ctr_run_c_vartime(&r, (uint8_t *)out_c, (const uint8_t *)in, n);
         if (it % 5 == 0) {
             memcpy(out_a, in, 16 * n);
-            aes_tbl_ctr_run_armv7m(&r, (uint8_t *)out_a, (const uint8_t *)out_a, n);
+            aes_tbl_ctr_run_armv7m_vartime(&r, (uint8_t *)out_a, (const uint8_t *)out_a, n);
         } else {
-            aes_tbl_ctr_run_armv7m(&r, (uint8_t *)out_a, (const uint8_t *)in, n);
+            aes_tbl_ctr_run_armv7m_vartime(&r, (uint8_t *)out_a, (const uint8_t *)in, n);
         }
         TR_MEM(out_a, out_c, 16 * n);
     }

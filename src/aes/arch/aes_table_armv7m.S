@@ -2,13 +2,14 @@
  * aes_table_armv7m.S - counter mode of the T-table AES cores, NOT CONSTANT
  * TIME, in Thumb-2 for Armv7-M and Armv7E-M (Cortex-M3, M4, M7):
  *
- *   void aes_tbl_ctr_run_armv7m(const aes_tbl_run *r, uint8_t *out,
- *                               const uint8_t *in, size_t n);
+ *   void aes_tbl_ctr_run_armv7m_vartime(const aes_tbl_run *r,
+ *                                       uint8_t *out, const uint8_t *in,
+ *                                       size_t n);
  *
  * out = in ^ the key stream of n >= 1 blocks of a run whose counter blocks
  * differ in byte 15 only (aes_impl.h; r->b15 + n <= 256); in and out
- * 4-byte aligned. Its C twin is aes_tbl_ctr_run_c (aes_table.c), compared
- * on random keys, counters and lengths by tests/unit/test_aes.c.
+ * 4-byte aligned. Its C twin is aes_tbl_ctr_run_c_vartime (aes_table.c),
+ * compared on random keys, counters and lengths by tests/unit/test_aes.c.
  *
  * Every table read is at an address made of key and data bytes: this code
  * leaks the key through timing wherever a memory read's time depends on
@@ -98,12 +99,12 @@
         eor     \o, \o, lr, lsl #24
         .endm
 
-        .section .text.aes_tbl_ctr_run_armv7m,"ax",%progbits
-        .globl  aes_tbl_ctr_run_armv7m
-        .type   aes_tbl_ctr_run_armv7m,%function
+        .section .text.aes_tbl_ctr_run_armv7m_vartime,"ax",%progbits
+        .globl  aes_tbl_ctr_run_armv7m_vartime
+        .type   aes_tbl_ctr_run_armv7m_vartime,%function
         .p2align 2
         .thumb_func
-aes_tbl_ctr_run_armv7m:
+aes_tbl_ctr_run_armv7m_vartime:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
         sub     sp, sp, #F_SIZE
         str     r1, [sp, #F_OUT]
@@ -241,5 +242,5 @@ aes_tbl_ctr_run_armv7m:
         str     r0, [sp, #48]
         add     sp, sp, #F_SIZE
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
-        .size   aes_tbl_ctr_run_armv7m, .-aes_tbl_ctr_run_armv7m
+        .size   aes_tbl_ctr_run_armv7m_vartime, .-aes_tbl_ctr_run_armv7m_vartime
 #endif
