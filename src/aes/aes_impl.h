@@ -208,6 +208,52 @@ void aes_tbl_decrypt_vartime(const uint32_t *dk, unsigned rounds,
 void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
                              uint8_t ctr[16], unsigned inc_bytes, uint8_t *out,
                              const uint8_t *in, size_t len);
+#if CTC_AES_TABLE != CTC_AES_TABLE_SBOX
+/*
+ * Counter mode of the T-table variants on runs of whole blocks in which
+ * only byte 15 of the counter changes (at most 256 blocks). Of the
+ * counter block, AddRoundKey 0 changes one byte, so round 1 changes one
+ * column (column 0, through Te3) and round 2 one term of each column:
+ * those are computed once per run (aes_tbl_ctr_cache_vartime) and each
+ * block starts with 1 + 4 lookups instead of 32.
+ *   x = ((b15 + i) mod 256) ^ kb             block i's byte 15 after round 0
+ *   t0 = c0 ^ Te3[x]                         round 1, column 0
+ *   u = p[0] ^ Te0[t0 b0], p[1] ^ Te3[t0 b3],
+ *       p[2] ^ Te2[t0 b2], p[3] ^ Te1[t0 b1] round 2
+ * then rounds 3 .. rounds as in every block. The field offsets are those
+ * of the assembly leaf (0, 4, 8, ...; checked by a static assertion in
+ * aes_table.c).
+ */
+typedef struct {
+    const uint32_t *ek;                /* the round keys */
+    const uint32_t *te;                /* Te0 (Te_r is Te0 rotated left 8 r) */
+    uint32_t rounds;                   /* 10, 12, 14 */
+    uint32_t b15;                      /* byte 15 of the run's first counter block */
+    uint32_t kb;                       /* byte 15 of round key 0 */
+    uint32_t c0;                       /* round 1, column 0, less Te3[x] */
+    uint32_t p[4];                     /* round 2, less the term of column 0 */
+} aes_tbl_run;
+/* r from the counter words c (aes_ld32le of its 4-byte groups) and ek */
+void aes_tbl_ctr_cache_vartime(aes_tbl_run *r, const uint32_t *ek,
+                               unsigned rounds, const uint32_t c[4]);
+/* out = in ^ the key stream of n blocks (1 <= n, r->b15 + n <= 256) from
+ * the run r; aes_tbl_ctr_run_c_vartime is the C twin of
+ * aes_tbl_ctr_run_armv7m_vartime (arch/aes_table_armv7m.S: Thumb-2 on
+ * Armv7-M / Armv7E-M), which also needs in and out 4-byte aligned.
+ * CT: leaks the key and the key stream (table lookups). */
+void aes_tbl_ctr_run_c_vartime(const aes_tbl_run *r, uint8_t *out,
+                               const uint8_t *in, size_t n);
+#if !CTC_NO_ASM && defined(__arm__) && defined(__thumb2__) \
+    && (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)) \
+    && (defined(__GNUC__) || defined(__clang__))
+#define AES_HAVE_TBL_ARMV7M_ASM 1
+void aes_tbl_ctr_run_armv7m_vartime(const aes_tbl_run *r, uint8_t *out,
+                                    const uint8_t *in, size_t n);
+#endif
+#endif
+#ifndef AES_HAVE_TBL_ARMV7M_ASM
+#define AES_HAVE_TBL_ARMV7M_ASM 0
+#endif
 #if CTC_AES_TABLE == CTC_AES_TABLE_SBOX
 #define AES_TBL_DK(key) ((key)->ek)
 #else
@@ -215,6 +261,7 @@ void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
 #endif
 #else
 #define AES_HAVE_TABLE 0
+#define AES_HAVE_TBL_ARMV7M_ASM 0
 #endif
 
 /* ---- the hardware cores (arch/aes_x86.c, arch/aes_arm64.c) and the choice

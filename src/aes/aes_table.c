@@ -397,6 +397,130 @@ AES_TBL_FN void aes_tbl_decrypt_vartime(const uint32_t *dk, unsigned rounds,
         aes_st32le(out + 4 * c, s[c]);
 }
 
+#if AES_TBL_MODE != CTC_AES_TABLE_SBOX && !defined(AES_TBL_STANDALONE)
+#define AES_TBL_CACHED_CTR 1
+
+#if AES_HAVE_TBL_ARMV7M_ASM
+/* the assembly leaf reads the fields at these offsets */
+typedef char aes_tbl_run_layout[offsetof(aes_tbl_run, te) == 4
+                                && offsetof(aes_tbl_run, rounds) == 8
+                                && offsetof(aes_tbl_run, b15) == 12
+                                && offsetof(aes_tbl_run, kb) == 16
+                                && offsetof(aes_tbl_run, c0) == 20
+                                && offsetof(aes_tbl_run, p) == 24 ? 1 : -1];
+#endif
+
+/* see aes_impl.h: rounds 0 and 1 of the counter block less the byte that
+ * changes, and round 2 less the terms it feeds */
+void aes_tbl_ctr_cache_vartime(aes_tbl_run *r, const uint32_t *ek,
+                               unsigned rounds, const uint32_t c[4])
+{
+    uint32_t s0 = c[0] ^ ek[0], s1 = c[1] ^ ek[1], s2 = c[2] ^ ek[2],
+             s3 = c[3] ^ ek[3], t1, t2, t3;
+
+    r->ek = ek;
+    r->te = TE0;
+    r->rounds = rounds;
+    r->b15 = c[3] >> 24;
+    r->kb = ek[3] >> 24;
+    r->c0 = TE0[s0 & 0xff] ^ TE1[(s1 >> 8) & 0xff] ^ TE2[(s2 >> 16) & 0xff] ^ ek[4];
+    t1 = TE0[s1 & 0xff] ^ TE1[(s2 >> 8) & 0xff] ^ TE2[(s3 >> 16) & 0xff]
+         ^ TE3[s0 >> 24] ^ ek[5];
+    t2 = TE0[s2 & 0xff] ^ TE1[(s3 >> 8) & 0xff] ^ TE2[(s0 >> 16) & 0xff]
+         ^ TE3[s1 >> 24] ^ ek[6];
+    t3 = TE0[s3 & 0xff] ^ TE1[(s0 >> 8) & 0xff] ^ TE2[(s1 >> 16) & 0xff]
+         ^ TE3[s2 >> 24] ^ ek[7];
+    r->p[0] = TE1[(t1 >> 8) & 0xff] ^ TE2[(t2 >> 16) & 0xff] ^ TE3[t3 >> 24] ^ ek[8];
+    r->p[1] = TE0[t1 & 0xff] ^ TE1[(t2 >> 8) & 0xff] ^ TE2[(t3 >> 16) & 0xff] ^ ek[9];
+    r->p[2] = TE0[t2 & 0xff] ^ TE1[(t3 >> 8) & 0xff] ^ TE3[t1 >> 24] ^ ek[10];
+    r->p[3] = TE0[t3 & 0xff] ^ TE2[(t1 >> 16) & 0xff] ^ TE3[t2 >> 24] ^ ek[11];
+}
+
+/* see aes_impl.h */
+void aes_tbl_ctr_run_c_vartime(const aes_tbl_run *r, uint8_t *out,
+                               const uint8_t *in, size_t n)
+{
+    const uint32_t *ek = r->ek;
+    uint32_t s0, s1, s2, s3, t0, t1, t2, t3, x;
+    const uint32_t *k;
+    size_t i;
+    unsigned c;
+
+    for (i = 0; i < n; i++) {
+        x = ((r->b15 + (uint32_t)i) & 0xff) ^ r->kb;
+        t0 = r->c0 ^ TE3[x];
+        s0 = r->p[0] ^ TE0[t0 & 0xff];
+        s1 = r->p[1] ^ TE3[t0 >> 24];
+        s2 = r->p[2] ^ TE2[(t0 >> 16) & 0xff];
+        s3 = r->p[3] ^ TE1[(t0 >> 8) & 0xff];
+        for (k = ek + 12; k != ek + 4 * r->rounds; k += 4) {  /* 3 .. rounds - 1 */
+            TE_ROUND(t, s, k);
+            s0 = t0;
+            s1 = t1;
+            s2 = t2;
+            s3 = t3;
+        }
+        TE_LAST(t0, s0, s1, s2, s3, k[0]);
+        TE_LAST(t1, s1, s2, s3, s0, k[1]);
+        TE_LAST(t2, s2, s3, s0, s1, k[2]);
+        TE_LAST(t3, s3, s0, s1, s2, k[3]);
+        for (c = 0; c < 4; c++) {
+            uint32_t w = c == 0 ? t0 : c == 1 ? t1 : c == 2 ? t2 : t3;
+
+            aes_st32le(out + 16 * i + 4 * c, aes_ld32le(in + 16 * i + 4 * c) ^ w);
+        }
+    }
+}
+
+/* the whole blocks of aes_tbl_ctr_xor_vartime, a run at a time: the leaf
+ * where it is built (its in and out word-aligned: else through an aligned
+ * buffer), else the C twin. The run lengths come from the counter and the
+ * branches on in and out from their addresses: both public. The callees
+ * are _vartime because this whole file is (a table core was chosen). */
+static void tbl_ctr_runs_vartime(const uint32_t *ek, unsigned rounds,
+                                 uint32_t c[4], unsigned inc_bytes, uint8_t *out,
+                                 const uint8_t *in, size_t nb)
+{
+    aes_tbl_run r;
+
+    while (nb > 0) {
+        size_t n = 256 - (c[3] >> 24);
+
+        if (n > nb)
+            n = nb;
+        aes_tbl_ctr_cache_vartime(&r, ek, rounds, c);
+#if AES_HAVE_TBL_ARMV7M_ASM
+        if ((((uintptr_t)out | (uintptr_t)in) & 3) == 0) {
+            aes_tbl_ctr_run_armv7m_vartime(&r, out, in, n);
+        } else {
+            uint32_t buf[16];
+            size_t done, m, j;
+
+            for (done = 0; done < n; done += m) {
+                m = n - done < 4 ? n - done : 4;
+                for (j = 0; j < 16 * m; j++)
+                    ((uint8_t *)buf)[j] = in[16 * done + j];
+                aes_tbl_ctr_run_armv7m_vartime(&r, (uint8_t *)buf, (const uint8_t *)buf, m);
+                for (j = 0; j < 16 * m; j++)
+                    out[16 * done + j] = ((uint8_t *)buf)[j];
+                r.b15 += (uint32_t)m;
+            }
+            ct_zeroize(buf, sizeof buf);
+        }
+#else
+        aes_tbl_ctr_run_c_vartime(&r, out, in, n);
+#endif
+        /* byte 15 + n - 1 <= 255: no carry; then one step of the counter */
+        c[3] += (uint32_t)(n - 1) << 24;
+        aes_ctr_inc_words(c, inc_bytes);
+        out += 16 * n;
+        in += 16 * n;
+        nb -= n;
+    }
+    ct_zeroize(&r, sizeof r);
+}
+#endif
+
 /* see aes_impl.h; the counter as little-endian words, advanced by
  * aes_ctr_inc_words */
 AES_TBL_FN void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
@@ -409,6 +533,17 @@ AES_TBL_FN void aes_tbl_ctr_xor_vartime(const uint32_t *ek, unsigned rounds,
 
     for (i = 0; i < 4; i++)
         c[i] = aes_ld32le(ctr + 4 * i);
+#ifdef AES_TBL_CACHED_CTR
+    /* vartime: as this function, the build chose a table core */
+    {
+        size_t whole = len & ~(size_t)15;
+
+        tbl_ctr_runs_vartime(ek, rounds, c, inc_bytes, out, in, whole / 16);
+        out += whole;
+        in += whole;
+        len -= whole;
+    }
+#endif
     while (len > 0) {
         size_t n = len < 16 ? len : 16;
 

@@ -56,15 +56,21 @@
  * rounds in Armv7 assembly where that is built: ct32-armv7) or, in 64-bit
  * builds, the 64-bit one (ct64; ct64-avx2 where its AVX2 leaf is built and
  * chosen at run time), or the table
- * core that is not constant time (CTC_AES_TABLE), and AES-NI with
+ * core that is not constant time (CTC_AES_TABLE; -ctr-armv7m where its
+ * counter mode is the Thumb-2 leaf), and AES-NI with
  * PCLMULQDQ (x86-64, CPUID) or Armv8 AES with PMULL (AArch64, the ID
  * register ID_AA64ISAR0_EL1) chosen at run time where it was built */
+#if AES_HAVE_TBL_ARMV7M_ASM
+#define CTC_AES_TBL_CTR "-ctr-armv7m"  /* arch/aes_table_armv7m.S */
+#else
+#define CTC_AES_TBL_CTR ""
+#endif
 #if CTC_AES_TABLE == CTC_AES_TABLE_FLASH
-#define CTC_AES_SW_NAME "table-flash-NOT-CONSTANT-TIME"
+#define CTC_AES_SW_NAME "table-flash" CTC_AES_TBL_CTR "-NOT-CONSTANT-TIME"
 #elif CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
-#define CTC_AES_SW_NAME "table-unrolled-NOT-CONSTANT-TIME"
+#define CTC_AES_SW_NAME "table-unrolled" CTC_AES_TBL_CTR "-NOT-CONSTANT-TIME"
 #elif CTC_AES_TABLE == CTC_AES_TABLE_RAM
-#define CTC_AES_SW_NAME "table-ram-NOT-CONSTANT-TIME"
+#define CTC_AES_SW_NAME "table-ram" CTC_AES_TBL_CTR "-NOT-CONSTANT-TIME"
 #elif CTC_AES_TABLE == CTC_AES_TABLE_SBOX
 #define CTC_AES_SW_NAME "table-sbox-NOT-CONSTANT-TIME"
 #elif AES_HAVE_ARMV7_ASM

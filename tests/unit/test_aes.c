@@ -463,12 +463,17 @@ static void test_errors(void)
     tr_group_end();
 }
 
+#if AES_HAVE_TBL_ARMV7M_ASM
+#define WANT_TBL_CTR "-ctr-armv7m"
+#else
+#define WANT_TBL_CTR ""
+#endif
 #if CTC_AES_TABLE == CTC_AES_TABLE_FLASH
-#define WANT_SW "table-flash-NOT-CONSTANT-TIME"
+#define WANT_SW "table-flash" WANT_TBL_CTR "-NOT-CONSTANT-TIME"
 #elif CTC_AES_TABLE == CTC_AES_TABLE_UNROLLED
-#define WANT_SW "table-unrolled-NOT-CONSTANT-TIME"
+#define WANT_SW "table-unrolled" WANT_TBL_CTR "-NOT-CONSTANT-TIME"
 #elif CTC_AES_TABLE == CTC_AES_TABLE_RAM
-#define WANT_SW "table-ram-NOT-CONSTANT-TIME"
+#define WANT_SW "table-ram" WANT_TBL_CTR "-NOT-CONSTANT-TIME"
 #elif CTC_AES_TABLE == CTC_AES_TABLE_SBOX
 #define WANT_SW "table-sbox-NOT-CONSTANT-TIME"
 #elif AES_HAVE_ARMV7_ASM
@@ -535,6 +540,108 @@ static void test_core_vs_ct32(void)
     ctc_aes_key_wipe(&k);
     tr_group_end();
 }
+
+#if AES_HAVE_TABLE && CTC_AES_TABLE != CTC_AES_TABLE_SBOX
+/*
+ * The T-table cores' counter mode goes by runs in which only byte 15 of
+ * the counter changes, rounds 0-2 cached per run
+ * (aes_tbl_ctr_cache_vartime): from
+ * random counters whose byte 15 is often a few blocks short of its wrap
+ * (255 -> 0 carries into the cached bytes) and whose bytes 12..14 or
+ * 8..14 are often 0xff (the carry runs further), 16-byte (CTR) and 4-byte
+ * (GCM's inc32) counters, lengths of 1 to 40 blocks with partial last
+ * blocks, input and output at every offset mod 4 (the leaf takes aligned
+ * words only), against the constant-time core on the counter blocks; the
+ * counter must come out the same.
+ */
+static void test_tbl_ctr_runs(void)
+{
+    static uint8_t in[16 * 40 + 4], out[16 * 40 + 4], ref[16 * 40];
+    uint32_t rk[120];
+    uint8_t key[32], ctr[16], c[16], ks[16], spare[16];
+    unsigned it, kl, inc, len, oi, oo, i, j, b;
+    ctc_aes_key k;
+
+    tr_group("table CTR by cached runs = ct32 of the counter blocks (byte 15 wraps, carries, inc32, partial blocks, every alignment)");
+    tr_seed(0x7ab1e6);
+    for (it = 0; it < TR_ITERS(240); it++) {
+        kl = 16 + 8 * (it % 3);
+        tr_rand_bytes(key, kl);
+        tr_rand_bytes(in, sizeof in);
+        TR_EQ(ctc_aes_key_set(&k, key, kl), CTC_OK);
+        aes_ct32_key_expand(rk, key, kl / 4);
+        tr_rand_bytes(ctr, 16);
+        if (it & 1)
+            ctr[15] = (uint8_t)(0xff - tr_rand32() % 20);
+        if (it % 4 == 1)
+            ctr[12] = ctr[13] = ctr[14] = 0xff;
+        if (it % 8 == 3)
+            for (i = 8; i < 15; i++)
+                ctr[i] = 0xff;
+        inc = (it & 4) ? 4 : 16;
+        len = 1 + tr_rand32() % (16 * 40);
+        oi = tr_rand32() % 4;
+        oo = tr_rand32() % 4;
+        memcpy(c, ctr, 16);
+        for (i = 0; i < len; i += 16) {
+            aes_ct32_encrypt2(rk, kl / 4 + 6, ks, spare, c, c);
+            for (j = 0; j < 16 && i + j < len; j++)
+                ref[i + j] = (uint8_t)(in[oi + i + j] ^ ks[j]);
+            for (b = 16; b > 16 - inc && ++c[b - 1] == 0; b--)
+                ;
+        }
+        aes_tbl_ctr_xor_vartime(k.ek, k.rounds, ctr, inc, out + oo, in + oi, len);
+        TR_MEM(out + oo, ref, len);
+        TR_MEM(ctr, c, 16);
+    }
+    ctc_aes_key_wipe(&k);
+    tr_group_end();
+}
+#endif
+
+#if AES_HAVE_TBL_ARMV7M_ASM
+/*
+ * The Thumb-2 leaf = its C twin, run by run: random keys of the three
+ * sizes, counters, runs of 1 to 256 blocks (many ending at byte 15 = 255,
+ * some of the whole 256), in place and not.
+ */
+static void test_tbl_ctr_twin(void)
+{
+    static uint32_t in[4 * 256], out_c[4 * 256], out_a[4 * 256];
+    uint8_t key[32];
+    uint32_t c[4];
+    unsigned it, kl, n, i;
+    aes_tbl_run r;
+    ctc_aes_key k;
+
+    tr_group("table CTR: Thumb-2 leaf aes_tbl_ctr_run_armv7m_vartime = C twin aes_tbl_ctr_run_c_vartime (random keys, counters, runs of 1..256 blocks)");
+    tr_seed(0x7ab1e7);
+    for (it = 0; it < TR_ITERS(60); it++) {
+        kl = 16 + 8 * (it % 3);
+        tr_rand_bytes(key, kl);
+        tr_rand_bytes((uint8_t *)in, sizeof in);
+        TR_EQ(ctc_aes_key_set(&k, key, kl), CTC_OK);
+        for (i = 0; i < 4; i++)
+            c[i] = tr_rand32();
+        n = it % 7 == 0 ? 256 : it % 2 ? 1 + tr_rand32() % 40 : 1 + tr_rand32() % 256;
+        if (it % 7 == 0 || it % 3 == 0)
+            c[3] = (c[3] & 0x00ffffffu) | (uint32_t)(256 - n) << 24;   /* ends at 255 */
+        else
+            c[3] = (c[3] & 0x00ffffffu) | (tr_rand32() % (257 - n)) << 24;
+        aes_tbl_ctr_cache_vartime(&r, k.ek, k.rounds, c);
+        aes_tbl_ctr_run_c_vartime(&r, (uint8_t *)out_c, (const uint8_t *)in, n);
+        if (it % 5 == 0) {
+            memcpy(out_a, in, 16 * n);
+            aes_tbl_ctr_run_armv7m_vartime(&r, (uint8_t *)out_a, (const uint8_t *)out_a, n);
+        } else {
+            aes_tbl_ctr_run_armv7m_vartime(&r, (uint8_t *)out_a, (const uint8_t *)in, n);
+        }
+        TR_MEM(out_a, out_c, 16 * n);
+    }
+    ctc_aes_key_wipe(&k);
+    tr_group_end();
+}
+#endif
 
 static void test_build_info(void)
 {
@@ -827,6 +934,12 @@ int main(void)
 #endif
 #if AES_HAVE_ARMV7_ASM
     test_rounds_twin();
+#endif
+#if AES_HAVE_TABLE && CTC_AES_TABLE != CTC_AES_TABLE_SBOX
+    test_tbl_ctr_runs();
+#endif
+#if AES_HAVE_TBL_ARMV7M_ASM
+    test_tbl_ctr_twin();
 #endif
 #if AES_HAVE_GHASH_ASM
     test_ghash_twin();
