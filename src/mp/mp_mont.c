@@ -170,3 +170,27 @@ void mp_mont_R2(ct_limb_t *X, const ct_limb_t *N, size_t n, ct_limb_t *T)
     P[2 * n] = 1;
     mp_mod(X, P, 2 * n + 1, N, n, T + 2 * n + 1);
 }
+
+void mp_mont_R2_bits(ct_limb_t *X, const ct_limb_t *N, size_t n, size_t bits,
+                     ct_limb_t ninv, ct_limb_t *T)
+{
+    /*
+     * 2^(bits-1) < N (N is odd and has that bit length), doubled
+     * wn - bits + 1 + d times mod N: 2^(wn + d) = R 2^d mod N; then s
+     * Montgomery squares, each of which takes R 2^e to R 2^(2e), give
+     * R 2^(d 2^s) = R^2 for d 2^s = wn. s is the largest that keeps d >=
+     * n / 2 (a square costs about as much as n / 2 doublings); it depends
+     * on n only, the number of doublings on n and bits.
+     */
+    size_t wn = (size_t)MP_LIMB_BITS * n, s = 0, d, i;
+
+    while ((wn & (((size_t)2 << s) - 1)) == 0 && (wn >> (s + 1)) >= n / 2)
+        s++;
+    d = wn >> s;
+    mp_zero(X, n);
+    X[(bits - 1) >> MP_LIMB_SHIFT] = (ct_limb_t)1 << ((bits - 1) & (MP_LIMB_BITS - 1));
+    for (i = 0; i < wn - bits + 1 + d; i++)
+        mp_mod_add(X, X, X, N, n);
+    for (i = 0; i < s; i++)
+        mp_montsqr(X, X, N, n, ninv, T);
+}

@@ -73,7 +73,8 @@ int ctc_rsa_public_key_import(ctc_rsa_public_key *key, const uint8_t *n,
     if (mp_from_be(key->n, limbs, n, n_len) != CTC_OK)
         return CTC_ERR_RSA_N_SIZE;   /* cannot happen: n_len fits limbs */
     key->ninv = mp_mont_ninv(key->n[0]);
-    mp_mont_R2(key->r2, key->n, limbs, T);
+    /* n is public, its bit length too */
+    mp_mont_R2_bits(key->r2, key->n, limbs, bits, key->ninv, T);
     key->e = ev;
     key->bits = bits;
     key->limbs = (uint32_t)limbs;

@@ -69,6 +69,16 @@ static void rand_any(ct_limb_t *X, size_t n)
 
 /* An odd modulus of n limbs, > 1, with a top limb that is usually full
  * but sometimes short (bit lengths that are not multiples of w). */
+/* the bit length of X (0 for X = 0), bit by bit */
+static size_t nbits(const ct_limb_t *X, size_t n)
+{
+    size_t b = n * W;
+
+    while (b > 0 && ((X[(b - 1) / W] >> ((b - 1) % W)) & 1u) == 0)
+        b--;
+    return b;
+}
+
 static void rand_modulus(ct_limb_t *N, size_t n)
 {
     unsigned r = tr_rand32() & 7;
@@ -743,6 +753,30 @@ static void test_mont(void)
     }
     tr_group_end();
 
+    tr_group("mont: R2_bits = mod of 2^(2wn) at every size, N = 2^(w(n-1)) + 1, 2^(wn) - 1, top limb 1, top bit set, short");
+    for (n = 1; n <= MAXL; n++) {
+        unsigned k;
+        for (k = 0; k < 5; k++) {
+            mp_zero(N, n);
+            switch (k) {
+            case 0: N[n - 1] = 1; N[0] |= 1; if (n == 1) N[0] = 3; break;
+            case 1: mp_set_limb(N, n, 0); (void)mp_sub_limb(N, N, 1, n); break;
+            case 2: rand_any(N, n); N[n - 1] = 1; N[0] |= 1; if (n == 1) N[0] = 3; break;
+            case 3: rand_any(N, n); N[n - 1] |= (ct_limb_t)1 << (W - 1); N[0] |= 1; break;
+            default: rand_any(N, n); N[n - 1] >>= 1 + tr_rand32() % (W - 1); N[0] |= 1;
+                if (nbits(N, n) < 2) N[0] = 3;
+                break;
+            }
+            ninv = mp_mont_ninv(N[0]);
+            mp_zero(C, 2 * n + 1);
+            C[2 * n] = 1;
+            mp_mod(Y, C, 2 * n + 1, N, n, T);
+            mp_mont_R2_bits(R2, N, n, nbits(N, n), ninv, T);
+            TR_MEM(R2, Y, n * sizeof(ct_limb_t));
+        }
+    }
+    tr_group_end();
+
     tr_group("mont: R2 = R^2 mod N, to/from round trip, montmul/montsqr = mul + mod, aliasing");
     for (it = 0; it < TR_ITERS(800ul); it++) {
         n = rand_size(MAXL);
@@ -753,6 +787,9 @@ static void test_mont(void)
         mp_zero(C, 2 * n + 1);
         C[2 * n] = 1;
         mp_mod(Y, C, 2 * n + 1, N, n, T);
+        TR_MEM(R2, Y, n * sizeof(ct_limb_t));
+        /* the doublings-and-squares form, from N's bit length */
+        mp_mont_R2_bits(Y, N, n, nbits(N, n), ninv, T);
         TR_MEM(R2, Y, n * sizeof(ct_limb_t));
         /* A, B < N with edges */
         rand_any(A, n);
