@@ -56,17 +56,16 @@
  *                     4, 8, 12, 16, 24, 32, 48, 96). Window 5: P-256 1 KiB
  *                     per row, up to 52 (e.g. 1, 2, 4, 13, 26, 52), P-384
  *                     1.5 KiB, up to 77 (e.g. 1, 4, 7, 11, 20, 77). Window
- *                     7: P-256 4 KiB per row, up to 37 (e.g. 1, 4, 8, 37), P-384 6
- *                     KiB, up to 55 (e.g. 1, 5, 11, 55).
- *                     A count
- *                     that the spacing ceil(digits / rows) does not give
- *                     back is refused. More rows, fewer doublings
+ *                     7: P-256 4 KiB per row, up to 37 (e.g. 1, 4, 8,
+ *                     37), P-384 6 KiB, up to 55 (e.g. 1, 5, 11, 55). A
+ *                     count that the spacing ceil(digits / rows) does not
+ *                     give back is refused. More rows, fewer doublings
  *                     (docs/ec.md; P-256 on Cortex-M4 meets 410 k cycles
  *                     per key generation from 16 rows, 8 KiB). Default on
  *                     64-bit targets: one row per digit of the window (W
  *                     = 7: 37 and 55 rows, 148 KiB and 330 KiB; W = 5: 52
- *                     and 77, 52 KiB and 115.5 KiB; W = 4: 64 and 96), else 8 and 8
- *                     (microcontrollers: 4 KiB, 6 KiB).
+ *                     and 77, 52 KiB and 115.5 KiB; W = 4: 64 and 96),
+ *                     else 8 and 8 (microcontrollers: 4 KiB, 6 KiB).
  *                     CTC_PROFILE_SMALL links no table: k G is the ladder
  *                     of src/ec/ec_ladder.c, and these options (and
  *                     CTC_EC_COMB_WIN) have no effect there.
