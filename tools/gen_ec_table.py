@@ -4,9 +4,9 @@
   gen_ec_table.py p256|p384 [-o FILE]
 
 k G is computed by ec_mul_base.c from D signed W-bit digits of the scalar
-folded below 2^(bits - 1), W = EC_COMB_WIN (4 or 5, a build option:
-ctcrypto/config.h) and D = ceil(bits / W) (P-256: 64 or 52; P-384: 96 or
-77), with a table of ROWS rows and spacing S = ceil(D / ROWS): digit
+folded below 2^(bits - 1), W = EC_COMB_WIN (4, 5 or 7, a build option:
+ctcrypto/config.h) and D = ceil(bits / W) (P-256: 64, 52 or 37; P-384: 96,
+77 or 55), with a table of ROWS rows and spacing S = ceil(D / ROWS): digit
 i = c + S m sits in column c and row m, and
 
     k G = sum_c 2^(Wc) sum_m d_(c + S m) (2^(W S m) G),
@@ -30,7 +30,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_ec_consts  # noqa: E402
 
-WINDOWS = (4, 5)
+WINDOWS = (4, 5, 7)
 
 
 def main():

@@ -38,14 +38,15 @@
  *   CTC_AES           1 (default): AES and its modes are built in
  *                     (ctcrypto/aes.h). 0: left out (their functions do
  *                     not exist).
- *   CTC_EC_COMB_WIN   4 or 5: the digit width of k G (key generation,
+ *   CTC_EC_COMB_WIN   4, 5 or 7: the digit width of k G (key generation,
  *                     signing) and so the points per row of the
- *                     fixed-base tables (8 or 16). 4 wins with the small
- *                     tables of microcontrollers (twice the rows in the
- *                     same bytes), 5 with a table of one row per digit (52
- *                     additions for P-256 instead of 64); docs/ec.md has
- *                     the measured trade-off. Default: 5 on 64-bit
- *                     targets without CTC_PROFILE_SMALL, else 4.
+ *                     fixed-base tables (8, 16 or 64). 4 wins with the
+ *                     small tables of microcontrollers (twice the rows in
+ *                     the same bytes), 5 and 7 with a table of one row per
+ *                     digit (52 or 37 additions for P-256 instead of 64,
+ *                     77 or 55 for P-384); docs/ec.md has the measured
+ *                     trade-off. Default: 7 on 64-bit targets without
+ *                     CTC_PROFILE_SMALL, else 4.
  *   CTC_P256_TABLE_ROWS, CTC_P384_TABLE_ROWS
  *                     the size of the curve's fixed-base table for k G:
  *                     rows of 2^(CTC_EC_COMB_WIN - 1) affine points, up to
@@ -54,13 +55,17 @@
  *                     16, 32, 64), P-384 768 bytes, up to 96 (e.g. 1, 2,
  *                     4, 8, 12, 16, 24, 32, 48, 96). Window 5: P-256 1 KiB
  *                     per row, up to 52 (e.g. 1, 2, 4, 13, 26, 52), P-384
- *                     1.5 KiB, up to 77 (e.g. 1, 4, 7, 11, 20, 77). A count
- *                     that the spacing ceil(digits / rows) does not give
- *                     back is refused. More rows, fewer doublings
+ *                     1.5 KiB, up to 77 (e.g. 1, 4, 7, 11, 20, 77). Window
+ *                     7: P-256 4 KiB per row, up to 37 (e.g. 1, 4, 8,
+ *                     37), P-384 6 KiB, up to 55 (e.g. 1, 5, 11, 55). A
+ *                     count that the spacing ceil(digits / rows) does not
+ *                     give back is refused. More rows, fewer doublings
  *                     (docs/ec.md; P-256 on Cortex-M4 meets 410 k cycles
- *                     per key generation from 16 rows, 8 KiB). Default: 52
- *                     and 77 on 64-bit targets (52 KiB, 115.5 KiB), else 8
- *                     and 8 (microcontrollers: 4 KiB, 6 KiB).
+ *                     per key generation from 16 rows, 8 KiB). Default on
+ *                     64-bit targets: one row per digit of the window (W
+ *                     = 7: 37 and 55 rows, 148 KiB and 330 KiB; W = 5: 52
+ *                     and 77, 52 KiB and 115.5 KiB; W = 4: 64 and 96),
+ *                     else 8 and 8 (microcontrollers: 4 KiB, 6 KiB).
  *                     CTC_PROFILE_SMALL links no table: k G is the ladder
  *                     of src/ec/ec_ladder.c, and these options (and
  *                     CTC_EC_COMB_WIN) have no effect there.
@@ -202,7 +207,7 @@
 
 #ifndef CTC_EC_COMB_WIN
 #if CTC_EC_TABLE_DEFAULT_ == 2
-#define CTC_EC_COMB_WIN 5
+#define CTC_EC_COMB_WIN 7
 #else
 #define CTC_EC_COMB_WIN 4
 #endif
@@ -211,8 +216,12 @@
 #ifndef CTC_P256_TABLE_ROWS
 #if CTC_EC_TABLE_DEFAULT_ == 0
 #define CTC_P256_TABLE_ROWS 2
-#elif CTC_EC_TABLE_DEFAULT_ == 2
+#elif CTC_EC_TABLE_DEFAULT_ == 2 && CTC_EC_COMB_WIN == 7
+#define CTC_P256_TABLE_ROWS 37
+#elif CTC_EC_TABLE_DEFAULT_ == 2 && CTC_EC_COMB_WIN == 5
 #define CTC_P256_TABLE_ROWS 52
+#elif CTC_EC_TABLE_DEFAULT_ == 2
+#define CTC_P256_TABLE_ROWS 64
 #else
 #define CTC_P256_TABLE_ROWS 8
 #endif
@@ -221,8 +230,12 @@
 #ifndef CTC_P384_TABLE_ROWS
 #if CTC_EC_TABLE_DEFAULT_ == 0
 #define CTC_P384_TABLE_ROWS 2
-#elif CTC_EC_TABLE_DEFAULT_ == 2
+#elif CTC_EC_TABLE_DEFAULT_ == 2 && CTC_EC_COMB_WIN == 7
+#define CTC_P384_TABLE_ROWS 55
+#elif CTC_EC_TABLE_DEFAULT_ == 2 && CTC_EC_COMB_WIN == 5
 #define CTC_P384_TABLE_ROWS 77
+#elif CTC_EC_TABLE_DEFAULT_ == 2
+#define CTC_P384_TABLE_ROWS 96
 #else
 #define CTC_P384_TABLE_ROWS 8
 #endif

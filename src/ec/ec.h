@@ -323,13 +323,13 @@ uint8_t *ec_digit_guard(const ec_curve *C, uint8_t buf[EC_DIGIT_BUF]);
 void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
 /*
  * k G's digits (ec_mul_base.c): the same recoding with EC_COMB_WIN bits
- * (CTC_EC_COMB_WIN: 4 or 5), k = sum d_i 2^(W i), |d_i| <= 2^(W - 1), for
+ * (CTC_EC_COMB_WIN: 4, 5 or 7), k = sum d_i 2^(W i), |d_i| <= 2^(W - 1), for
  * a k below 2^(bits - 1) and i < EC_COMB_DIGITS(bits); a row of the
  * fixed-base table holds EC_COMB_ENTRIES points.
  */
 #define EC_COMB_WIN CTC_EC_COMB_WIN
-#if EC_COMB_WIN != 4 && EC_COMB_WIN != 5
-#error "CTC_EC_COMB_WIN must be 4 or 5"
+#if EC_COMB_WIN != 4 && EC_COMB_WIN != 5 && EC_COMB_WIN != 7
+#error "CTC_EC_COMB_WIN must be 4, 5 or 7"
 #endif
 #define EC_COMB_ENTRIES (1 << (EC_COMB_WIN - 1))
 #define EC_COMB_DIGITS(bits) (((bits) + EC_COMB_WIN - 1) / EC_COMB_WIN)

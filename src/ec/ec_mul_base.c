@@ -6,7 +6,7 @@
  * subtraction) and replaced by n - k when its top bit is set, the result
  * negated at the end: -(n - k) G = k G. Either way the value, k', is below
  * 2^(bits - 1), so D = ceil(bits / W) signed W-bit digits (ec_comb_digit,
- * the recoding of ec_mul.c with W = EC_COMB_WIN, 4 or 5) give k' = sum
+ * the recoding of ec_mul.c with W = EC_COMB_WIN, 4, 5 or 7) give k' = sum
  * d_i 2^(W i) exactly, |d_i| <= 2^(W - 1) (the top digit's carry-out is
  * bit W D - 1 >= bits - 1 of k', zero). With W = 4 a row of the
  * table holds 8 points instead of 16, so the same bytes hold twice the

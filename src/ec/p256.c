@@ -29,8 +29,8 @@ typedef char p256_entry_is_2L_limbs[sizeof(p256_affine) == 2 * P256_LIMBS * size
 
 /* the fixed-base table the build asked for (ctcrypto/config.h): the rows
  * of P256_table.h for the build's window at multiples of the spacing S =
- * ceil(D / rows), D = EC_COMB_DIGITS(256) (64 or 52 for windows of 4 or 5
- * bits); a row count that S does not give back exactly is refused */
+ * ceil(D / rows), D = EC_COMB_DIGITS(256) (64, 52 or 37 for windows of 4, 5
+ * or 7 bits); a row count that S does not give back exactly is refused */
 #define P256_COMB_DIGITS EC_COMB_DIGITS(256)
 #define P256_TABLE_ROWS CTC_P256_TABLE_ROWS
 #define P256_TABLE_SPACING ((P256_COMB_DIGITS + P256_TABLE_ROWS - 1) / P256_TABLE_ROWS)

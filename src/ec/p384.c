@@ -26,8 +26,8 @@ typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * size
 
 /* the fixed-base table the build asked for (ctcrypto/config.h): the rows
  * of P384_table.h for the build's window at multiples of the spacing S =
- * ceil(D / rows), D = EC_COMB_DIGITS(384) (96 or 77 for windows of 4 or 5
- * bits); a row count that S does not give back exactly is refused */
+ * ceil(D / rows), D = EC_COMB_DIGITS(384) (96, 77 or 55 for windows of 4, 5
+ * or 7 bits); a row count that S does not give back exactly is refused */
 #define P384_COMB_DIGITS EC_COMB_DIGITS(384)
 #define P384_TABLE_ROWS CTC_P384_TABLE_ROWS
 #define P384_TABLE_SPACING ((P384_COMB_DIGITS + P384_TABLE_ROWS - 1) / P384_TABLE_ROWS)
