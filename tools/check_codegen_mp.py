@@ -63,7 +63,7 @@ STRICT = {
 COMPOSITE = {
     "mp_copy", "mp_zero", "mp_set_limb", "mp_mul", "mp_sqr", "mp_sqr_rows_c", "mp_mod", "mp_mod_add",
     "mp_mod_sub", "mp_mod_neg", "mp_montmul", "mp_montsqr", "mp_mont_redc", "mp_mont_redc_c",
-    "mp_mont_final_sub", "mp_to_mont", "mp_from_mont", "mp_mont_R2", "mp_exp",
+    "mp_mont_final_sub", "mp_to_mont", "mp_from_mont", "mp_mont_R2", "mp_mont_R2_bits", "mp_exp",
     "mp_exp_bits", "mp_exp_window", "mp_inv", "mp_inv_fermat", "mp_inv_steps",
     "mp_to_digits", "mp_from_digits", "mp_digits_normalize", "mp_digits_neg_mask",
     "mp_from_be", "mp_to_be", "mp_shift_secret",
