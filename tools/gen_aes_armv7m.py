@@ -21,7 +21,8 @@ already in memory first: a round-key word, a mask constant or a value
 spilled before) and to the stack frame only when those run out, so that
 SubBytes's outputs reach MixColumns in registers. SubBytes is the gate
 list of aes_sbox_lin in aes_ct32.c (the S-box without its constant 0x63,
-which the round keys hold), read from that file, so the two cannot
+which the round keys hold), read from src/aes/aes_sbox_circuit.h, where
+it is written once for the bitsliced cores, so the two cannot
 drift apart; this program orders the gates (a greedy list schedule that
 keeps few values live, the best of TRIALS randomised runs, judged by the
 cost of the whole round, then improved by LOCAL random moves of one gate
@@ -47,19 +48,20 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-SRC = os.path.join(ROOT, "src", "aes", "aes_ct32.c")
+SRC = os.path.join(ROOT, "src", "aes", "aes_sbox_circuit.h")
 OUT = os.path.join(ROOT, "src", "aes", "arch", "aes_armv7.S")
 
 REGS = ["r%d" % i for i in range(13)] + ["lr"]
 
 
 def sbox_gates():
-    """The gates of aes_sbox_lin in aes_ct32.c: (dst, op, a, b, None, inverted)."""
+    """The gates of the S-box circuit (aes_sbox_circuit.h, aes_ct32.c's
+    aes_sbox_lin): (dst, op, a, b, None, inverted)."""
     with open(SRC) as f:
         text = f.read()
-    m = re.search(r"static void aes_sbox_lin\(uint32_t q\[8\]\)\n\{(.*?)\n\}\n", text, re.S)
+    m = re.search(r"AES_SBOX_FN void AES_SBOX_NAME\(AES_SBOX_W q\[8\]\)\n\{(.*?)\n\}\n", text, re.S)
     if not m:
-        raise SystemExit("aes_sbox_lin not found in " + SRC)
+        raise SystemExit("the S-box function not found in " + SRC)
     body = m.group(1)
     ins = dict(re.findall(r"(u\d) = q\[(\d)\]", body))
     outs = dict((v, k) for k, v in re.findall(r"q\[(\d)\] = (s\d);", body))
