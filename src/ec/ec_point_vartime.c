@@ -116,7 +116,9 @@ int ec_jac_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P,
 void ec_jac_dbl_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P,
                                    const ec_affine *A)
 {
-    ec_fe zz, u2, s2, h, r, hh, hhh, v, t, x3, y3, z3, b, c;
+    /* nine values, each reused once free (the frame counts on Cortex-M):
+     * zz then Z3, u2 then h^2 and h'^2, s2 then h^3 and B, t then C */
+    ec_fe zz, u2, s2, h, r, v, t, x3, y3;
 
     if (IS_ZERO(P->Z)) {
         ec_jac_from_affine(C, R, A);
@@ -130,13 +132,13 @@ void ec_jac_dbl_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P
     SUB(r, s2, P->Y);
     if (IS_ZERO(h))
         goto apart;
-    MUL(z3, P->Z, h);           /* Z3 = Z1 h */
-    SQR(hh, h);
-    MUL(hhh, hh, h);
-    MUL(v, P->X, hh);           /* x_P = X1 h^2 */
-    MUL(t, P->Y, hhh);          /* y_P = Y1 h^3 */
+    MUL(zz, P->Z, h);           /* Z3 = Z1 h */
+    SQR(u2, h);                 /* h^2 */
+    MUL(s2, u2, h);             /* h^3 */
+    MUL(v, P->X, u2);           /* x_P = X1 h^2 */
+    MUL(t, P->Y, s2);           /* y_P = Y1 h^3 */
     SQR(x3, r);
-    SUB(x3, x3, hhh);
+    SUB(x3, x3, s2);
     SUB(x3, x3, v);
     SUB(x3, x3, v);             /* x_S = r^2 - h^3 - 2 X1 h^2 */
     SUB(h, v, x3);              /* h' = x_P - x_S */
@@ -145,18 +147,18 @@ void ec_jac_dbl_add_affine_vartime(const ec_curve *C, ec_jac *R, const ec_jac *P
     MUL(y3, r, h);
     SUB(y3, y3, t);             /* y_S = r (X1 h^2 - x_S) - Y1 h^3 */
     SUB(r, t, y3);              /* r' = y_P - y_S */
-    MUL(R->Z, z3, h);           /* Z = Z3 h' */
-    SQR(hh, h);
-    MUL(b, x3, hh);
-    MUL(c, v, hh);
+    MUL(R->Z, zz, h);           /* Z = Z3 h' (P->Z not read after) */
+    SQR(u2, h);                 /* h'^2 */
+    MUL(s2, x3, u2);            /* B = x_S h'^2 */
+    MUL(t, v, u2);              /* C = x_P h'^2 */
     SQR(R->X, r);
-    SUB(R->X, R->X, b);
-    SUB(R->X, R->X, c);         /* X = r'^2 - B - C */
-    SUB(c, c, b);
-    MUL(c, y3, c);
-    SUB(b, b, R->X);
-    MUL(b, r, b);
-    SUB(R->Y, b, c);            /* Y = r' (B - X) - y_S (C - B) */
+    SUB(R->X, R->X, s2);
+    SUB(R->X, R->X, t);         /* X = r'^2 - B - C */
+    SUB(t, t, s2);
+    MUL(t, y3, t);
+    SUB(s2, s2, R->X);
+    MUL(s2, r, s2);
+    SUB(R->Y, s2, t);           /* Y = r' (B - X) - y_S (C - B) */
     return;
 apart:
     ec_jac_dbl(C, R, P);
