@@ -160,6 +160,28 @@ static void test_formulas(const ec_curve *C, const char *name)
         check_jac(C, &R, NULL);
         TR_EQ(ec_jac_add_affine_vartime(C, &R, &I, &B, zr), 0);
         check_jac(C, &R, &B);
+
+        /* 2P + Q: general, in place; P = Q (3P), P = -Q (P), Q = -2P
+         * (infinity), P infinity (Q) */
+        ref_dbl(C, &S, &A);
+        ref_add(C, &S, &S, &B);
+        ec_jac_dbl_add_affine_vartime(C, &R, &J, &B);
+        check_jac(C, &R, &S);
+        R = J;
+        ec_jac_dbl_add_affine_vartime(C, &R, &R, &B);
+        check_jac(C, &R, &S);
+        ref_dbl(C, &S, &A);
+        ref_add(C, &S, &S, &A);
+        ec_jac_dbl_add_affine_vartime(C, &R, &J, &A);
+        check_jac(C, &R, &S);
+        ec_jac_dbl_add_affine_vartime(C, &R, &J, &NA);
+        check_jac(C, &R, &A);
+        ref_dbl(C, &S, &A);
+        neg_affine(C, &S, &S);
+        ec_jac_dbl_add_affine_vartime(C, &R, &J, &S);
+        check_jac(C, &R, NULL);
+        ec_jac_dbl_add_affine_vartime(C, &R, &I, &B);
+        check_jac(C, &R, &B);
     }
     tr_group_end();
 }
@@ -326,14 +348,14 @@ int main(void)
     tr_init("test_ec_vartime");
 #if CTC_EC_P256
     test_formulas(ec_p256(), "P-256 Jacobian formulas = complete ones: general, P + P, P + (-P), "
-                  "infinity, aliasing, z ratio");
+                  "infinity, aliasing, z ratio, 2P + Q");
     test_compare(ec_p256(), "P-256 r = x mod n from X/Z^2: x < n, x = r + n < p, r + n >= p");
     test_mul2(ec_p256(), "P-256 u1 G + u2 Q = two ladders: random, Q = +-G, sums to infinity, "
               "small, zero, n - 1");
 #endif
 #if CTC_EC_P384
     test_formulas(ec_p384(), "P-384 Jacobian formulas = complete ones: general, P + P, P + (-P), "
-                  "infinity, aliasing, z ratio");
+                  "infinity, aliasing, z ratio, 2P + Q");
     test_compare(ec_p384(), "P-384 r = x mod n from X/Z^2: x < n, x = r + n < p, r + n >= p");
     test_mul2(ec_p384(), "P-384 u1 G + u2 Q = two ladders: random, Q = +-G, sums to infinity, "
               "small, zero, n - 1");
