@@ -444,7 +444,6 @@ void aes_tbl_ctr_run_c_vartime(const aes_tbl_run *r, uint8_t *out,
     uint32_t s0, s1, s2, s3, t0, t1, t2, t3, x;
     const uint32_t *k;
     size_t i;
-    unsigned c;
 
     for (i = 0; i < n; i++) {
         x = ((r->b15 + (uint32_t)i) & 0xff) ^ r->kb;
@@ -464,11 +463,10 @@ void aes_tbl_ctr_run_c_vartime(const aes_tbl_run *r, uint8_t *out,
         TE_LAST(t1, s1, s2, s3, s0, k[1]);
         TE_LAST(t2, s2, s3, s0, s1, k[2]);
         TE_LAST(t3, s3, s0, s1, s2, k[3]);
-        for (c = 0; c < 4; c++) {
-            uint32_t w = c == 0 ? t0 : c == 1 ? t1 : c == 2 ? t2 : t3;
-
-            aes_st32le(out + 16 * i + 4 * c, aes_ld32le(in + 16 * i + 4 * c) ^ w);
-        }
+        aes_st32le(out + 16 * i, aes_ld32le(in + 16 * i) ^ t0);
+        aes_st32le(out + 16 * i + 4, aes_ld32le(in + 16 * i + 4) ^ t1);
+        aes_st32le(out + 16 * i + 8, aes_ld32le(in + 16 * i + 8) ^ t2);
+        aes_st32le(out + 16 * i + 12, aes_ld32le(in + 16 * i + 12) ^ t3);
     }
 }
 

@@ -176,9 +176,9 @@ void mp_mont_R2(ct_limb_t *X, const ct_limb_t *N, size_t n, ct_limb_t *T);
 /* X = R^2 mod N as mp_mont_R2, for odd N of bit length bits (2 <= bits
  * <= wn), by doublings of 2^(bits-1) and Montgomery squares (ninv =
  * mp_mont_ninv): for a 2048-bit N about half of mp_mont_R2's time
- * (docs/mp.md). T: 2n limbs. CT: N is secret but for its bit length,
- * which sets the number of doublings: for public moduli (src/ct_public.txt);
- * n and bits leak. */
+ * (docs/mp.md). T: 2n limbs. CT: for public moduli only (its one
+ * caller imports an RSA public key; src/ct_public.txt): the number of
+ * doublings follows N's bit length, and no constant-time case runs it. */
 void mp_mont_R2_bits(ct_limb_t *X, const ct_limb_t *N, size_t n, size_t bits,
                      ct_limb_t ninv, ct_limb_t *T);
 /*

@@ -134,16 +134,9 @@ void ctc_rsa_private_key_wipe(ctc_rsa_private_key *key)
     ct_zeroize(key, sizeof *key);
 }
 
-/*
- * X (n limbs) = A mod N for A of a_limbs <= 2n limbs with A < N R (R =
- * 2^(w n)): A R^-1 mod N by one Montgomery reduction, then a Montgomery
- * product by R^2. Two products' work, where mp_mod takes a_limbs quotient
- * limbs; the reductions of the private operation all meet A < N R (a value
- * below n = p q reduced mod p: q < R_p; docs/rsa.md). X does not overlap A.
- * T: 4n limbs.
- */
-/* X = A R^-1 mod N, the first half of rsa_reduce (same conditions);
- * T: 2n limbs */
+/* X = A R^-1 mod N for A of a_limbs <= 2n limbs, A < N R: the first half
+ * of rsa_reduce below;
+ * T: 2n limbs. X does not overlap A. */
 static void rsa_redc(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
                      size_t n, ct_limb_t ninv, ct_limb_t *T)
 {
@@ -152,6 +145,14 @@ static void rsa_redc(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_
     mp_mont_redc(X, T, N, n, ninv);
 }
 
+/*
+ * X (n limbs) = A mod N for A of a_limbs <= 2n limbs with A < N R (R =
+ * 2^(w n)): A R^-1 mod N by one Montgomery reduction, then a Montgomery
+ * product by R^2. Two products' work, where mp_mod takes a_limbs quotient
+ * limbs; the reductions of the private operation all meet A < N R (a value
+ * below n = p q reduced mod p: q < R_p; docs/rsa.md). X does not overlap A.
+ * T: 4n limbs.
+ */
 static void rsa_reduce(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
                        size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T)
 {
