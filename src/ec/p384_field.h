@@ -64,6 +64,10 @@ void p384_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "x86_64"
 #define P384_ASM_MULK 1
+/* AArch64 (p384_aarch64.S): MUL/UMULH, ADDS/ADCS, CSEL */
+#elif defined(MP_ASM_AARCH64)
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "aarch64"
 /* 32-bit Arm with UMAAL (Cortex-M4/M7, A/R profiles): p384_umaal.S */
 #elif defined(MP_ASM_UMAAL)
 #define P384_HAVE_ASM 1
