@@ -72,6 +72,11 @@ void p384_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #elif defined(MP_ASM_UMAAL)
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "umaal"
+/* Armv6-M (Cortex-M0/M0+) and Armv7-M without DSP (Cortex-M3),
+ * p384_thumb1.S: word products from 16x16 MULS, rolled loops */
+#elif defined(MP_ASM_THUMB1) || defined(MP_ASM_ARMV7M)
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "thumb1"
 /* RV32 with the M extension (p384_rv32.S): MUL/MULHU, SLTU carries */
 #elif defined(MP_ASM_RV32)
 #define P384_HAVE_ASM 1
