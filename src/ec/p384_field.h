@@ -81,6 +81,10 @@ void p384_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);
 #elif defined(MP_ASM_RV32)
 #define P384_HAVE_ASM 1
 #define P384_ASM_NAME "rv32"
+/* Xtensa call0 (ESP8266's lx106, p384_xtensa.S): 16-bit halves, MUL16U */
+#elif defined(MP_ASM_XTENSA)
+#define P384_HAVE_ASM 1
+#define P384_ASM_NAME "xtensa"
 #endif
 #endif
 
