@@ -16,7 +16,7 @@
  * mul and sqr make T = A B in 48 word slots of the frame, one half each,
  * by rolled rows (operand scanning: row i adds A b_i, b_i the half i of
  * B, to slots i..i+23 and writes its carry to slot i+24; a step
- * t + a b + c is at most 2^32 - 1). The square makes each cross product
+ * t + a b + c is at most 2^32 - 1; mul runs two rows at once). The square makes each cross product
  * once, then doubles the slots and adds the squares of the halves
  * without carrying (a slot stays far below 2^31). The Montgomery
  * reduction works on the slots as signed accumulators
@@ -33,7 +33,8 @@
  * scanning is 9.1 KB): unrolled, the 576 half products here would take
  * about 10 KB.
  *
- * Frame of mul and sqr: the 48 slots at sp + 0, a12..a15 at sp + 192.
+ * Frame of mul and sqr: the 48 slots at sp + 0, a12..a15 at sp + 192,
+ * a0 at sp + 208 (mul uses it as a register).
  * X is written only at the end, so it may alias A or B. add, sub and
  * neg have no frame: X's half k is written only after A's and B's half
  * k are read.
@@ -42,7 +43,7 @@
 
 #if defined(MP_ASM_XTENSA) && CTC_EC_P384
 
-        .equ    FRAME, 208
+        .equ    FRAME, 224
 
         .macro  ENTRY_FRAME
         addi    a1, a1, -FRAME
@@ -50,6 +51,7 @@
         s32i    a13, a1, 196
         s32i    a14, a1, 200
         s32i    a15, a1, 204
+        s32i    a0, a1, 208
         movi    a5, 0
         .set    fk, 0
         .rept   24
@@ -114,10 +116,36 @@
         .literal_position
 
 /*
+ * One step of a pair of rows at slot s (a10): v0 = slot + a_j b0 + c0
+ * (a12) and v1 = (v0 mod 2^16) + a_(j-1) b1 + c1 (a11), slot = v1 mod
+ * 2^16; each sum is at most 2^32 - 1. a_j is loaded into \cur, a_(j-1)
+ * is in \prev (the two swap at each step, so no move). Clobbers a13.
+ */
+        .macro  PAIR_STEP cur, prev, ao, so
+        l32i    a13, a10, (4*\so)
+        add     a12, a12, a13
+        l16ui   \cur, a9, (2*\ao)
+        mul16u  a13, \cur, a8
+        add     a12, a12, a13
+        extui   a13, a12, 0, 16
+        srli    a12, a12, 16
+        add     a11, a11, a13
+        mul16u  a13, \prev, a15
+        add     a11, a11, a13
+        extui   a13, a11, 0, 16
+        s32i    a13, a10, (4*\so)
+        srli    a11, a11, 16
+        .endm
+
+/*
  * void p384_fe_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
- *   a2 = X, a3 = A, a4 = B. Rows: a5 counts them, a6 = &b_i, a7 = slot
- * i; a row's steps four at a time (a9 = A's half, a10 = the slot, a11
- * counts, a12 = c).
+ *   a2 = X, a3 = A, a4 = B. Two rows at a time: pair r adds
+ * A (b0 + b1 2^16), b0 and b1 the halves 2r and 2r + 1 of B (a8, a15),
+ * to slots 2r..2r+25: at slot 2r + j both rows' sums in one step
+ * (row 2r + 1 is one half behind), then slot 2r + 24 takes c0 + c1 +
+ * a_23 b1 and slot 2r + 25 its carry (both written: no earlier pair
+ * reaches them). a5 counts the pairs, a6 = &b0, a7 = slot 2r, a4 = A's
+ * end; a9, a10 walk A and the slots, a0 and a14 hold a_j and a_(j-1).
  */
         .section .text.p384_fe_mul_asm,"ax",@progbits
         .globl  p384_fe_mul_asm
@@ -125,25 +153,31 @@
         .align  4
 p384_fe_mul_asm:
         ENTRY_FRAME
-        movi    a5, 24
+        movi    a5, 12
         mov     a6, a4
+        addi    a4, a3, 48
         mov     a7, a1
 1:      l16ui   a8, a6, 0
+        l16ui   a15, a6, 2
         mov     a9, a3
         mov     a10, a7
-        movi    a11, 6
+        movi    a11, 0
         movi    a12, 0
-2:      ROW_STEP 0, 0
-        ROW_STEP 1, 1
-        ROW_STEP 2, 2
-        ROW_STEP 3, 3
-        addi    a9, a9, 8
-        addi    a10, a10, 16
-        addi    a11, a11, -1
-        bnez    a11, 2b
-        s32i    a12, a10, 0             /* slot i + 24 */
-        addi    a6, a6, 2
-        addi    a7, a7, 4
+        movi    a14, 0                  /* a_(-1) */
+2:      PAIR_STEP a0, a14, 0, 0
+        PAIR_STEP a14, a0, 1, 1
+        addi    a9, a9, 4
+        addi    a10, a10, 8
+        bne     a9, a4, 2b
+        mul16u  a13, a14, a15           /* a_23 b1 */
+        add     a12, a12, a11
+        add     a12, a12, a13
+        extui   a13, a12, 0, 16
+        s32i    a13, a10, 0             /* slot 2r + 24 */
+        srli    a12, a12, 16
+        s32i    a12, a10, 4             /* slot 2r + 25 */
+        addi    a6, a6, 4
+        addi    a7, a7, 8
         addi    a5, a5, -1
         bnez    a5, 1b
         j       p384_xtensa_redc_tail
@@ -274,6 +308,7 @@ p384_xtensa_redc_tail:
         l32i    a13, a1, 196
         l32i    a14, a1, 200
         l32i    a15, a1, 204
+        l32i    a0, a1, 208
         addi    a1, a1, FRAME
         ret
         .size   p384_xtensa_redc_tail, .-p384_xtensa_redc_tail
