@@ -13,12 +13,12 @@
  * with the offsets of round mod 4 and the round key folded in) is one
  * straight-line block whose values are allocated to r0-r12 and lr,
  * spilling to the stack frame where they do not fit
- * (SubBytes: 16 reloads and 16 stores; MixColumns 0-3: 9, 9, 9, 9 loads,
+ * (SubBytes: 16 reloads and 16 stores; MixColumns 0-3: 10, 10, 10, 10 loads,
  * the round key's eight included, and 1, 1, 1, 1 stores; 13 spill slots).
  * Data go through AND, EOR and the barrel shifter only, at fixed
- * addresses; the branches depend on the round counter (public). The frame
+ * addresses; the branches depend on the round key pointer (public). The frame
  * is wiped before
- * the return. Not built with PROFILE=small: 2.1 KB of code that the C
+ * the return. Not built with PROFILE=small: 3.8 KB of code that the C
  * rounds do in less (docs/aes.md).
  */
 #include "ctcrypto/config.h"
@@ -42,10 +42,10 @@
         AES_FUNC
 aes_ct32_rounds_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #76
+        sub     sp, sp, #68
         str     r0, [sp, #0]
-        add     r3, r1, r2, lsl #5
-        str     r3, [sp, #4]
+        add     r2, r1, r2, lsl #5
+        str     r2, [sp, #4]
         /* AddRoundKey 0: the state in r4-r11 from here on */
         ldm     r0, {r4, r5, r6, r7, r8, r9, r10, r11}
         ldr     r3, [r1], #4
@@ -65,19 +65,9 @@ aes_ct32_rounds_asm:
         ldr     r3, [r1], #4
         eor     r11, r11, r3
         str     r1, [sp, #8]
-        movs    r2, #1
-        str     r2, [sp, #12]
-.Laes_round:
-        /* round r: Z set for the last one (SubBytes keeps the flags); r mod 4 */
-        ldr     r0, [sp, #12]
-        and     r1, r0, #3
-        str     r1, [sp, #16]
-        ldr     r1, [sp, #8]
-        ldr     r2, [sp, #4]
-        adds    r0, r0, #1
-        str     r0, [sp, #12]
         cmp     r1, r2
-        /* SubBytes */
+.Laes_round:
+        /* round r = 1 mod 4: SubBytes */
         eor     r7, r7, r5
         eor     r0, r11, r8
         eor     r1, r10, r6
@@ -86,11 +76,11 @@ aes_ct32_rounds_asm:
         and     r12, r0, r3
         eor     r8, r8, r6
         eor     lr, r11, r6
-        str     r3, [sp, #20]
+        str     r3, [sp, #12]
         eor     r3, r0, r7
         eor     r10, r10, r9
         eor     r1, r3, r1
-        str     r1, [sp, #24]
+        str     r1, [sp, #16]
         eor     r1, r5, r4
         eor     r9, r9, r6
         eor     r11, r11, r5
@@ -99,42 +89,42 @@ aes_ct32_rounds_asm:
         eor     r9, r0, r9
         and     r5, r8, r9
         and     r6, r11, r7
-        str     r9, [sp, #28]
+        str     r9, [sp, #20]
         eor     r9, r0, r2
-        str     r0, [sp, #32]
+        str     r0, [sp, #24]
         eor     r0, r11, r7
-        str     r9, [sp, #36]
+        str     r9, [sp, #28]
         eor     r9, r11, r8
-        str     r8, [sp, #40]
+        str     r8, [sp, #32]
         and     r8, r2, r4
         eor     r1, r10, r1
-        str     r2, [sp, #44]
+        str     r2, [sp, #36]
         eor     r2, r4, r3
-        str     r11, [sp, #48]
+        str     r11, [sp, #40]
         and     r11, r9, r3
-        str     r9, [sp, #52]
+        str     r9, [sp, #44]
         eor     r9, r3, r10
         eor     r0, r0, r6
         eor     r5, r5, r12
         eor     r8, r8, r11
         eor     r10, r4, r10
-        str     r4, [sp, #56]
+        str     r4, [sp, #48]
         eor     r4, lr, r9
-        str     r3, [sp, #60]
+        str     r3, [sp, #52]
         and     r3, r1, r10
         eor     r0, r0, r3
         eor     r8, r8, r4
         eor     r3, r10, r7
         eor     r4, lr, r1
-        str     r7, [sp, #64]
+        str     r7, [sp, #56]
         and     r7, lr, r9
         eor     r7, r7, r12
         eor     r0, r0, r5
-        ldr     r12, [sp, #36]
-        str     r9, [sp, #68]
+        ldr     r12, [sp, #28]
+        str     r9, [sp, #60]
         and     r9, r12, r3
         eor     r9, r9, r6
-        ldr     r6, [sp, #24]
+        ldr     r6, [sp, #16]
         eor     r6, r6, r11
         eor     r8, r8, r7
         and     r11, r4, r2
@@ -165,46 +155,46 @@ aes_ct32_rounds_asm:
         eor     r5, r5, r7
         eor     r0, r0, r5
         and     r10, r6, r10
-        ldr     r5, [sp, #48]
+        ldr     r5, [sp, #40]
         and     r5, r11, r5
         and     r1, r6, r1
-        ldr     r7, [sp, #64]
+        ldr     r7, [sp, #56]
         and     r11, r11, r7
         eor     r7, r11, r10
         and     r2, r0, r2
         eor     r6, r6, r0
         and     lr, r6, lr
-        str     lr, [sp, #24]
+        str     lr, [sp, #16]
         eor     lr, r8, r6
         eor     r10, r10, r3
         eor     r11, r11, r3
         eor     r3, r9, r0
-        str     r10, [sp, #36]
-        ldr     r10, [sp, #32]
+        str     r10, [sp, #28]
+        ldr     r10, [sp, #24]
         and     r10, r8, r10
-        str     r7, [sp, #32]
-        ldr     r7, [sp, #40]
+        str     r7, [sp, #24]
+        ldr     r7, [sp, #32]
         and     r7, lr, r7
         and     r0, r0, r4
         eor     r7, r10, r7
         eor     r1, r1, r7
-        ldr     r4, [sp, #52]
+        ldr     r4, [sp, #44]
         and     r4, r3, r4
         eor     r0, r0, r7
-        ldr     r7, [sp, #60]
+        ldr     r7, [sp, #52]
         and     r3, r3, r7
-        ldr     r7, [sp, #28]
+        ldr     r7, [sp, #20]
         and     lr, lr, r7
-        ldr     r7, [sp, #44]
+        ldr     r7, [sp, #36]
         and     r7, r9, r7
         eor     r7, r7, r0
         eor     r4, r4, r0
-        ldr     r0, [sp, #68]
+        ldr     r0, [sp, #60]
         and     r6, r6, r0
-        ldr     r0, [sp, #20]
+        ldr     r0, [sp, #12]
         and     r8, r8, r0
         eor     r6, r6, r5
-        ldr     r0, [sp, #56]
+        ldr     r0, [sp, #48]
         and     r9, r9, r0
         eor     r0, r3, r9
         eor     r10, r8, r10
@@ -216,17 +206,17 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         eor     r1, lr, r1
         eor     lr, lr, r12
-        ldr     r0, [sp, #32]
+        ldr     r0, [sp, #24]
         eor     r7, r0, r7
         eor     r12, r12, r10
         eor     r7, r7, lr
         eor     r3, r3, r2
         eor     lr, r0, r3
         eor     r4, r4, r8
-        ldr     r10, [sp, #24]
+        ldr     r10, [sp, #16]
         eor     r10, r10, r12
         eor     r3, r3, r8
-        ldr     r12, [sp, #36]
+        ldr     r12, [sp, #28]
         eor     r1, r12, r1
         eor     r5, r5, r11
         eor     r6, r6, r1
@@ -234,64 +224,7 @@ aes_ct32_rounds_asm:
         eor     r2, r2, r12
         eor     r9, r9, r2
         beq     .Laes_last
-        ldr     r0, [sp, #16]
-        cmp     r0, #2
-        beq     .Laes_mix2
-        bhi     .Laes_mix3
-        cmp     r0, #1
-        beq     .Laes_mix1
-.Laes_mix0:
-        /* MixColumns, offsets 0, and AddRoundKey */
-        eor     r0, r11, r11, ror #8
-        eor     r1, r5, r5, ror #8
-        eor     r4, r0, r5, ror #8
-        eor     r4, r4, r1, ror #16
-        ldr     r2, [sp, #8]
-        ldr     r12, [r2, #0]
-        eor     r4, r4, r12
-        eor     r12, r6, r6, ror #8
-        eor     r5, r1, r6, ror #8
-        eor     r5, r5, r0
-        eor     r5, r5, r12, ror #16
-        ldr     r1, [r2, #4]
-        eor     r5, r5, r1
-        eor     r1, r7, r7, ror #8
-        eor     r6, r12, r7, ror #8
-        eor     r6, r6, r1, ror #16
-        ldr     r12, [r2, #8]
-        eor     r6, r6, r12
-        eor     r12, r9, r9, ror #8
-        eor     r7, r1, r9, ror #8
-        eor     r7, r7, r0
-        eor     r7, r7, r12, ror #16
-        ldr     r1, [r2, #12]
-        eor     r7, r7, r1
-        eor     r1, lr, lr, ror #8
-        eor     r8, r12, lr, ror #8
-        eor     r8, r8, r0
-        eor     r8, r8, r1, ror #16
-        ldr     r12, [r2, #16]
-        eor     r8, r8, r12
-        eor     r12, r10, r10, ror #8
-        eor     r9, r1, r10, ror #8
-        eor     r9, r9, r12, ror #16
-        ldr     r1, [r2, #20]
-        eor     r9, r9, r1
-        eor     r1, r3, r3, ror #8
-        eor     r10, r12, r3, ror #8
-        eor     r10, r10, r1, ror #16
-        ldr     r3, [r2, #24]
-        eor     r10, r10, r3
-        eor     r11, r1, r11, ror #8
-        eor     r11, r11, r0, ror #16
-        ldr     r0, [r2, #28]
-        eor     r11, r11, r0
-        add     r2, r2, #32
-        str     r2, [sp, #8]
-        b       .Laes_round
-        .ltorg
-.Laes_mix1:
-        /* MixColumns, offsets 1, and AddRoundKey */
+        /* MixColumns, offsets 1, and AddRoundKey; Z for the next round */
         eor     r0, r11, r11, ror #8
 #if defined(__thumb2__)
         mov     r1, #0x3f3f3f3f
@@ -396,10 +329,171 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         add     r2, r2, #32
         str     r2, [sp, #8]
-        b       .Laes_round
+        ldr     r0, [sp, #4]
+        cmp     r2, r0
+#if !defined(__thumb2__)
+        b       .Laes_pool1
         .ltorg
-.Laes_mix2:
-        /* MixColumns, offsets 2, and AddRoundKey */
+.Laes_pool1:
+#endif
+        /* round r = 2 mod 4: SubBytes */
+        eor     r7, r7, r5
+        eor     r0, r11, r8
+        eor     r1, r10, r6
+        eor     r2, r8, r4
+        eor     r3, r7, r1
+        and     r12, r0, r3
+        eor     r8, r8, r6
+        eor     lr, r11, r6
+        str     r3, [sp, #12]
+        eor     r3, r0, r7
+        eor     r10, r10, r9
+        eor     r1, r3, r1
+        str     r1, [sp, #16]
+        eor     r1, r5, r4
+        eor     r9, r9, r6
+        eor     r11, r11, r5
+        eor     r7, r7, r9
+        eor     r2, r10, r2
+        eor     r9, r0, r9
+        and     r5, r8, r9
+        and     r6, r11, r7
+        str     r9, [sp, #20]
+        eor     r9, r0, r2
+        str     r0, [sp, #24]
+        eor     r0, r11, r7
+        str     r9, [sp, #28]
+        eor     r9, r11, r8
+        str     r8, [sp, #32]
+        and     r8, r2, r4
+        eor     r1, r10, r1
+        str     r2, [sp, #36]
+        eor     r2, r4, r3
+        str     r11, [sp, #40]
+        and     r11, r9, r3
+        str     r9, [sp, #44]
+        eor     r9, r3, r10
+        eor     r0, r0, r6
+        eor     r5, r5, r12
+        eor     r8, r8, r11
+        eor     r10, r4, r10
+        str     r4, [sp, #48]
+        eor     r4, lr, r9
+        str     r3, [sp, #52]
+        and     r3, r1, r10
+        eor     r0, r0, r3
+        eor     r8, r8, r4
+        eor     r3, r10, r7
+        eor     r4, lr, r1
+        str     r7, [sp, #56]
+        and     r7, lr, r9
+        eor     r7, r7, r12
+        eor     r0, r0, r5
+        ldr     r12, [sp, #28]
+        str     r9, [sp, #60]
+        and     r9, r12, r3
+        eor     r9, r9, r6
+        ldr     r6, [sp, #16]
+        eor     r6, r6, r11
+        eor     r8, r8, r7
+        and     r11, r4, r2
+        eor     r6, r6, r11
+        eor     r11, r12, r3
+        eor     r9, r9, r7
+        eor     r6, r6, r5
+        eor     r5, r6, r8
+        and     r7, r0, r6
+        eor     r9, r9, r11
+        and     r6, r6, r9
+        eor     r11, r9, r7
+        and     r11, r11, r5
+        and     r6, r5, r6
+        eor     r5, r5, r7
+        eor     r6, r6, r5
+        eor     r11, r8, r11
+        eor     r5, r0, r9
+        and     r0, r8, r0
+        and     r0, r5, r0
+        and     r12, r11, r12
+        eor     r8, r8, r7
+        and     r8, r8, r5
+        eor     r9, r9, r8
+        eor     r8, r11, r9
+        and     r3, r11, r3
+        eor     r11, r11, r6
+        eor     r5, r5, r7
+        eor     r0, r0, r5
+        and     r10, r6, r10
+        ldr     r5, [sp, #40]
+        and     r5, r11, r5
+        and     r1, r6, r1
+        ldr     r7, [sp, #56]
+        and     r11, r11, r7
+        eor     r7, r11, r10
+        and     r2, r0, r2
+        eor     r6, r6, r0
+        and     lr, r6, lr
+        str     lr, [sp, #16]
+        eor     lr, r8, r6
+        eor     r10, r10, r3
+        eor     r11, r11, r3
+        eor     r3, r9, r0
+        str     r10, [sp, #28]
+        ldr     r10, [sp, #24]
+        and     r10, r8, r10
+        str     r7, [sp, #24]
+        ldr     r7, [sp, #32]
+        and     r7, lr, r7
+        and     r0, r0, r4
+        eor     r7, r10, r7
+        eor     r1, r1, r7
+        ldr     r4, [sp, #44]
+        and     r4, r3, r4
+        eor     r0, r0, r7
+        ldr     r7, [sp, #52]
+        and     r3, r3, r7
+        ldr     r7, [sp, #20]
+        and     lr, lr, r7
+        ldr     r7, [sp, #36]
+        and     r7, r9, r7
+        eor     r7, r7, r0
+        eor     r4, r4, r0
+        ldr     r0, [sp, #60]
+        and     r6, r6, r0
+        ldr     r0, [sp, #12]
+        and     r8, r8, r0
+        eor     r6, r6, r5
+        ldr     r0, [sp, #48]
+        and     r9, r9, r0
+        eor     r0, r3, r9
+        eor     r10, r8, r10
+        eor     r12, r12, r6
+        eor     r8, r8, lr
+        eor     r12, r0, r12
+        eor     r2, r2, r4
+        eor     r0, r0, r1
+        eor     r11, r11, r0
+        eor     r1, lr, r1
+        eor     lr, lr, r12
+        ldr     r0, [sp, #24]
+        eor     r7, r0, r7
+        eor     r12, r12, r10
+        eor     r7, r7, lr
+        eor     r3, r3, r2
+        eor     lr, r0, r3
+        eor     r4, r4, r8
+        ldr     r10, [sp, #16]
+        eor     r10, r10, r12
+        eor     r3, r3, r8
+        ldr     r12, [sp, #28]
+        eor     r1, r12, r1
+        eor     r5, r5, r11
+        eor     r6, r6, r1
+        eor     r11, r0, r4
+        eor     r2, r2, r12
+        eor     r9, r9, r2
+        beq     .Laes_last
+        /* MixColumns, offsets 2, and AddRoundKey; Z for the next round */
         eor     r0, r11, r11, ror #8
 #if defined(__thumb2__)
         mov     r1, #0x0f0f0f0f
@@ -475,10 +569,171 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         add     r2, r2, #32
         str     r2, [sp, #8]
-        b       .Laes_round
+        ldr     r0, [sp, #4]
+        cmp     r2, r0
+#if !defined(__thumb2__)
+        b       .Laes_pool2
         .ltorg
-.Laes_mix3:
-        /* MixColumns, offsets 3, and AddRoundKey */
+.Laes_pool2:
+#endif
+        /* round r = 3 mod 4: SubBytes */
+        eor     r7, r7, r5
+        eor     r0, r11, r8
+        eor     r1, r10, r6
+        eor     r2, r8, r4
+        eor     r3, r7, r1
+        and     r12, r0, r3
+        eor     r8, r8, r6
+        eor     lr, r11, r6
+        str     r3, [sp, #12]
+        eor     r3, r0, r7
+        eor     r10, r10, r9
+        eor     r1, r3, r1
+        str     r1, [sp, #16]
+        eor     r1, r5, r4
+        eor     r9, r9, r6
+        eor     r11, r11, r5
+        eor     r7, r7, r9
+        eor     r2, r10, r2
+        eor     r9, r0, r9
+        and     r5, r8, r9
+        and     r6, r11, r7
+        str     r9, [sp, #20]
+        eor     r9, r0, r2
+        str     r0, [sp, #24]
+        eor     r0, r11, r7
+        str     r9, [sp, #28]
+        eor     r9, r11, r8
+        str     r8, [sp, #32]
+        and     r8, r2, r4
+        eor     r1, r10, r1
+        str     r2, [sp, #36]
+        eor     r2, r4, r3
+        str     r11, [sp, #40]
+        and     r11, r9, r3
+        str     r9, [sp, #44]
+        eor     r9, r3, r10
+        eor     r0, r0, r6
+        eor     r5, r5, r12
+        eor     r8, r8, r11
+        eor     r10, r4, r10
+        str     r4, [sp, #48]
+        eor     r4, lr, r9
+        str     r3, [sp, #52]
+        and     r3, r1, r10
+        eor     r0, r0, r3
+        eor     r8, r8, r4
+        eor     r3, r10, r7
+        eor     r4, lr, r1
+        str     r7, [sp, #56]
+        and     r7, lr, r9
+        eor     r7, r7, r12
+        eor     r0, r0, r5
+        ldr     r12, [sp, #28]
+        str     r9, [sp, #60]
+        and     r9, r12, r3
+        eor     r9, r9, r6
+        ldr     r6, [sp, #16]
+        eor     r6, r6, r11
+        eor     r8, r8, r7
+        and     r11, r4, r2
+        eor     r6, r6, r11
+        eor     r11, r12, r3
+        eor     r9, r9, r7
+        eor     r6, r6, r5
+        eor     r5, r6, r8
+        and     r7, r0, r6
+        eor     r9, r9, r11
+        and     r6, r6, r9
+        eor     r11, r9, r7
+        and     r11, r11, r5
+        and     r6, r5, r6
+        eor     r5, r5, r7
+        eor     r6, r6, r5
+        eor     r11, r8, r11
+        eor     r5, r0, r9
+        and     r0, r8, r0
+        and     r0, r5, r0
+        and     r12, r11, r12
+        eor     r8, r8, r7
+        and     r8, r8, r5
+        eor     r9, r9, r8
+        eor     r8, r11, r9
+        and     r3, r11, r3
+        eor     r11, r11, r6
+        eor     r5, r5, r7
+        eor     r0, r0, r5
+        and     r10, r6, r10
+        ldr     r5, [sp, #40]
+        and     r5, r11, r5
+        and     r1, r6, r1
+        ldr     r7, [sp, #56]
+        and     r11, r11, r7
+        eor     r7, r11, r10
+        and     r2, r0, r2
+        eor     r6, r6, r0
+        and     lr, r6, lr
+        str     lr, [sp, #16]
+        eor     lr, r8, r6
+        eor     r10, r10, r3
+        eor     r11, r11, r3
+        eor     r3, r9, r0
+        str     r10, [sp, #28]
+        ldr     r10, [sp, #24]
+        and     r10, r8, r10
+        str     r7, [sp, #24]
+        ldr     r7, [sp, #32]
+        and     r7, lr, r7
+        and     r0, r0, r4
+        eor     r7, r10, r7
+        eor     r1, r1, r7
+        ldr     r4, [sp, #44]
+        and     r4, r3, r4
+        eor     r0, r0, r7
+        ldr     r7, [sp, #52]
+        and     r3, r3, r7
+        ldr     r7, [sp, #20]
+        and     lr, lr, r7
+        ldr     r7, [sp, #36]
+        and     r7, r9, r7
+        eor     r7, r7, r0
+        eor     r4, r4, r0
+        ldr     r0, [sp, #60]
+        and     r6, r6, r0
+        ldr     r0, [sp, #12]
+        and     r8, r8, r0
+        eor     r6, r6, r5
+        ldr     r0, [sp, #48]
+        and     r9, r9, r0
+        eor     r0, r3, r9
+        eor     r10, r8, r10
+        eor     r12, r12, r6
+        eor     r8, r8, lr
+        eor     r12, r0, r12
+        eor     r2, r2, r4
+        eor     r0, r0, r1
+        eor     r11, r11, r0
+        eor     r1, lr, r1
+        eor     lr, lr, r12
+        ldr     r0, [sp, #24]
+        eor     r7, r0, r7
+        eor     r12, r12, r10
+        eor     r7, r7, lr
+        eor     r3, r3, r2
+        eor     lr, r0, r3
+        eor     r4, r4, r8
+        ldr     r10, [sp, #16]
+        eor     r10, r10, r12
+        eor     r3, r3, r8
+        ldr     r12, [sp, #28]
+        eor     r1, r12, r1
+        eor     r5, r5, r11
+        eor     r6, r6, r1
+        eor     r11, r0, r4
+        eor     r2, r2, r12
+        eor     r9, r9, r2
+        beq     .Laes_last
+        /* MixColumns, offsets 3, and AddRoundKey; Z for the next round */
         eor     r0, r11, r11, ror #8
 #if defined(__thumb2__)
         mov     r1, #0x03030303
@@ -583,6 +838,219 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         add     r2, r2, #32
         str     r2, [sp, #8]
+        ldr     r0, [sp, #4]
+        cmp     r2, r0
+#if !defined(__thumb2__)
+        b       .Laes_pool3
+        .ltorg
+.Laes_pool3:
+#endif
+        /* round r = 0 mod 4: SubBytes */
+        eor     r7, r7, r5
+        eor     r0, r11, r8
+        eor     r1, r10, r6
+        eor     r2, r8, r4
+        eor     r3, r7, r1
+        and     r12, r0, r3
+        eor     r8, r8, r6
+        eor     lr, r11, r6
+        str     r3, [sp, #12]
+        eor     r3, r0, r7
+        eor     r10, r10, r9
+        eor     r1, r3, r1
+        str     r1, [sp, #16]
+        eor     r1, r5, r4
+        eor     r9, r9, r6
+        eor     r11, r11, r5
+        eor     r7, r7, r9
+        eor     r2, r10, r2
+        eor     r9, r0, r9
+        and     r5, r8, r9
+        and     r6, r11, r7
+        str     r9, [sp, #20]
+        eor     r9, r0, r2
+        str     r0, [sp, #24]
+        eor     r0, r11, r7
+        str     r9, [sp, #28]
+        eor     r9, r11, r8
+        str     r8, [sp, #32]
+        and     r8, r2, r4
+        eor     r1, r10, r1
+        str     r2, [sp, #36]
+        eor     r2, r4, r3
+        str     r11, [sp, #40]
+        and     r11, r9, r3
+        str     r9, [sp, #44]
+        eor     r9, r3, r10
+        eor     r0, r0, r6
+        eor     r5, r5, r12
+        eor     r8, r8, r11
+        eor     r10, r4, r10
+        str     r4, [sp, #48]
+        eor     r4, lr, r9
+        str     r3, [sp, #52]
+        and     r3, r1, r10
+        eor     r0, r0, r3
+        eor     r8, r8, r4
+        eor     r3, r10, r7
+        eor     r4, lr, r1
+        str     r7, [sp, #56]
+        and     r7, lr, r9
+        eor     r7, r7, r12
+        eor     r0, r0, r5
+        ldr     r12, [sp, #28]
+        str     r9, [sp, #60]
+        and     r9, r12, r3
+        eor     r9, r9, r6
+        ldr     r6, [sp, #16]
+        eor     r6, r6, r11
+        eor     r8, r8, r7
+        and     r11, r4, r2
+        eor     r6, r6, r11
+        eor     r11, r12, r3
+        eor     r9, r9, r7
+        eor     r6, r6, r5
+        eor     r5, r6, r8
+        and     r7, r0, r6
+        eor     r9, r9, r11
+        and     r6, r6, r9
+        eor     r11, r9, r7
+        and     r11, r11, r5
+        and     r6, r5, r6
+        eor     r5, r5, r7
+        eor     r6, r6, r5
+        eor     r11, r8, r11
+        eor     r5, r0, r9
+        and     r0, r8, r0
+        and     r0, r5, r0
+        and     r12, r11, r12
+        eor     r8, r8, r7
+        and     r8, r8, r5
+        eor     r9, r9, r8
+        eor     r8, r11, r9
+        and     r3, r11, r3
+        eor     r11, r11, r6
+        eor     r5, r5, r7
+        eor     r0, r0, r5
+        and     r10, r6, r10
+        ldr     r5, [sp, #40]
+        and     r5, r11, r5
+        and     r1, r6, r1
+        ldr     r7, [sp, #56]
+        and     r11, r11, r7
+        eor     r7, r11, r10
+        and     r2, r0, r2
+        eor     r6, r6, r0
+        and     lr, r6, lr
+        str     lr, [sp, #16]
+        eor     lr, r8, r6
+        eor     r10, r10, r3
+        eor     r11, r11, r3
+        eor     r3, r9, r0
+        str     r10, [sp, #28]
+        ldr     r10, [sp, #24]
+        and     r10, r8, r10
+        str     r7, [sp, #24]
+        ldr     r7, [sp, #32]
+        and     r7, lr, r7
+        and     r0, r0, r4
+        eor     r7, r10, r7
+        eor     r1, r1, r7
+        ldr     r4, [sp, #44]
+        and     r4, r3, r4
+        eor     r0, r0, r7
+        ldr     r7, [sp, #52]
+        and     r3, r3, r7
+        ldr     r7, [sp, #20]
+        and     lr, lr, r7
+        ldr     r7, [sp, #36]
+        and     r7, r9, r7
+        eor     r7, r7, r0
+        eor     r4, r4, r0
+        ldr     r0, [sp, #60]
+        and     r6, r6, r0
+        ldr     r0, [sp, #12]
+        and     r8, r8, r0
+        eor     r6, r6, r5
+        ldr     r0, [sp, #48]
+        and     r9, r9, r0
+        eor     r0, r3, r9
+        eor     r10, r8, r10
+        eor     r12, r12, r6
+        eor     r8, r8, lr
+        eor     r12, r0, r12
+        eor     r2, r2, r4
+        eor     r0, r0, r1
+        eor     r11, r11, r0
+        eor     r1, lr, r1
+        eor     lr, lr, r12
+        ldr     r0, [sp, #24]
+        eor     r7, r0, r7
+        eor     r12, r12, r10
+        eor     r7, r7, lr
+        eor     r3, r3, r2
+        eor     lr, r0, r3
+        eor     r4, r4, r8
+        ldr     r10, [sp, #16]
+        eor     r10, r10, r12
+        eor     r3, r3, r8
+        ldr     r12, [sp, #28]
+        eor     r1, r12, r1
+        eor     r5, r5, r11
+        eor     r6, r6, r1
+        eor     r11, r0, r4
+        eor     r2, r2, r12
+        eor     r9, r9, r2
+        beq     .Laes_last
+        /* MixColumns, offsets 0, and AddRoundKey; Z for the next round */
+        eor     r0, r11, r11, ror #8
+        eor     r1, r5, r5, ror #8
+        eor     r4, r0, r5, ror #8
+        eor     r4, r4, r1, ror #16
+        ldr     r2, [sp, #8]
+        ldr     r12, [r2, #0]
+        eor     r4, r4, r12
+        eor     r12, r6, r6, ror #8
+        eor     r5, r1, r6, ror #8
+        eor     r5, r5, r0
+        eor     r5, r5, r12, ror #16
+        ldr     r1, [r2, #4]
+        eor     r5, r5, r1
+        eor     r1, r7, r7, ror #8
+        eor     r6, r12, r7, ror #8
+        eor     r6, r6, r1, ror #16
+        ldr     r12, [r2, #8]
+        eor     r6, r6, r12
+        eor     r12, r9, r9, ror #8
+        eor     r7, r1, r9, ror #8
+        eor     r7, r7, r0
+        eor     r7, r7, r12, ror #16
+        ldr     r1, [r2, #12]
+        eor     r7, r7, r1
+        eor     r1, lr, lr, ror #8
+        eor     r8, r12, lr, ror #8
+        eor     r8, r8, r0
+        eor     r8, r8, r1, ror #16
+        ldr     r12, [r2, #16]
+        eor     r8, r8, r12
+        eor     r12, r10, r10, ror #8
+        eor     r9, r1, r10, ror #8
+        eor     r9, r9, r12, ror #16
+        ldr     r1, [r2, #20]
+        eor     r9, r9, r1
+        eor     r1, r3, r3, ror #8
+        eor     r10, r12, r3, ror #8
+        eor     r10, r10, r1, ror #16
+        ldr     r3, [r2, #24]
+        eor     r10, r10, r3
+        eor     r11, r1, r11, ror #8
+        eor     r11, r11, r0, ror #16
+        ldr     r0, [r2, #28]
+        eor     r11, r11, r0
+        add     r2, r2, #32
+        str     r2, [sp, #8]
+        ldr     r0, [sp, #4]
+        cmp     r2, r0
         b       .Laes_round
         .ltorg
 .Laes_last:
@@ -623,9 +1091,8 @@ aes_ct32_rounds_asm:
         strd    r2, r3, [sp, #40]
         strd    r2, r3, [sp, #48]
         strd    r2, r3, [sp, #56]
-        strd    r2, r3, [sp, #64]
-        str     r2, [sp, #72]
-        add     sp, sp, #76
+        str     r2, [sp, #64]
+        add     sp, sp, #68
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm
 
