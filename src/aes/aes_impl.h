@@ -122,8 +122,21 @@ void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
  * aes_ct32_encrypt2_words on those blocks.
  */
 void aes_ct32_ctr_base(uint32_t base[8], const uint32_t b0[4], const uint32_t b1[4]);
-void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
-                           const uint32_t base[8], uint32_t w0, uint32_t w1);
+/*
+ * aes_ct32_encrypt2_ctr is aes_ct32_encrypt2_ctr_asm where the Armv7
+ * assembly is built (the same file as aes_ct32_rounds_asm: the counter
+ * words put in, the rounds, the transposition back and the alignment on
+ * the registers), else aes_ct32_encrypt2_ctr_c, its C twin.
+ */
+void aes_ct32_encrypt2_ctr_c(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                             const uint32_t base[8], uint32_t w0, uint32_t w1);
+#if AES_HAVE_ARMV7_ASM
+void aes_ct32_encrypt2_ctr_asm(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                               const uint32_t base[8], uint32_t w0, uint32_t w1);
+#define aes_ct32_encrypt2_ctr aes_ct32_encrypt2_ctr_asm
+#else
+#define aes_ct32_encrypt2_ctr aes_ct32_encrypt2_ctr_c
+#endif
 
 /* out0 = D(in0), out1 = D(in1) in one pass. */
 void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,

@@ -764,6 +764,54 @@ static void test_rounds_twin(void)
     }
     tr_group_end();
 }
+
+/*
+ * Counter mode's pass in assembly (aes_ct32_encrypt2_ctr_asm: the counter
+ * words put in, the rounds, the transposition back and the alignment)
+ * against its C twin, aes_ct32_encrypt2_ctr_c, on random bases, counter
+ * words and round keys for 10, 12 and 14 rounds, and on all-zero and
+ * all-one ones (every combination of the three).
+ */
+static void test_ctr_twin(void)
+{
+    static const unsigned rounds[3] = { 10, 12, 14 };
+    uint32_t q[8], q2[8], base[8], base2[8], rk[120], rk2[120], w0, w1;
+    unsigned i, r, trial;
+
+    tr_group("counter pass: assembly = C twin (random bases, counters and keys, 0 and ~0 words)");
+    for (trial = 0; trial < 72; trial++) {
+        r = rounds[trial % 3];
+        if (trial < 24) {
+            uint32_t w = trial & 8 ? 0xffffffffu : 0;
+
+            for (i = 0; i < 8; i++)
+                base[i] = w;
+            for (i = 0; i < 120; i++)
+                rk[i] = trial & 16 ? ~w : w;
+            w0 = trial & 1 ? 0xffffffffu : 0;
+            w1 = trial & 2 ? 0xffffffffu : 0;
+            if (trial & 4)
+                w1 = ~w1;
+        } else {
+            for (i = 0; i < 8; i++)
+                base[i] = tr_rand32();
+            for (i = 0; i < 120; i++)
+                rk[i] = tr_rand32();
+            w0 = tr_rand32();
+            w1 = tr_rand32();
+        }
+        memcpy(base2, base, sizeof base);
+        memcpy(rk2, rk, sizeof rk);
+        for (i = 0; i < 8; i++)
+            q[i] = q2[i] = 0x5a5a5a5au;
+        aes_ct32_encrypt2_ctr_c(rk, r, q2, base, w0, w1);
+        aes_ct32_encrypt2_ctr_asm(rk, r, q, base, w0, w1);
+        TR_MEM(q, q2, sizeof q);
+        TR_MEM(rk, rk2, sizeof rk);        /* the key and the base are only read */
+        TR_MEM(base, base2, sizeof base);
+    }
+    tr_group_end();
+}
 #endif
 
 #if AES_HAVE_GHASH_ASM
@@ -934,6 +982,7 @@ int main(void)
 #endif
 #if AES_HAVE_ARMV7_ASM
     test_rounds_twin();
+    test_ctr_twin();
 #endif
 #if AES_HAVE_TABLE && CTC_AES_TABLE != CTC_AES_TABLE_SBOX
     test_tbl_ctr_runs();

@@ -38,6 +38,8 @@
         .section .text.aes_ct32_rounds_asm,"ax",%progbits
         .globl  aes_ct32_rounds_asm
         .type   aes_ct32_rounds_asm,%function
+        .globl  aes_ct32_encrypt2_ctr_asm
+        .type   aes_ct32_encrypt2_ctr_asm,%function
         .p2align 2
         AES_FUNC
 aes_ct32_rounds_asm:
@@ -46,8 +48,70 @@ aes_ct32_rounds_asm:
         str     r0, [sp, #0]
         add     r2, r1, r2, lsl #5
         str     r2, [sp, #4]
-        /* AddRoundKey 0: the state in r4-r11 from here on */
+        movs    r3, #0
+        str     r3, [sp, #12]
         ldm     r0, {r4, r5, r6, r7, r8, r9, r10, r11}
+        b       .Laes_ark0
+        .size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm
+
+        .p2align 2
+        AES_FUNC
+aes_ct32_encrypt2_ctr_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #68
+        str     r2, [sp, #0]
+        str     r1, [sp, #12]
+        add     r2, r0, r1, lsl #5
+        str     r2, [sp, #4]
+        mov     r1, r0
+        ldm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}
+        ldr     r0, [sp, #104]
+        ldr     r3, [sp, #108]
+#if defined(__thumb2__)
+        mov     r12, #0x40404040
+#else
+        ldr     r12, =0x40404040
+#endif
+#if defined(__thumb2__)
+        mov     lr, #0x80808080
+#else
+        ldr     lr, =0x80808080
+#endif
+        and     r2, r12, r0, ror #26
+        eor     r4, r4, r2
+        and     r2, lr, r3, ror #25
+        eor     r4, r4, r2
+        and     r2, r12, r0, ror #27
+        eor     r5, r5, r2
+        and     r2, lr, r3, ror #26
+        eor     r5, r5, r2
+        and     r2, r12, r0, ror #28
+        eor     r6, r6, r2
+        and     r2, lr, r3, ror #27
+        eor     r6, r6, r2
+        and     r2, r12, r0, ror #29
+        eor     r7, r7, r2
+        and     r2, lr, r3, ror #28
+        eor     r7, r7, r2
+        and     r2, r12, r0, ror #30
+        eor     r8, r8, r2
+        and     r2, lr, r3, ror #29
+        eor     r8, r8, r2
+        and     r2, r12, r0, ror #31
+        eor     r9, r9, r2
+        and     r2, lr, r3, ror #30
+        eor     r9, r9, r2
+        and     r2, r12, r0
+        eor     r10, r10, r2
+        and     r2, lr, r3, ror #31
+        eor     r10, r10, r2
+        and     r2, r12, r0, ror #1
+        eor     r11, r11, r2
+        and     r2, lr, r3
+        eor     r11, r11, r2
+        ldr     r2, [sp, #4]
+.Laes_ark0:
+        /* AddRoundKey 0: the state in r4-r11 from here on */
         ldr     r3, [r1], #4
         eor     r4, r4, r3
         ldr     r3, [r1], #4
@@ -76,11 +140,11 @@ aes_ct32_rounds_asm:
         and     r12, r0, r3
         eor     r8, r8, r6
         eor     lr, r11, r6
-        str     r3, [sp, #12]
+        str     r3, [sp, #16]
         eor     r3, r0, r7
         eor     r10, r10, r9
         eor     r1, r3, r1
-        str     r1, [sp, #16]
+        str     r1, [sp, #20]
         eor     r1, r5, r4
         eor     r9, r9, r6
         eor     r11, r11, r5
@@ -89,42 +153,42 @@ aes_ct32_rounds_asm:
         eor     r9, r0, r9
         and     r5, r8, r9
         and     r6, r11, r7
-        str     r9, [sp, #20]
+        str     r9, [sp, #24]
         eor     r9, r0, r2
-        str     r0, [sp, #24]
+        str     r0, [sp, #28]
         eor     r0, r11, r7
-        str     r9, [sp, #28]
+        str     r9, [sp, #32]
         eor     r9, r11, r8
-        str     r8, [sp, #32]
+        str     r8, [sp, #36]
         and     r8, r2, r4
         eor     r1, r10, r1
-        str     r2, [sp, #36]
+        str     r2, [sp, #40]
         eor     r2, r4, r3
-        str     r11, [sp, #40]
+        str     r11, [sp, #44]
         and     r11, r9, r3
-        str     r9, [sp, #44]
+        str     r9, [sp, #48]
         eor     r9, r3, r10
         eor     r0, r0, r6
         eor     r5, r5, r12
         eor     r8, r8, r11
         eor     r10, r4, r10
-        str     r4, [sp, #48]
+        str     r4, [sp, #52]
         eor     r4, lr, r9
-        str     r3, [sp, #52]
+        str     r3, [sp, #56]
         and     r3, r1, r10
         eor     r0, r0, r3
         eor     r8, r8, r4
         eor     r3, r10, r7
         eor     r4, lr, r1
-        str     r7, [sp, #56]
+        str     r7, [sp, #60]
         and     r7, lr, r9
         eor     r7, r7, r12
         eor     r0, r0, r5
-        ldr     r12, [sp, #28]
-        str     r9, [sp, #60]
+        ldr     r12, [sp, #32]
+        str     r9, [sp, #64]
         and     r9, r12, r3
         eor     r9, r9, r6
-        ldr     r6, [sp, #16]
+        ldr     r6, [sp, #20]
         eor     r6, r6, r11
         eor     r8, r8, r7
         and     r11, r4, r2
@@ -155,46 +219,46 @@ aes_ct32_rounds_asm:
         eor     r5, r5, r7
         eor     r0, r0, r5
         and     r10, r6, r10
-        ldr     r5, [sp, #40]
+        ldr     r5, [sp, #44]
         and     r5, r11, r5
         and     r1, r6, r1
-        ldr     r7, [sp, #56]
+        ldr     r7, [sp, #60]
         and     r11, r11, r7
         eor     r7, r11, r10
         and     r2, r0, r2
         eor     r6, r6, r0
         and     lr, r6, lr
-        str     lr, [sp, #16]
+        str     lr, [sp, #20]
         eor     lr, r8, r6
         eor     r10, r10, r3
         eor     r11, r11, r3
         eor     r3, r9, r0
-        str     r10, [sp, #28]
-        ldr     r10, [sp, #24]
+        str     r10, [sp, #32]
+        ldr     r10, [sp, #28]
         and     r10, r8, r10
-        str     r7, [sp, #24]
-        ldr     r7, [sp, #32]
+        str     r7, [sp, #28]
+        ldr     r7, [sp, #36]
         and     r7, lr, r7
         and     r0, r0, r4
         eor     r7, r10, r7
         eor     r1, r1, r7
-        ldr     r4, [sp, #44]
+        ldr     r4, [sp, #48]
         and     r4, r3, r4
         eor     r0, r0, r7
-        ldr     r7, [sp, #52]
+        ldr     r7, [sp, #56]
         and     r3, r3, r7
-        ldr     r7, [sp, #20]
+        ldr     r7, [sp, #24]
         and     lr, lr, r7
-        ldr     r7, [sp, #36]
+        ldr     r7, [sp, #40]
         and     r7, r9, r7
         eor     r7, r7, r0
         eor     r4, r4, r0
-        ldr     r0, [sp, #60]
+        ldr     r0, [sp, #64]
         and     r6, r6, r0
-        ldr     r0, [sp, #12]
+        ldr     r0, [sp, #16]
         and     r8, r8, r0
         eor     r6, r6, r5
-        ldr     r0, [sp, #48]
+        ldr     r0, [sp, #52]
         and     r9, r9, r0
         eor     r0, r3, r9
         eor     r10, r8, r10
@@ -206,17 +270,17 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         eor     r1, lr, r1
         eor     lr, lr, r12
-        ldr     r0, [sp, #24]
+        ldr     r0, [sp, #28]
         eor     r7, r0, r7
         eor     r12, r12, r10
         eor     r7, r7, lr
         eor     r3, r3, r2
         eor     lr, r0, r3
         eor     r4, r4, r8
-        ldr     r10, [sp, #16]
+        ldr     r10, [sp, #20]
         eor     r10, r10, r12
         eor     r3, r3, r8
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #32]
         eor     r1, r12, r1
         eor     r5, r5, r11
         eor     r6, r6, r1
@@ -345,11 +409,11 @@ aes_ct32_rounds_asm:
         and     r12, r0, r3
         eor     r8, r8, r6
         eor     lr, r11, r6
-        str     r3, [sp, #12]
+        str     r3, [sp, #16]
         eor     r3, r0, r7
         eor     r10, r10, r9
         eor     r1, r3, r1
-        str     r1, [sp, #16]
+        str     r1, [sp, #20]
         eor     r1, r5, r4
         eor     r9, r9, r6
         eor     r11, r11, r5
@@ -358,42 +422,42 @@ aes_ct32_rounds_asm:
         eor     r9, r0, r9
         and     r5, r8, r9
         and     r6, r11, r7
-        str     r9, [sp, #20]
+        str     r9, [sp, #24]
         eor     r9, r0, r2
-        str     r0, [sp, #24]
+        str     r0, [sp, #28]
         eor     r0, r11, r7
-        str     r9, [sp, #28]
+        str     r9, [sp, #32]
         eor     r9, r11, r8
-        str     r8, [sp, #32]
+        str     r8, [sp, #36]
         and     r8, r2, r4
         eor     r1, r10, r1
-        str     r2, [sp, #36]
+        str     r2, [sp, #40]
         eor     r2, r4, r3
-        str     r11, [sp, #40]
+        str     r11, [sp, #44]
         and     r11, r9, r3
-        str     r9, [sp, #44]
+        str     r9, [sp, #48]
         eor     r9, r3, r10
         eor     r0, r0, r6
         eor     r5, r5, r12
         eor     r8, r8, r11
         eor     r10, r4, r10
-        str     r4, [sp, #48]
+        str     r4, [sp, #52]
         eor     r4, lr, r9
-        str     r3, [sp, #52]
+        str     r3, [sp, #56]
         and     r3, r1, r10
         eor     r0, r0, r3
         eor     r8, r8, r4
         eor     r3, r10, r7
         eor     r4, lr, r1
-        str     r7, [sp, #56]
+        str     r7, [sp, #60]
         and     r7, lr, r9
         eor     r7, r7, r12
         eor     r0, r0, r5
-        ldr     r12, [sp, #28]
-        str     r9, [sp, #60]
+        ldr     r12, [sp, #32]
+        str     r9, [sp, #64]
         and     r9, r12, r3
         eor     r9, r9, r6
-        ldr     r6, [sp, #16]
+        ldr     r6, [sp, #20]
         eor     r6, r6, r11
         eor     r8, r8, r7
         and     r11, r4, r2
@@ -424,46 +488,46 @@ aes_ct32_rounds_asm:
         eor     r5, r5, r7
         eor     r0, r0, r5
         and     r10, r6, r10
-        ldr     r5, [sp, #40]
+        ldr     r5, [sp, #44]
         and     r5, r11, r5
         and     r1, r6, r1
-        ldr     r7, [sp, #56]
+        ldr     r7, [sp, #60]
         and     r11, r11, r7
         eor     r7, r11, r10
         and     r2, r0, r2
         eor     r6, r6, r0
         and     lr, r6, lr
-        str     lr, [sp, #16]
+        str     lr, [sp, #20]
         eor     lr, r8, r6
         eor     r10, r10, r3
         eor     r11, r11, r3
         eor     r3, r9, r0
-        str     r10, [sp, #28]
-        ldr     r10, [sp, #24]
+        str     r10, [sp, #32]
+        ldr     r10, [sp, #28]
         and     r10, r8, r10
-        str     r7, [sp, #24]
-        ldr     r7, [sp, #32]
+        str     r7, [sp, #28]
+        ldr     r7, [sp, #36]
         and     r7, lr, r7
         and     r0, r0, r4
         eor     r7, r10, r7
         eor     r1, r1, r7
-        ldr     r4, [sp, #44]
+        ldr     r4, [sp, #48]
         and     r4, r3, r4
         eor     r0, r0, r7
-        ldr     r7, [sp, #52]
+        ldr     r7, [sp, #56]
         and     r3, r3, r7
-        ldr     r7, [sp, #20]
+        ldr     r7, [sp, #24]
         and     lr, lr, r7
-        ldr     r7, [sp, #36]
+        ldr     r7, [sp, #40]
         and     r7, r9, r7
         eor     r7, r7, r0
         eor     r4, r4, r0
-        ldr     r0, [sp, #60]
+        ldr     r0, [sp, #64]
         and     r6, r6, r0
-        ldr     r0, [sp, #12]
+        ldr     r0, [sp, #16]
         and     r8, r8, r0
         eor     r6, r6, r5
-        ldr     r0, [sp, #48]
+        ldr     r0, [sp, #52]
         and     r9, r9, r0
         eor     r0, r3, r9
         eor     r10, r8, r10
@@ -475,17 +539,17 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         eor     r1, lr, r1
         eor     lr, lr, r12
-        ldr     r0, [sp, #24]
+        ldr     r0, [sp, #28]
         eor     r7, r0, r7
         eor     r12, r12, r10
         eor     r7, r7, lr
         eor     r3, r3, r2
         eor     lr, r0, r3
         eor     r4, r4, r8
-        ldr     r10, [sp, #16]
+        ldr     r10, [sp, #20]
         eor     r10, r10, r12
         eor     r3, r3, r8
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #32]
         eor     r1, r12, r1
         eor     r5, r5, r11
         eor     r6, r6, r1
@@ -585,11 +649,11 @@ aes_ct32_rounds_asm:
         and     r12, r0, r3
         eor     r8, r8, r6
         eor     lr, r11, r6
-        str     r3, [sp, #12]
+        str     r3, [sp, #16]
         eor     r3, r0, r7
         eor     r10, r10, r9
         eor     r1, r3, r1
-        str     r1, [sp, #16]
+        str     r1, [sp, #20]
         eor     r1, r5, r4
         eor     r9, r9, r6
         eor     r11, r11, r5
@@ -598,42 +662,42 @@ aes_ct32_rounds_asm:
         eor     r9, r0, r9
         and     r5, r8, r9
         and     r6, r11, r7
-        str     r9, [sp, #20]
+        str     r9, [sp, #24]
         eor     r9, r0, r2
-        str     r0, [sp, #24]
+        str     r0, [sp, #28]
         eor     r0, r11, r7
-        str     r9, [sp, #28]
+        str     r9, [sp, #32]
         eor     r9, r11, r8
-        str     r8, [sp, #32]
+        str     r8, [sp, #36]
         and     r8, r2, r4
         eor     r1, r10, r1
-        str     r2, [sp, #36]
+        str     r2, [sp, #40]
         eor     r2, r4, r3
-        str     r11, [sp, #40]
+        str     r11, [sp, #44]
         and     r11, r9, r3
-        str     r9, [sp, #44]
+        str     r9, [sp, #48]
         eor     r9, r3, r10
         eor     r0, r0, r6
         eor     r5, r5, r12
         eor     r8, r8, r11
         eor     r10, r4, r10
-        str     r4, [sp, #48]
+        str     r4, [sp, #52]
         eor     r4, lr, r9
-        str     r3, [sp, #52]
+        str     r3, [sp, #56]
         and     r3, r1, r10
         eor     r0, r0, r3
         eor     r8, r8, r4
         eor     r3, r10, r7
         eor     r4, lr, r1
-        str     r7, [sp, #56]
+        str     r7, [sp, #60]
         and     r7, lr, r9
         eor     r7, r7, r12
         eor     r0, r0, r5
-        ldr     r12, [sp, #28]
-        str     r9, [sp, #60]
+        ldr     r12, [sp, #32]
+        str     r9, [sp, #64]
         and     r9, r12, r3
         eor     r9, r9, r6
-        ldr     r6, [sp, #16]
+        ldr     r6, [sp, #20]
         eor     r6, r6, r11
         eor     r8, r8, r7
         and     r11, r4, r2
@@ -664,46 +728,46 @@ aes_ct32_rounds_asm:
         eor     r5, r5, r7
         eor     r0, r0, r5
         and     r10, r6, r10
-        ldr     r5, [sp, #40]
+        ldr     r5, [sp, #44]
         and     r5, r11, r5
         and     r1, r6, r1
-        ldr     r7, [sp, #56]
+        ldr     r7, [sp, #60]
         and     r11, r11, r7
         eor     r7, r11, r10
         and     r2, r0, r2
         eor     r6, r6, r0
         and     lr, r6, lr
-        str     lr, [sp, #16]
+        str     lr, [sp, #20]
         eor     lr, r8, r6
         eor     r10, r10, r3
         eor     r11, r11, r3
         eor     r3, r9, r0
-        str     r10, [sp, #28]
-        ldr     r10, [sp, #24]
+        str     r10, [sp, #32]
+        ldr     r10, [sp, #28]
         and     r10, r8, r10
-        str     r7, [sp, #24]
-        ldr     r7, [sp, #32]
+        str     r7, [sp, #28]
+        ldr     r7, [sp, #36]
         and     r7, lr, r7
         and     r0, r0, r4
         eor     r7, r10, r7
         eor     r1, r1, r7
-        ldr     r4, [sp, #44]
+        ldr     r4, [sp, #48]
         and     r4, r3, r4
         eor     r0, r0, r7
-        ldr     r7, [sp, #52]
+        ldr     r7, [sp, #56]
         and     r3, r3, r7
-        ldr     r7, [sp, #20]
+        ldr     r7, [sp, #24]
         and     lr, lr, r7
-        ldr     r7, [sp, #36]
+        ldr     r7, [sp, #40]
         and     r7, r9, r7
         eor     r7, r7, r0
         eor     r4, r4, r0
-        ldr     r0, [sp, #60]
+        ldr     r0, [sp, #64]
         and     r6, r6, r0
-        ldr     r0, [sp, #12]
+        ldr     r0, [sp, #16]
         and     r8, r8, r0
         eor     r6, r6, r5
-        ldr     r0, [sp, #48]
+        ldr     r0, [sp, #52]
         and     r9, r9, r0
         eor     r0, r3, r9
         eor     r10, r8, r10
@@ -715,17 +779,17 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         eor     r1, lr, r1
         eor     lr, lr, r12
-        ldr     r0, [sp, #24]
+        ldr     r0, [sp, #28]
         eor     r7, r0, r7
         eor     r12, r12, r10
         eor     r7, r7, lr
         eor     r3, r3, r2
         eor     lr, r0, r3
         eor     r4, r4, r8
-        ldr     r10, [sp, #16]
+        ldr     r10, [sp, #20]
         eor     r10, r10, r12
         eor     r3, r3, r8
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #32]
         eor     r1, r12, r1
         eor     r5, r5, r11
         eor     r6, r6, r1
@@ -854,11 +918,11 @@ aes_ct32_rounds_asm:
         and     r12, r0, r3
         eor     r8, r8, r6
         eor     lr, r11, r6
-        str     r3, [sp, #12]
+        str     r3, [sp, #16]
         eor     r3, r0, r7
         eor     r10, r10, r9
         eor     r1, r3, r1
-        str     r1, [sp, #16]
+        str     r1, [sp, #20]
         eor     r1, r5, r4
         eor     r9, r9, r6
         eor     r11, r11, r5
@@ -867,42 +931,42 @@ aes_ct32_rounds_asm:
         eor     r9, r0, r9
         and     r5, r8, r9
         and     r6, r11, r7
-        str     r9, [sp, #20]
+        str     r9, [sp, #24]
         eor     r9, r0, r2
-        str     r0, [sp, #24]
+        str     r0, [sp, #28]
         eor     r0, r11, r7
-        str     r9, [sp, #28]
+        str     r9, [sp, #32]
         eor     r9, r11, r8
-        str     r8, [sp, #32]
+        str     r8, [sp, #36]
         and     r8, r2, r4
         eor     r1, r10, r1
-        str     r2, [sp, #36]
+        str     r2, [sp, #40]
         eor     r2, r4, r3
-        str     r11, [sp, #40]
+        str     r11, [sp, #44]
         and     r11, r9, r3
-        str     r9, [sp, #44]
+        str     r9, [sp, #48]
         eor     r9, r3, r10
         eor     r0, r0, r6
         eor     r5, r5, r12
         eor     r8, r8, r11
         eor     r10, r4, r10
-        str     r4, [sp, #48]
+        str     r4, [sp, #52]
         eor     r4, lr, r9
-        str     r3, [sp, #52]
+        str     r3, [sp, #56]
         and     r3, r1, r10
         eor     r0, r0, r3
         eor     r8, r8, r4
         eor     r3, r10, r7
         eor     r4, lr, r1
-        str     r7, [sp, #56]
+        str     r7, [sp, #60]
         and     r7, lr, r9
         eor     r7, r7, r12
         eor     r0, r0, r5
-        ldr     r12, [sp, #28]
-        str     r9, [sp, #60]
+        ldr     r12, [sp, #32]
+        str     r9, [sp, #64]
         and     r9, r12, r3
         eor     r9, r9, r6
-        ldr     r6, [sp, #16]
+        ldr     r6, [sp, #20]
         eor     r6, r6, r11
         eor     r8, r8, r7
         and     r11, r4, r2
@@ -933,46 +997,46 @@ aes_ct32_rounds_asm:
         eor     r5, r5, r7
         eor     r0, r0, r5
         and     r10, r6, r10
-        ldr     r5, [sp, #40]
+        ldr     r5, [sp, #44]
         and     r5, r11, r5
         and     r1, r6, r1
-        ldr     r7, [sp, #56]
+        ldr     r7, [sp, #60]
         and     r11, r11, r7
         eor     r7, r11, r10
         and     r2, r0, r2
         eor     r6, r6, r0
         and     lr, r6, lr
-        str     lr, [sp, #16]
+        str     lr, [sp, #20]
         eor     lr, r8, r6
         eor     r10, r10, r3
         eor     r11, r11, r3
         eor     r3, r9, r0
-        str     r10, [sp, #28]
-        ldr     r10, [sp, #24]
+        str     r10, [sp, #32]
+        ldr     r10, [sp, #28]
         and     r10, r8, r10
-        str     r7, [sp, #24]
-        ldr     r7, [sp, #32]
+        str     r7, [sp, #28]
+        ldr     r7, [sp, #36]
         and     r7, lr, r7
         and     r0, r0, r4
         eor     r7, r10, r7
         eor     r1, r1, r7
-        ldr     r4, [sp, #44]
+        ldr     r4, [sp, #48]
         and     r4, r3, r4
         eor     r0, r0, r7
-        ldr     r7, [sp, #52]
+        ldr     r7, [sp, #56]
         and     r3, r3, r7
-        ldr     r7, [sp, #20]
+        ldr     r7, [sp, #24]
         and     lr, lr, r7
-        ldr     r7, [sp, #36]
+        ldr     r7, [sp, #40]
         and     r7, r9, r7
         eor     r7, r7, r0
         eor     r4, r4, r0
-        ldr     r0, [sp, #60]
+        ldr     r0, [sp, #64]
         and     r6, r6, r0
-        ldr     r0, [sp, #12]
+        ldr     r0, [sp, #16]
         and     r8, r8, r0
         eor     r6, r6, r5
-        ldr     r0, [sp, #48]
+        ldr     r0, [sp, #52]
         and     r9, r9, r0
         eor     r0, r3, r9
         eor     r10, r8, r10
@@ -984,17 +1048,17 @@ aes_ct32_rounds_asm:
         eor     r11, r11, r0
         eor     r1, lr, r1
         eor     lr, lr, r12
-        ldr     r0, [sp, #24]
+        ldr     r0, [sp, #28]
         eor     r7, r0, r7
         eor     r12, r12, r10
         eor     r7, r7, lr
         eor     r3, r3, r2
         eor     lr, r0, r3
         eor     r4, r4, r8
-        ldr     r10, [sp, #16]
+        ldr     r10, [sp, #20]
         eor     r10, r10, r12
         eor     r3, r3, r8
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #32]
         eor     r1, r12, r1
         eor     r5, r5, r11
         eor     r6, r6, r1
@@ -1080,6 +1144,98 @@ aes_ct32_rounds_asm:
         ldr     r3, [r0], #4
         eor     r11, r11, r3
         ldr     r1, [sp, #0]
+        ldr     r0, [sp, #12]
+        cmp     r0, #0
+        beq     .Laes_store
+        /* MODE: the transposition back to words (SWAPMOVE of aes_pack) */
+#if defined(__thumb2__)
+        mov     r3, #0x55555555
+#else
+        ldr     r3, =0x55555555
+#endif
+        eor     r2, r5, r4, lsr #1
+        and     r2, r2, r3
+        eor     r5, r5, r2
+        eor     r4, r4, r2, lsl #1
+        eor     r2, r7, r6, lsr #1
+        and     r2, r2, r3
+        eor     r7, r7, r2
+        eor     r6, r6, r2, lsl #1
+        eor     r2, r9, r8, lsr #1
+        and     r2, r2, r3
+        eor     r9, r9, r2
+        eor     r8, r8, r2, lsl #1
+        eor     r2, r11, r10, lsr #1
+        and     r2, r2, r3
+        eor     r11, r11, r2
+        eor     r10, r10, r2, lsl #1
+#if defined(__thumb2__)
+        mov     r3, #0x33333333
+#else
+        ldr     r3, =0x33333333
+#endif
+        eor     r2, r6, r4, lsr #2
+        and     r2, r2, r3
+        eor     r6, r6, r2
+        eor     r4, r4, r2, lsl #2
+        eor     r2, r7, r5, lsr #2
+        and     r2, r2, r3
+        eor     r7, r7, r2
+        eor     r5, r5, r2, lsl #2
+        eor     r2, r10, r8, lsr #2
+        and     r2, r2, r3
+        eor     r10, r10, r2
+        eor     r8, r8, r2, lsl #2
+        eor     r2, r11, r9, lsr #2
+        and     r2, r2, r3
+        eor     r11, r11, r2
+        eor     r9, r9, r2, lsl #2
+#if defined(__thumb2__)
+        mov     r3, #0x0f0f0f0f
+#else
+        ldr     r3, =0x0f0f0f0f
+#endif
+        eor     r2, r8, r4, lsr #4
+        and     r2, r2, r3
+        eor     r8, r8, r2
+        eor     r4, r4, r2, lsl #4
+        eor     r2, r9, r5, lsr #4
+        and     r2, r2, r3
+        eor     r9, r9, r2
+        eor     r5, r5, r2, lsl #4
+        eor     r2, r10, r6, lsr #4
+        and     r2, r2, r3
+        eor     r10, r10, r2
+        eor     r6, r6, r2, lsl #4
+        eor     r2, r11, r7, lsr #4
+        and     r2, r2, r3
+        eor     r11, r11, r2
+        eor     r7, r7, r2, lsl #4
+        /* ShiftRows^2 for 10 and 14 rounds: rows 1 and 3 of columns c, c + 2 */
+        tst     r0, #2
+        beq     .Laes_store
+#if defined(__thumb2__)
+        mov     r3, #0xff00ff00
+#else
+        ldr     r3, =0xff00ff00
+#endif
+        eor     r2, r4, r8
+        and     r2, r2, r3
+        eor     r4, r4, r2
+        eor     r8, r8, r2
+        eor     r2, r5, r9
+        and     r2, r2, r3
+        eor     r5, r5, r2
+        eor     r9, r9, r2
+        eor     r2, r6, r10
+        and     r2, r2, r3
+        eor     r6, r6, r2
+        eor     r10, r10, r2
+        eor     r2, r7, r11
+        and     r2, r2, r3
+        eor     r7, r7, r2
+        eor     r11, r11, r2
+.Laes_store:
         stm     r1, {r4, r5, r6, r7, r8, r9, r10, r11}
         movs    r2, #0
         movs    r3, #0
@@ -1094,7 +1250,8 @@ aes_ct32_rounds_asm:
         str     r2, [sp, #64]
         add     sp, sp, #68
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
-        .size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm
+        .ltorg
+        .size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm
 
 #endif
 
