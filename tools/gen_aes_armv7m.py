@@ -123,6 +123,7 @@ class Alloc:
         self.uses = {}
         self.end = 0
         self.hint = {}
+        self.touch = {}
 
     def copy(self):
         c = Alloc()
@@ -131,6 +132,7 @@ class Alloc:
         c.mem_of = dict(self.mem_of)
         c.free_slots = list(self.free_slots)
         c.nslots = self.nslots
+        c.touch = dict(self.touch)
         return c
 
     def prepare(self, gates, live_out, hint=None):
@@ -176,12 +178,11 @@ class Alloc:
     def get_reg(self, g, protect, want=None):
         if want is not None and self.val_in[want] is None:
             return want
-        for r in REGS:
-            if self.val_in[r] is None and r not in CAN:
-                return r
-        for r in REGS:
-            if self.val_in[r] is None:
-                return r
+        # a free register, the one touched longest ago first (so that a
+        # load can move up to an earlier one: pair_loads)
+        free = [r for r in REGS if self.val_in[r] is None]
+        if free:
+            return min(free, key=lambda r: (r in CAN, self.touch.get(r, -1)))
         best = None
         for r in REGS:
             if r in protect:
@@ -241,6 +242,8 @@ class Alloc:
             if sh:
                 text += ", %s #%d" % sh
             self.code.append(text)
+            for r in (ra, rb, rd):
+                self.touch[r] = len(self.code)
             if inv:
                 self.code.append("mvn     %s, %s" % (rd, rd))
             self.reg_of[d] = rd
@@ -290,7 +293,7 @@ class Alloc:
         self.free_slots = []
 
     def cost(self):
-        return 2 * self.loads + self.stores + self.moves
+        return load_cycles(pair_loads(self.code)) + self.stores + self.moves
 
 
 def schedule(ins, outs, gates, rng, noise):
@@ -439,6 +442,67 @@ def build_round(ins, outs, order):
     last = sb.copy()
     last.place({q_out[i]: CAN[i] for i in range(8)})
     return sb, mixes, last
+
+
+LDR = re.compile(r"ldr     (\w+), \[(\w+), #(\d+)\]$")
+REG = re.compile(r"\b(r\d+|lr|sp)\b")
+
+
+def load_cycles(code):
+    """Cortex-M4's cycles of the loads of a straight-line block: 2 each, 1
+    directly after a single load whose result is not its address
+    (docs/cycles.md)"""
+    c = 0
+    prev = None
+    for line in code:
+        m = LDR.match(line)
+        if m or line.startswith("ldr "):
+            c += 1 if prev is not None and prev != (m.group(2) if m else None) else 2
+        prev = None
+        if line.startswith("ldr ") or m:
+            d = REG.findall(line)
+            prev = d[0] if d else None
+    return c
+
+
+def pair_loads(code):
+    """the block with loads moved up to directly after an earlier load
+    (the second of two loads in a row takes one cycle on Cortex-M4): a
+    load [base, #k] to X moves over lines that do not name X, do not
+    write its base and do not store to its address; kept where the
+    block's load cycles drop"""
+    code = list(code)
+    changed = True
+    while changed:
+        changed = False
+        for p in range(1, len(code)):
+            m = LDR.match(code[p])
+            if not m:
+                continue
+            x, base = m.group(1), m.group(2)
+            for q in range(p - 1, -1, -1):
+                line = code[q]
+                if line.startswith("#") or line.endswith(":"):
+                    break
+                regs = REG.findall(line)
+                mq = LDR.match(line)
+                if mq and x not in regs and mq.group(1) != base:
+                    if q == p - 1:
+                        break          # already after a load
+                    c2 = code[:q + 1] + [code[p]] + code[q + 1:p] + code[p + 1:]
+                    if load_cycles(c2) < load_cycles(code):
+                        code = c2
+                        changed = True
+                    break
+                if x in regs:
+                    break
+                if regs and regs[0] == base and not line.startswith("str"):
+                    break
+                if line.startswith("str") and line.endswith("[%s, #%s]" % (base, m.group(3))):
+                    break
+                if line.startswith("cmp") or line.startswith("add"):
+                    break
+    return code
 
 
 def round_cost(sb, mixes, last):
@@ -612,11 +676,11 @@ def main():
     L.append(".Laes_round:")
     for t in (1, 2, 3, 0):
         e("/* round r = %d mod 4: SubBytes */" % t)
-        for s in sb.code:
+        for s in pair_loads(sb.code):
             e(s)
         e("beq     .Laes_last")
         e("/* MixColumns, offsets %d, and AddRoundKey; Z for the next round */" % t)
-        for s in mixes[t].code:
+        for s in pair_loads(mixes[t].code):
             e(s)
         if t == 0:
             e("b       .Laes_round")
@@ -629,7 +693,7 @@ def main():
             L.append("#endif")
     L.append(".Laes_last:")
     e("/* the last AddRoundKey, into q; then the frame is wiped */")
-    for s in last.code:
+    for s in pair_loads(last.code):
         e(s)
     e("ldr     r0, [sp, #%d]" % RKP)
     for i in range(8):
