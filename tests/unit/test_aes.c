@@ -270,6 +270,53 @@ static void inc128(uint8_t c[16])
             break;
 }
 
+/* a * b in GF(2^8) mod x^8 + x^4 + x^3 + x + 1 (the reference below) */
+static uint8_t gf_mul(uint8_t a, uint8_t b)
+{
+    uint8_t r = 0;
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        if (b & 1)
+            r ^= a;
+        a = (uint8_t)((a << 1) ^ (a & 0x80 ? 0x1b : 0));
+        b >>= 1;
+    }
+    return r;
+}
+
+/*
+ * The S-box circuit (aes_sbox_circuit.h, through aes_ct32_subword, which
+ * adds the constant) on all 256 bytes, against FIPS 197's definition
+ * computed here: the inverse x^254 in GF(2^8), then the affine map
+ * b + rotl(b, 1..4) + 0x63.
+ */
+static void test_sbox_exhaustive(void)
+{
+    unsigned x, k;
+
+    tr_group("S-box circuit = FIPS 197's definition on all 256 bytes (four bytes per SubWord)");
+    for (x = 0; x < 256; x += 4) {
+        uint32_t w = 0, got;
+
+        for (k = 0; k < 4; k++)
+            w |= (uint32_t)(x + k) << (8 * k);
+        got = aes_ct32_subword(w);
+        for (k = 0; k < 4; k++) {
+            uint8_t b = (uint8_t)(x + k), inv = 1, s;
+            unsigned e;
+
+            for (e = 0; e < 254; e++)      /* b^254, 0 for b = 0 */
+                inv = gf_mul(inv, b);
+            s = (uint8_t)(inv ^ 0x63);
+            for (e = 1; e <= 4; e++)
+                s ^= (uint8_t)((inv << e) | (inv >> (8 - e)));
+            TR_EQ((got >> (8 * k)) & 0xff, s);
+        }
+    }
+    tr_group_end();
+}
+
 static void test_ctr_vs_ecb(void)
 {
     static uint8_t msg[200], ks[208], out[200], ctrs[208], umsg[201], uout[201];
@@ -977,6 +1024,7 @@ int main(void)
         test_errors();
     }
     test_gcm_onepass();
+    test_sbox_exhaustive();
 #if AES_HAVE_CT64
     test_ct64_twins();
 #endif

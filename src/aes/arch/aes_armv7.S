@@ -13,8 +13,8 @@
  * with the offsets of round mod 4 and the round key folded in) is one
  * straight-line block whose values are allocated to r0-r12 and lr,
  * spilling to the stack frame where they do not fit
- * (SubBytes: 18 reloads and 17 stores; MixColumns 0-3: 10, 10, 10, 10 loads,
- * the round key's eight included, and 1, 1, 1, 1 stores; 12 spill slots).
+ * (SubBytes: 18 reloads and 18 stores; MixColumns 0-3: 10, 10, 10, 10 loads,
+ * the round key's eight included, and 1, 1, 1, 1 stores; 14 spill slots).
  * Data go through AND, EOR and the barrel shifter only, at fixed
  * addresses; the branches depend on the round key pointer (public). The frame
  * is wiped before
@@ -44,7 +44,7 @@
         AES_FUNC
 aes_ct32_rounds_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #68
+        sub     sp, sp, #76
         str     r0, [sp, #0]
         add     r2, r1, r2, lsl #5
         str     r2, [sp, #4]
@@ -58,15 +58,15 @@ aes_ct32_rounds_asm:
         AES_FUNC
 aes_ct32_encrypt2_ctr_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #68
+        sub     sp, sp, #76
         str     r2, [sp, #0]
         str     r1, [sp, #12]
         add     r2, r0, r1, lsl #5
         str     r2, [sp, #4]
         mov     r1, r0
         ldm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}
-        ldr     r0, [sp, #104]
-        ldr     r3, [sp, #108]
+        ldr     r0, [sp, #112]
+        ldr     r3, [sp, #116]
 #if defined(__thumb2__)
         mov     r12, #0x40404040
 #else
@@ -132,1012 +132,985 @@ aes_ct32_encrypt2_ctr_asm:
         cmp     r1, r2
 .Laes_round:
         /* round r = 1 mod 4: SubBytes */
-        eor     r0, r10, r6
-        eor     r1, r11, r6
-        eor     r2, r9, r6
-        eor     r7, r7, r5
-        eor     r3, r8, r4
-        eor     r12, r11, r5
-        eor     r11, r11, r8
-        eor     r5, r5, r4
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
         eor     r8, r8, r6
-        eor     r10, r10, r9
-        eor     lr, r11, r2
-        eor     r3, r10, r3
-        eor     r6, r11, r3
-        eor     r9, r7, r0
-        str     r6, [sp, #16]
-        and     r6, r8, lr
-        eor     r2, r7, r2
-        str     lr, [sp, #20]
-        and     lr, r11, r9
-        eor     r7, r11, r7
-        str     r11, [sp, #24]
-        eor     r11, r12, r8
-        str     r8, [sp, #28]
-        and     r8, r3, r4
-        str     r9, [sp, #32]
-        eor     r9, r4, r7
-        eor     r5, r10, r5
-        eor     r0, r7, r0
-        str     r3, [sp, #36]
-        and     r3, r12, r2
-        str     r9, [sp, #40]
-        eor     r9, r12, r2
-        str     r12, [sp, #44]
-        and     r12, r11, r7
-        str     r11, [sp, #48]
-        eor     r11, r4, r10
-        eor     r8, r8, r12
-        eor     r9, r9, r3
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
         eor     r10, r7, r10
-        str     r7, [sp, #52]
-        and     r7, r1, r10
-        eor     r7, r7, lr
-        str     r4, [sp, #56]
-        and     r4, r5, r11
-        eor     r9, r9, r4
-        eor     r6, r6, lr
-        eor     r0, r0, r12
-        eor     lr, r1, r10
-        eor     r12, r11, r2
-        eor     r8, r8, lr
-        ldr     lr, [sp, #16]
-        and     r4, lr, r12
-        eor     r4, r4, r3
-        eor     r4, r4, r7
-        eor     r9, r9, r6
-        eor     r8, r8, r7
-        eor     r3, lr, r12
-        eor     r7, r1, r5
-        eor     r4, r4, r3
-        ldr     r3, [sp, #40]
-        str     r10, [sp, #60]
-        and     r10, r7, r3
-        eor     r0, r0, r10
-        eor     r0, r0, r6
-        eor     r10, r0, r8
-        and     r6, r9, r0
-        eor     lr, r4, r6
-        and     lr, lr, r10
-        and     r0, r0, r4
-        and     r0, r10, r0
-        eor     r10, r10, r6
-        eor     r0, r0, r10
-        and     r11, r0, r11
-        and     r10, r8, r9
-        eor     r9, r9, r4
-        eor     lr, r8, lr
-        and     r10, r9, r10
-        eor     r8, r8, r6
-        and     r8, r8, r9
-        eor     r9, r9, r6
-        eor     r4, r4, r8
-        eor     r10, r10, r9
-        ldr     r6, [sp, #56]
-        ldr     r8, [sp, #36]
-        and     r6, r4, r6
-        and     r3, r10, r3
-        and     r8, r4, r8
-        eor     r9, r4, r10
-        str     r6, [sp, #36]
-        eor     r6, lr, r0
-        and     r12, lr, r12
-        str     r3, [sp, #40]
-        eor     r3, r11, r12
-        str     r3, [sp, #56]
-        eor     r3, r0, r10
-        and     r2, r6, r2
-        and     r1, r3, r1
-        eor     r4, lr, r4
-        and     r0, r0, r5
-        eor     r12, r2, r12
-        eor     r2, r2, r11
-        and     r10, r10, r7
-        ldr     r5, [sp, #16]
-        ldr     r11, [sp, #48]
-        ldr     r7, [sp, #44]
-        and     lr, lr, r5
-        and     r11, r9, r11
-        and     r6, r6, r7
-        ldr     r5, [sp, #32]
-        ldr     r7, [sp, #60]
-        and     r5, r4, r5
-        and     r7, r3, r7
+        str     lr, [sp, #16]
+        and     lr, r5, r0
         eor     r7, r7, r6
-        str     r6, [sp, #16]
-        ldr     r6, [sp, #24]
-        and     r6, r4, r6
-        str     r12, [sp, #24]
-        ldr     r12, [sp, #52]
-        and     r9, r9, r12
-        eor     r4, r4, r3
-        ldr     r12, [sp, #28]
-        ldr     r3, [sp, #20]
-        and     r12, r4, r12
-        and     r4, r4, r3
-        eor     r3, r5, r4
-        eor     r12, r6, r12
-        eor     r10, r10, r12
-        eor     r8, r8, r10
-        eor     r5, r5, r6
-        eor     r11, r11, r10
-        eor     r6, r11, r3
-        eor     r0, r0, r12
-        ldr     r12, [sp, #40]
-        ldr     r10, [sp, #36]
-        eor     r12, r12, r11
-        eor     r11, r9, r10
+        eor     r6, r11, r6
+        str     r0, [sp, #20]
+        eor     r0, r7, r4
+        str     r11, [sp, #24]
+        and     r11, r12, r7
+        str     r12, [sp, #28]
+        eor     r12, r5, r6
+        str     r5, [sp, #32]
+        and     r5, r12, r0
+        str     r0, [sp, #36]
+        and     r0, r2, r4
+        str     r2, [sp, #40]
+        eor     r2, r10, r1
+        str     r12, [sp, #44]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
+        eor     r5, r5, r11
+        str     r7, [sp, #48]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #52]
+        and     r4, r8, r7
+        str     r8, [sp, #56]
+        eor     r8, r3, r12
+        str     r7, [sp, #60]
+        and     r7, r3, r12
+        str     r3, [sp, #64]
+        and     r3, r6, r9
+        str     r9, [sp, #68]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
         eor     lr, lr, r7
-        eor     lr, r11, lr
-        eor     r8, r2, r8
-        eor     r5, lr, r5
-        eor     r9, r9, r12
-        eor     r3, r9, r3
-        eor     r1, r1, r5
-        eor     r9, r2, r9
-        eor     r11, r11, r0
-        eor     lr, r4, lr
-        eor     r8, r8, lr
-        eor     r4, r4, r0
-        ldr     lr, [sp, #24]
-        ldr     r0, [sp, #56]
-        ldr     r5, [sp, #16]
-        eor     lr, lr, r11
-        eor     r4, r0, r4
+        eor     lr, lr, r4
+        eor     lr, lr, r8
+        eor     r0, r0, r3
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #52]
+        ldr     r10, [sp, #16]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #24]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #16]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #32]
+        ldr     r3, [sp, #44]
+        ldr     r4, [sp, #36]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #24]
+        ldr     r4, [sp, #20]
+        and     r4, r5, r4
+        str     r9, [sp, #20]
+        ldr     r9, [sp, #40]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #32]
+        ldr     lr, [sp, #64]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #28]
+        ldr     r11, [sp, #48]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #60]
+        ldr     r11, [sp, #56]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
+        eor     r0, r0, r12
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #20]
+        ldr     r6, [sp, #68]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #32]
+        ldr     r5, [sp, #24]
+        eor     r7, r7, r6
         eor     r5, r5, lr
-        eor     r12, r12, r0
-        eor     r10, r10, r12
-        eor     r7, r7, r4
-        eor     r11, r2, r6
+        eor     r3, r3, r12
+        eor     r7, r7, r3
+        eor     r11, r11, r0
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #16]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
         beq     .Laes_last
         /* MixColumns, offsets 1, and AddRoundKey; Z for the next round */
-        eor     lr, r11, r11, ror #8
+        eor     r3, r2, r2, ror #8
 #if defined(__thumb2__)
-        mov     r0, #0x3f3f3f3f
+        mov     r12, #0x3f3f3f3f
 #else
-        ldr     r0, =0x3f3f3f3f
+        ldr     r12, =0x3f3f3f3f
 #endif
-        and     lr, r0, lr, ror #2
-        eor     lr, lr, r11, ror #2
-        eor     r11, r11, lr
-        eor     r12, r5, r5, ror #8
-        and     r12, r0, r12, ror #2
-        eor     r12, r12, r5, ror #2
-        eor     r5, r5, r12
-        eor     r4, r12, r11
-        eor     r12, r5, r5, ror #8
+        and     r3, r12, r3, ror #2
+        eor     r3, r3, r2, ror #2
+        eor     r2, r2, r3
+        eor     r1, r6, r6, ror #8
+        and     r1, r12, r1, ror #2
+        eor     r1, r1, r6, ror #2
+        eor     r6, r6, r1
+        eor     r4, r1, r2
+        eor     r1, r6, r6, ror #8
 #if defined(__thumb2__)
-        mov     r2, #0x0f0f0f0f
+        mov     r11, #0x0f0f0f0f
 #else
-        ldr     r2, =0x0f0f0f0f
+        ldr     r11, =0x0f0f0f0f
 #endif
-        and     r12, r2, r12, ror #12
-        eor     r4, r4, r12
-        eor     r4, r4, r5, ror #12
-        ldr     r12, [sp, #8]
-        ldr     r6, [r12, #0]
-        eor     r4, r4, r6
+        and     r1, r11, r1, ror #12
+        eor     r4, r4, r1
+        eor     r4, r4, r6, ror #12
+        ldr     r1, [sp, #8]
+        ldr     r5, [r1, #0]
+        eor     r4, r4, r5
+        eor     r5, r7, r7, ror #8
+        and     r5, r12, r5, ror #2
+        eor     r5, r5, r7, ror #2
+        eor     r7, r7, r5
+        eor     r5, r5, r6
+        eor     r5, r5, r2
         eor     r6, r7, r7, ror #8
-        and     r6, r0, r6, ror #2
-        eor     r6, r6, r7, ror #2
-        eor     r7, r7, r6
-        eor     r5, r6, r5
-        eor     r5, r5, r11
-        eor     r6, r7, r7, ror #8
-        and     r6, r2, r6, ror #12
+        and     r6, r11, r6, ror #12
         eor     r5, r5, r6
         eor     r5, r5, r7, ror #12
-        ldr     r6, [r12, #4]
+        ldr     r6, [r1, #4]
         eor     r5, r5, r6
-        eor     r6, r8, r8, ror #8
-        and     r6, r0, r6, ror #2
-        eor     r6, r6, r8, ror #2
-        eor     r8, r8, r6
+        eor     r6, r9, r9, ror #8
+        and     r6, r12, r6, ror #2
+        eor     r6, r6, r9, ror #2
+        eor     r9, r9, r6
+        eor     r6, r6, r7
+        eor     r7, r9, r9, ror #8
+        and     r7, r11, r7, ror #12
+        eor     r6, r6, r7
+        eor     r6, r6, r9, ror #12
+        ldr     r7, [r1, #8]
         eor     r6, r6, r7
         eor     r7, r8, r8, ror #8
-        and     r7, r2, r7, ror #12
-        eor     r6, r6, r7
-        eor     r6, r6, r8, ror #12
-        ldr     r7, [r12, #8]
-        eor     r6, r6, r7
-        eor     r7, r10, r10, ror #8
-        and     r7, r0, r7, ror #2
-        eor     r7, r7, r10, ror #2
-        eor     r10, r10, r7
-        eor     r7, r7, r8
-        eor     r7, r7, r11
-        eor     r8, r10, r10, ror #8
-        and     r8, r2, r8, ror #12
-        eor     r7, r7, r8
-        eor     r7, r7, r10, ror #12
-        ldr     r8, [r12, #12]
-        eor     r7, r7, r8
-        eor     r8, r9, r9, ror #8
-        and     r8, r0, r8, ror #2
-        eor     r8, r8, r9, ror #2
-        eor     r9, r9, r8
-        eor     r8, r8, r10
-        eor     r8, r8, r11
-        eor     r10, r9, r9, ror #8
-        and     r10, r2, r10, ror #12
-        eor     r8, r8, r10
-        eor     r8, r8, r9, ror #12
-        ldr     r10, [r12, #16]
-        eor     r8, r8, r10
-        eor     r10, r1, r1, ror #8
-        and     r10, r0, r10, ror #2
-        eor     r10, r10, r1, ror #2
-        eor     r1, r1, r10
-        eor     r9, r10, r9
-        eor     r10, r1, r1, ror #8
-        and     r10, r2, r10, ror #12
-        eor     r9, r9, r10
-        eor     r9, r9, r1, ror #12
-        ldr     r10, [r12, #20]
-        eor     r9, r9, r10
-        eor     r10, r3, r3, ror #8
-        and     r0, r0, r10, ror #2
-        eor     r0, r0, r3, ror #2
-        eor     r3, r3, r0
-        eor     r10, r0, r1
-        eor     r0, r3, r3, ror #8
-        and     r0, r2, r0, ror #12
+        and     r7, r12, r7, ror #2
+        eor     r7, r7, r8, ror #2
+        eor     r8, r8, r7
+        eor     r7, r7, r9
+        eor     r7, r7, r2
+        eor     r9, r8, r8, ror #8
+        and     r9, r11, r9, ror #12
+        eor     r7, r7, r9
+        eor     r7, r7, r8, ror #12
+        ldr     r9, [r1, #12]
+        eor     r7, r7, r9
+        eor     r9, r0, r0, ror #8
+        and     r9, r12, r9, ror #2
+        eor     r9, r9, r0, ror #2
+        eor     r0, r0, r9
+        eor     r8, r9, r8
+        eor     r8, r8, r2
+        eor     r9, r0, r0, ror #8
+        and     r9, r11, r9, ror #12
+        eor     r8, r8, r9
+        eor     r8, r8, r0, ror #12
+        ldr     r9, [r1, #16]
+        eor     r8, r8, r9
+        eor     r9, r10, r10, ror #8
+        and     r9, r12, r9, ror #2
+        eor     r9, r9, r10, ror #2
+        eor     r10, r10, r9
+        eor     r9, r9, r0
+        eor     r0, r10, r10, ror #8
+        and     r0, r11, r0, ror #12
+        eor     r9, r9, r0
+        eor     r9, r9, r10, ror #12
+        ldr     r0, [r1, #20]
+        eor     r9, r9, r0
+        eor     r0, lr, lr, ror #8
+        and     r12, r12, r0, ror #2
+        eor     r12, r12, lr, ror #2
+        eor     lr, lr, r12
+        eor     r10, r12, r10
+        eor     r0, lr, lr, ror #8
+        and     r0, r11, r0, ror #12
         eor     r10, r10, r0
-        eor     r10, r10, r3, ror #12
-        ldr     r1, [r12, #24]
-        eor     r10, r10, r1
-        eor     lr, lr, r3
-        eor     r0, r11, r11, ror #8
-        and     r2, r2, r0, ror #12
-        eor     lr, lr, r2
-        eor     r11, lr, r11, ror #12
-        ldr     r1, [r12, #28]
-        eor     r11, r11, r1
-        add     r12, r12, #32
-        str     r12, [sp, #8]
+        eor     r10, r10, lr, ror #12
+        ldr     r12, [r1, #24]
+        eor     r10, r10, r12
+        eor     r3, r3, lr
+        eor     r0, r2, r2, ror #8
+        and     r11, r11, r0, ror #12
+        eor     r11, r3, r11
+        eor     r11, r11, r2, ror #12
+        ldr     r12, [r1, #28]
+        eor     r11, r11, r12
+        add     r1, r1, #32
+        str     r1, [sp, #8]
         ldr     r0, [sp, #4]
-        cmp     r12, r0
+        cmp     r1, r0
 #if !defined(__thumb2__)
         b       .Laes_pool1
         .ltorg
 .Laes_pool1:
 #endif
         /* round r = 2 mod 4: SubBytes */
-        eor     r0, r10, r6
-        eor     r1, r11, r6
-        eor     r2, r9, r6
-        eor     r7, r7, r5
-        eor     r3, r8, r4
-        eor     r12, r11, r5
-        eor     r11, r11, r8
-        eor     r5, r5, r4
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
         eor     r8, r8, r6
-        eor     r10, r10, r9
-        eor     lr, r11, r2
-        eor     r3, r10, r3
-        eor     r6, r11, r3
-        eor     r9, r7, r0
-        str     r6, [sp, #16]
-        and     r6, r8, lr
-        eor     r2, r7, r2
-        str     lr, [sp, #20]
-        and     lr, r11, r9
-        eor     r7, r11, r7
-        str     r11, [sp, #24]
-        eor     r11, r12, r8
-        str     r8, [sp, #28]
-        and     r8, r3, r4
-        str     r9, [sp, #32]
-        eor     r9, r4, r7
-        eor     r5, r10, r5
-        eor     r0, r7, r0
-        str     r3, [sp, #36]
-        and     r3, r12, r2
-        str     r9, [sp, #40]
-        eor     r9, r12, r2
-        str     r12, [sp, #44]
-        and     r12, r11, r7
-        str     r11, [sp, #48]
-        eor     r11, r4, r10
-        eor     r8, r8, r12
-        eor     r9, r9, r3
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
         eor     r10, r7, r10
-        str     r7, [sp, #52]
-        and     r7, r1, r10
-        eor     r7, r7, lr
-        str     r4, [sp, #56]
-        and     r4, r5, r11
-        eor     r9, r9, r4
-        eor     r6, r6, lr
-        eor     r0, r0, r12
-        eor     lr, r1, r10
-        eor     r12, r11, r2
-        eor     r8, r8, lr
-        ldr     lr, [sp, #16]
-        and     r4, lr, r12
-        eor     r4, r4, r3
-        eor     r4, r4, r7
-        eor     r9, r9, r6
-        eor     r8, r8, r7
-        eor     r3, lr, r12
-        eor     r7, r1, r5
-        eor     r4, r4, r3
-        ldr     r3, [sp, #40]
-        str     r10, [sp, #60]
-        and     r10, r7, r3
-        eor     r0, r0, r10
-        eor     r0, r0, r6
-        eor     r10, r0, r8
-        and     r6, r9, r0
-        eor     lr, r4, r6
-        and     lr, lr, r10
-        and     r0, r0, r4
-        and     r0, r10, r0
-        eor     r10, r10, r6
-        eor     r0, r0, r10
-        and     r11, r0, r11
-        and     r10, r8, r9
-        eor     r9, r9, r4
-        eor     lr, r8, lr
-        and     r10, r9, r10
-        eor     r8, r8, r6
-        and     r8, r8, r9
-        eor     r9, r9, r6
-        eor     r4, r4, r8
-        eor     r10, r10, r9
-        ldr     r6, [sp, #56]
-        ldr     r8, [sp, #36]
-        and     r6, r4, r6
-        and     r3, r10, r3
-        and     r8, r4, r8
-        eor     r9, r4, r10
-        str     r6, [sp, #36]
-        eor     r6, lr, r0
-        and     r12, lr, r12
-        str     r3, [sp, #40]
-        eor     r3, r11, r12
-        str     r3, [sp, #56]
-        eor     r3, r0, r10
-        and     r2, r6, r2
-        and     r1, r3, r1
-        eor     r4, lr, r4
-        and     r0, r0, r5
-        eor     r12, r2, r12
-        eor     r2, r2, r11
-        and     r10, r10, r7
-        ldr     r5, [sp, #16]
-        ldr     r11, [sp, #48]
-        ldr     r7, [sp, #44]
-        and     lr, lr, r5
-        and     r11, r9, r11
-        and     r6, r6, r7
-        ldr     r5, [sp, #32]
-        ldr     r7, [sp, #60]
-        and     r5, r4, r5
-        and     r7, r3, r7
+        str     lr, [sp, #16]
+        and     lr, r5, r0
         eor     r7, r7, r6
-        str     r6, [sp, #16]
-        ldr     r6, [sp, #24]
-        and     r6, r4, r6
-        str     r12, [sp, #24]
-        ldr     r12, [sp, #52]
-        and     r9, r9, r12
-        eor     r4, r4, r3
-        ldr     r12, [sp, #28]
-        ldr     r3, [sp, #20]
-        and     r12, r4, r12
-        and     r4, r4, r3
-        eor     r3, r5, r4
-        eor     r12, r6, r12
-        eor     r10, r10, r12
-        eor     r8, r8, r10
-        eor     r5, r5, r6
-        eor     r11, r11, r10
-        eor     r6, r11, r3
-        eor     r0, r0, r12
-        ldr     r12, [sp, #40]
-        ldr     r10, [sp, #36]
-        eor     r12, r12, r11
-        eor     r11, r9, r10
+        eor     r6, r11, r6
+        str     r0, [sp, #20]
+        eor     r0, r7, r4
+        str     r11, [sp, #24]
+        and     r11, r12, r7
+        str     r12, [sp, #28]
+        eor     r12, r5, r6
+        str     r5, [sp, #32]
+        and     r5, r12, r0
+        str     r0, [sp, #36]
+        and     r0, r2, r4
+        str     r2, [sp, #40]
+        eor     r2, r10, r1
+        str     r12, [sp, #44]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
+        eor     r5, r5, r11
+        str     r7, [sp, #48]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #52]
+        and     r4, r8, r7
+        str     r8, [sp, #56]
+        eor     r8, r3, r12
+        str     r7, [sp, #60]
+        and     r7, r3, r12
+        str     r3, [sp, #64]
+        and     r3, r6, r9
+        str     r9, [sp, #68]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
         eor     lr, lr, r7
-        eor     lr, r11, lr
-        eor     r8, r2, r8
-        eor     r5, lr, r5
-        eor     r9, r9, r12
-        eor     r3, r9, r3
-        eor     r1, r1, r5
-        eor     r9, r2, r9
-        eor     r11, r11, r0
-        eor     lr, r4, lr
-        eor     r8, r8, lr
-        eor     r4, r4, r0
-        ldr     lr, [sp, #24]
-        ldr     r0, [sp, #56]
-        ldr     r5, [sp, #16]
-        eor     lr, lr, r11
-        eor     r4, r0, r4
+        eor     lr, lr, r4
+        eor     lr, lr, r8
+        eor     r0, r0, r3
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #52]
+        ldr     r10, [sp, #16]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #24]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #16]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #32]
+        ldr     r3, [sp, #44]
+        ldr     r4, [sp, #36]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #24]
+        ldr     r4, [sp, #20]
+        and     r4, r5, r4
+        str     r9, [sp, #20]
+        ldr     r9, [sp, #40]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #32]
+        ldr     lr, [sp, #64]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #28]
+        ldr     r11, [sp, #48]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #60]
+        ldr     r11, [sp, #56]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
+        eor     r0, r0, r12
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #20]
+        ldr     r6, [sp, #68]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #32]
+        ldr     r5, [sp, #24]
+        eor     r7, r7, r6
         eor     r5, r5, lr
-        eor     r12, r12, r0
-        eor     r10, r10, r12
-        eor     r7, r7, r4
-        eor     r11, r2, r6
+        eor     r3, r3, r12
+        eor     r7, r7, r3
+        eor     r11, r11, r0
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #16]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
         beq     .Laes_last
         /* MixColumns, offsets 2, and AddRoundKey; Z for the next round */
-        eor     lr, r11, r11, ror #8
+        eor     r3, r2, r2, ror #8
 #if defined(__thumb2__)
-        mov     r0, #0x0f0f0f0f
+        mov     r12, #0x0f0f0f0f
 #else
-        ldr     r0, =0x0f0f0f0f
+        ldr     r12, =0x0f0f0f0f
 #endif
-        and     lr, r0, lr, ror #4
-        eor     lr, lr, r11, ror #4
-        eor     r11, r11, lr
-        eor     r12, r5, r5, ror #8
-        and     r12, r0, r12, ror #4
-        eor     r12, r12, r5, ror #4
-        eor     r5, r5, r12
-        eor     r4, r12, r11
-        eor     r4, r4, r5, ror #16
-        ldr     r12, [sp, #8]
-        ldr     r2, [r12, #0]
-        eor     r4, r4, r2
-        eor     r2, r7, r7, ror #8
-        and     r2, r0, r2, ror #4
-        eor     r2, r2, r7, ror #4
-        eor     r7, r7, r2
-        eor     r5, r2, r5
-        eor     r5, r5, r11
-        eor     r5, r5, r7, ror #16
-        ldr     r2, [r12, #4]
-        eor     r5, r5, r2
-        eor     r2, r8, r8, ror #8
-        and     r2, r0, r2, ror #4
-        eor     r2, r2, r8, ror #4
-        eor     r8, r8, r2
-        eor     r6, r2, r7
-        eor     r6, r6, r8, ror #16
-        ldr     r2, [r12, #8]
-        eor     r6, r6, r2
-        eor     r2, r10, r10, ror #8
-        and     r2, r0, r2, ror #4
-        eor     r2, r2, r10, ror #4
-        eor     r10, r10, r2
-        eor     r7, r2, r8
+        and     r3, r12, r3, ror #4
+        eor     r3, r3, r2, ror #4
+        eor     r2, r2, r3
+        eor     r1, r6, r6, ror #8
+        and     r1, r12, r1, ror #4
+        eor     r1, r1, r6, ror #4
+        eor     r6, r6, r1
+        eor     r4, r1, r2
+        eor     r4, r4, r6, ror #16
+        ldr     r1, [sp, #8]
+        ldr     r11, [r1, #0]
+        eor     r4, r4, r11
+        eor     r11, r7, r7, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r7, ror #4
         eor     r7, r7, r11
-        eor     r7, r7, r10, ror #16
-        ldr     r2, [r12, #12]
-        eor     r7, r7, r2
-        eor     r2, r9, r9, ror #8
-        and     r2, r0, r2, ror #4
-        eor     r2, r2, r9, ror #4
-        eor     r9, r9, r2
-        eor     r8, r2, r10
+        eor     r5, r11, r6
+        eor     r5, r5, r2
+        eor     r5, r5, r7, ror #16
+        ldr     r6, [r1, #4]
+        eor     r5, r5, r6
+        eor     r11, r9, r9, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r9, ror #4
+        eor     r9, r9, r11
+        eor     r6, r11, r7
+        eor     r6, r6, r9, ror #16
+        ldr     r7, [r1, #8]
+        eor     r6, r6, r7
+        eor     r11, r8, r8, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r8, ror #4
         eor     r8, r8, r11
-        eor     r8, r8, r9, ror #16
-        ldr     r2, [r12, #16]
+        eor     r7, r11, r9
+        eor     r7, r7, r2
+        eor     r7, r7, r8, ror #16
+        ldr     r9, [r1, #12]
+        eor     r7, r7, r9
+        eor     r11, r0, r0, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r0, ror #4
+        eor     r0, r0, r11
+        eor     r8, r11, r8
         eor     r8, r8, r2
-        eor     r2, r1, r1, ror #8
-        and     r2, r0, r2, ror #4
-        eor     r2, r2, r1, ror #4
-        eor     r1, r1, r2
-        eor     r9, r2, r9
-        eor     r9, r9, r1, ror #16
-        ldr     r2, [r12, #20]
-        eor     r9, r9, r2
-        eor     r2, r3, r3, ror #8
-        and     r0, r0, r2, ror #4
-        eor     r0, r0, r3, ror #4
-        eor     r3, r3, r0
-        eor     r10, r0, r1
-        eor     r10, r10, r3, ror #16
-        ldr     r2, [r12, #24]
-        ldr     r0, [r12, #28]
-        eor     r10, r10, r2
-        eor     lr, lr, r3
-        eor     r11, lr, r11, ror #16
-        eor     r11, r11, r0
-        add     r12, r12, #32
-        str     r12, [sp, #8]
+        eor     r8, r8, r0, ror #16
+        ldr     r9, [r1, #16]
+        eor     r8, r8, r9
+        eor     r11, r10, r10, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r10, ror #4
+        eor     r10, r10, r11
+        eor     r9, r11, r0
+        eor     r9, r9, r10, ror #16
+        ldr     r0, [r1, #20]
+        eor     r9, r9, r0
+        eor     r0, lr, lr, ror #8
+        and     r12, r12, r0, ror #4
+        eor     r12, r12, lr, ror #4
+        eor     lr, lr, r12
+        eor     r10, r12, r10
+        eor     r10, r10, lr, ror #16
+        ldr     r0, [r1, #24]
+        ldr     r12, [r1, #28]
+        eor     r10, r10, r0
+        eor     r11, r3, lr
+        eor     r11, r11, r2, ror #16
+        eor     r11, r11, r12
+        add     r1, r1, #32
+        str     r1, [sp, #8]
         ldr     r0, [sp, #4]
-        cmp     r12, r0
+        cmp     r1, r0
 #if !defined(__thumb2__)
         b       .Laes_pool2
         .ltorg
 .Laes_pool2:
 #endif
         /* round r = 3 mod 4: SubBytes */
-        eor     r0, r10, r6
-        eor     r1, r11, r6
-        eor     r2, r9, r6
-        eor     r7, r7, r5
-        eor     r3, r8, r4
-        eor     r12, r11, r5
-        eor     r11, r11, r8
-        eor     r5, r5, r4
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
         eor     r8, r8, r6
-        eor     r10, r10, r9
-        eor     lr, r11, r2
-        eor     r3, r10, r3
-        eor     r6, r11, r3
-        eor     r9, r7, r0
-        str     r6, [sp, #16]
-        and     r6, r8, lr
-        eor     r2, r7, r2
-        str     lr, [sp, #20]
-        and     lr, r11, r9
-        eor     r7, r11, r7
-        str     r11, [sp, #24]
-        eor     r11, r12, r8
-        str     r8, [sp, #28]
-        and     r8, r3, r4
-        str     r9, [sp, #32]
-        eor     r9, r4, r7
-        eor     r5, r10, r5
-        eor     r0, r7, r0
-        str     r3, [sp, #36]
-        and     r3, r12, r2
-        str     r9, [sp, #40]
-        eor     r9, r12, r2
-        str     r12, [sp, #44]
-        and     r12, r11, r7
-        str     r11, [sp, #48]
-        eor     r11, r4, r10
-        eor     r8, r8, r12
-        eor     r9, r9, r3
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
         eor     r10, r7, r10
-        str     r7, [sp, #52]
-        and     r7, r1, r10
-        eor     r7, r7, lr
-        str     r4, [sp, #56]
-        and     r4, r5, r11
-        eor     r9, r9, r4
-        eor     r6, r6, lr
-        eor     r0, r0, r12
-        eor     lr, r1, r10
-        eor     r12, r11, r2
-        eor     r8, r8, lr
-        ldr     lr, [sp, #16]
-        and     r4, lr, r12
-        eor     r4, r4, r3
-        eor     r4, r4, r7
-        eor     r9, r9, r6
-        eor     r8, r8, r7
-        eor     r3, lr, r12
-        eor     r7, r1, r5
-        eor     r4, r4, r3
-        ldr     r3, [sp, #40]
-        str     r10, [sp, #60]
-        and     r10, r7, r3
-        eor     r0, r0, r10
-        eor     r0, r0, r6
-        eor     r10, r0, r8
-        and     r6, r9, r0
-        eor     lr, r4, r6
-        and     lr, lr, r10
-        and     r0, r0, r4
-        and     r0, r10, r0
-        eor     r10, r10, r6
-        eor     r0, r0, r10
-        and     r11, r0, r11
-        and     r10, r8, r9
-        eor     r9, r9, r4
-        eor     lr, r8, lr
-        and     r10, r9, r10
-        eor     r8, r8, r6
-        and     r8, r8, r9
-        eor     r9, r9, r6
-        eor     r4, r4, r8
-        eor     r10, r10, r9
-        ldr     r6, [sp, #56]
-        ldr     r8, [sp, #36]
-        and     r6, r4, r6
-        and     r3, r10, r3
-        and     r8, r4, r8
-        eor     r9, r4, r10
-        str     r6, [sp, #36]
-        eor     r6, lr, r0
-        and     r12, lr, r12
-        str     r3, [sp, #40]
-        eor     r3, r11, r12
-        str     r3, [sp, #56]
-        eor     r3, r0, r10
-        and     r2, r6, r2
-        and     r1, r3, r1
-        eor     r4, lr, r4
-        and     r0, r0, r5
-        eor     r12, r2, r12
-        eor     r2, r2, r11
-        and     r10, r10, r7
-        ldr     r5, [sp, #16]
-        ldr     r11, [sp, #48]
-        ldr     r7, [sp, #44]
-        and     lr, lr, r5
-        and     r11, r9, r11
-        and     r6, r6, r7
-        ldr     r5, [sp, #32]
-        ldr     r7, [sp, #60]
-        and     r5, r4, r5
-        and     r7, r3, r7
+        str     lr, [sp, #16]
+        and     lr, r5, r0
         eor     r7, r7, r6
-        str     r6, [sp, #16]
-        ldr     r6, [sp, #24]
-        and     r6, r4, r6
-        str     r12, [sp, #24]
-        ldr     r12, [sp, #52]
-        and     r9, r9, r12
-        eor     r4, r4, r3
-        ldr     r12, [sp, #28]
-        ldr     r3, [sp, #20]
-        and     r12, r4, r12
-        and     r4, r4, r3
-        eor     r3, r5, r4
-        eor     r12, r6, r12
-        eor     r10, r10, r12
-        eor     r8, r8, r10
-        eor     r5, r5, r6
-        eor     r11, r11, r10
-        eor     r6, r11, r3
-        eor     r0, r0, r12
-        ldr     r12, [sp, #40]
-        ldr     r10, [sp, #36]
-        eor     r12, r12, r11
-        eor     r11, r9, r10
+        eor     r6, r11, r6
+        str     r0, [sp, #20]
+        eor     r0, r7, r4
+        str     r11, [sp, #24]
+        and     r11, r12, r7
+        str     r12, [sp, #28]
+        eor     r12, r5, r6
+        str     r5, [sp, #32]
+        and     r5, r12, r0
+        str     r0, [sp, #36]
+        and     r0, r2, r4
+        str     r2, [sp, #40]
+        eor     r2, r10, r1
+        str     r12, [sp, #44]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
+        eor     r5, r5, r11
+        str     r7, [sp, #48]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #52]
+        and     r4, r8, r7
+        str     r8, [sp, #56]
+        eor     r8, r3, r12
+        str     r7, [sp, #60]
+        and     r7, r3, r12
+        str     r3, [sp, #64]
+        and     r3, r6, r9
+        str     r9, [sp, #68]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
         eor     lr, lr, r7
-        eor     lr, r11, lr
-        eor     r8, r2, r8
-        eor     r5, lr, r5
-        eor     r9, r9, r12
-        eor     r3, r9, r3
-        eor     r1, r1, r5
-        eor     r9, r2, r9
-        eor     r11, r11, r0
-        eor     lr, r4, lr
-        eor     r8, r8, lr
-        eor     r4, r4, r0
-        ldr     lr, [sp, #24]
-        ldr     r0, [sp, #56]
-        ldr     r5, [sp, #16]
-        eor     lr, lr, r11
-        eor     r4, r0, r4
+        eor     lr, lr, r4
+        eor     lr, lr, r8
+        eor     r0, r0, r3
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #52]
+        ldr     r10, [sp, #16]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #24]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #16]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #32]
+        ldr     r3, [sp, #44]
+        ldr     r4, [sp, #36]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #24]
+        ldr     r4, [sp, #20]
+        and     r4, r5, r4
+        str     r9, [sp, #20]
+        ldr     r9, [sp, #40]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #32]
+        ldr     lr, [sp, #64]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #28]
+        ldr     r11, [sp, #48]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #60]
+        ldr     r11, [sp, #56]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
+        eor     r0, r0, r12
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #20]
+        ldr     r6, [sp, #68]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #32]
+        ldr     r5, [sp, #24]
+        eor     r7, r7, r6
         eor     r5, r5, lr
-        eor     r12, r12, r0
-        eor     r10, r10, r12
-        eor     r7, r7, r4
-        eor     r11, r2, r6
+        eor     r3, r3, r12
+        eor     r7, r7, r3
+        eor     r11, r11, r0
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #16]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
         beq     .Laes_last
         /* MixColumns, offsets 3, and AddRoundKey; Z for the next round */
-        eor     lr, r11, r11, ror #8
+        eor     r3, r2, r2, ror #8
 #if defined(__thumb2__)
-        mov     r0, #0x03030303
+        mov     r12, #0x03030303
 #else
-        ldr     r0, =0x03030303
+        ldr     r12, =0x03030303
 #endif
-        and     lr, r0, lr, ror #6
-        eor     lr, lr, r11, ror #6
-        eor     r11, r11, lr
-        eor     r12, r5, r5, ror #8
-        and     r12, r0, r12, ror #6
-        eor     r12, r12, r5, ror #6
-        eor     r5, r5, r12
-        eor     r4, r12, r11
-        eor     r12, r5, r5, ror #8
+        and     r3, r12, r3, ror #6
+        eor     r3, r3, r2, ror #6
+        eor     r2, r2, r3
+        eor     r1, r6, r6, ror #8
+        and     r1, r12, r1, ror #6
+        eor     r1, r1, r6, ror #6
+        eor     r6, r6, r1
+        eor     r4, r1, r2
+        eor     r1, r6, r6, ror #8
 #if defined(__thumb2__)
-        mov     r2, #0x0f0f0f0f
+        mov     r11, #0x0f0f0f0f
 #else
-        ldr     r2, =0x0f0f0f0f
+        ldr     r11, =0x0f0f0f0f
 #endif
-        and     r12, r2, r12, ror #12
-        eor     r4, r4, r12
-        eor     r4, r4, r5, ror #12
-        ldr     r12, [sp, #8]
-        ldr     r6, [r12, #0]
-        eor     r4, r4, r6
+        and     r1, r11, r1, ror #12
+        eor     r4, r4, r1
+        eor     r4, r4, r6, ror #12
+        ldr     r1, [sp, #8]
+        ldr     r5, [r1, #0]
+        eor     r4, r4, r5
+        eor     r5, r7, r7, ror #8
+        and     r5, r12, r5, ror #6
+        eor     r5, r5, r7, ror #6
+        eor     r7, r7, r5
+        eor     r5, r5, r6
+        eor     r5, r5, r2
         eor     r6, r7, r7, ror #8
-        and     r6, r0, r6, ror #6
-        eor     r6, r6, r7, ror #6
-        eor     r7, r7, r6
-        eor     r5, r6, r5
-        eor     r5, r5, r11
-        eor     r6, r7, r7, ror #8
-        and     r6, r2, r6, ror #12
+        and     r6, r11, r6, ror #12
         eor     r5, r5, r6
         eor     r5, r5, r7, ror #12
-        ldr     r6, [r12, #4]
+        ldr     r6, [r1, #4]
         eor     r5, r5, r6
-        eor     r6, r8, r8, ror #8
-        and     r6, r0, r6, ror #6
-        eor     r6, r6, r8, ror #6
-        eor     r8, r8, r6
+        eor     r6, r9, r9, ror #8
+        and     r6, r12, r6, ror #6
+        eor     r6, r6, r9, ror #6
+        eor     r9, r9, r6
+        eor     r6, r6, r7
+        eor     r7, r9, r9, ror #8
+        and     r7, r11, r7, ror #12
+        eor     r6, r6, r7
+        eor     r6, r6, r9, ror #12
+        ldr     r7, [r1, #8]
         eor     r6, r6, r7
         eor     r7, r8, r8, ror #8
-        and     r7, r2, r7, ror #12
-        eor     r6, r6, r7
-        eor     r6, r6, r8, ror #12
-        ldr     r7, [r12, #8]
-        eor     r6, r6, r7
-        eor     r7, r10, r10, ror #8
-        and     r7, r0, r7, ror #6
-        eor     r7, r7, r10, ror #6
-        eor     r10, r10, r7
-        eor     r7, r7, r8
-        eor     r7, r7, r11
-        eor     r8, r10, r10, ror #8
-        and     r8, r2, r8, ror #12
-        eor     r7, r7, r8
-        eor     r7, r7, r10, ror #12
-        ldr     r8, [r12, #12]
-        eor     r7, r7, r8
-        eor     r8, r9, r9, ror #8
-        and     r8, r0, r8, ror #6
-        eor     r8, r8, r9, ror #6
-        eor     r9, r9, r8
-        eor     r8, r8, r10
-        eor     r8, r8, r11
-        eor     r10, r9, r9, ror #8
-        and     r10, r2, r10, ror #12
-        eor     r8, r8, r10
-        eor     r8, r8, r9, ror #12
-        ldr     r10, [r12, #16]
-        eor     r8, r8, r10
-        eor     r10, r1, r1, ror #8
-        and     r10, r0, r10, ror #6
-        eor     r10, r10, r1, ror #6
-        eor     r1, r1, r10
-        eor     r9, r10, r9
-        eor     r10, r1, r1, ror #8
-        and     r10, r2, r10, ror #12
-        eor     r9, r9, r10
-        eor     r9, r9, r1, ror #12
-        ldr     r10, [r12, #20]
-        eor     r9, r9, r10
-        eor     r10, r3, r3, ror #8
-        and     r0, r0, r10, ror #6
-        eor     r0, r0, r3, ror #6
-        eor     r3, r3, r0
-        eor     r10, r0, r1
-        eor     r0, r3, r3, ror #8
-        and     r0, r2, r0, ror #12
+        and     r7, r12, r7, ror #6
+        eor     r7, r7, r8, ror #6
+        eor     r8, r8, r7
+        eor     r7, r7, r9
+        eor     r7, r7, r2
+        eor     r9, r8, r8, ror #8
+        and     r9, r11, r9, ror #12
+        eor     r7, r7, r9
+        eor     r7, r7, r8, ror #12
+        ldr     r9, [r1, #12]
+        eor     r7, r7, r9
+        eor     r9, r0, r0, ror #8
+        and     r9, r12, r9, ror #6
+        eor     r9, r9, r0, ror #6
+        eor     r0, r0, r9
+        eor     r8, r9, r8
+        eor     r8, r8, r2
+        eor     r9, r0, r0, ror #8
+        and     r9, r11, r9, ror #12
+        eor     r8, r8, r9
+        eor     r8, r8, r0, ror #12
+        ldr     r9, [r1, #16]
+        eor     r8, r8, r9
+        eor     r9, r10, r10, ror #8
+        and     r9, r12, r9, ror #6
+        eor     r9, r9, r10, ror #6
+        eor     r10, r10, r9
+        eor     r9, r9, r0
+        eor     r0, r10, r10, ror #8
+        and     r0, r11, r0, ror #12
+        eor     r9, r9, r0
+        eor     r9, r9, r10, ror #12
+        ldr     r0, [r1, #20]
+        eor     r9, r9, r0
+        eor     r0, lr, lr, ror #8
+        and     r12, r12, r0, ror #6
+        eor     r12, r12, lr, ror #6
+        eor     lr, lr, r12
+        eor     r10, r12, r10
+        eor     r0, lr, lr, ror #8
+        and     r0, r11, r0, ror #12
         eor     r10, r10, r0
-        eor     r10, r10, r3, ror #12
-        ldr     r1, [r12, #24]
-        eor     r10, r10, r1
-        eor     lr, lr, r3
-        eor     r0, r11, r11, ror #8
-        and     r2, r2, r0, ror #12
-        eor     lr, lr, r2
-        eor     r11, lr, r11, ror #12
-        ldr     r1, [r12, #28]
-        eor     r11, r11, r1
-        add     r12, r12, #32
-        str     r12, [sp, #8]
+        eor     r10, r10, lr, ror #12
+        ldr     r12, [r1, #24]
+        eor     r10, r10, r12
+        eor     r3, r3, lr
+        eor     r0, r2, r2, ror #8
+        and     r11, r11, r0, ror #12
+        eor     r11, r3, r11
+        eor     r11, r11, r2, ror #12
+        ldr     r12, [r1, #28]
+        eor     r11, r11, r12
+        add     r1, r1, #32
+        str     r1, [sp, #8]
         ldr     r0, [sp, #4]
-        cmp     r12, r0
+        cmp     r1, r0
 #if !defined(__thumb2__)
         b       .Laes_pool3
         .ltorg
 .Laes_pool3:
 #endif
         /* round r = 0 mod 4: SubBytes */
-        eor     r0, r10, r6
-        eor     r1, r11, r6
-        eor     r2, r9, r6
-        eor     r7, r7, r5
-        eor     r3, r8, r4
-        eor     r12, r11, r5
-        eor     r11, r11, r8
-        eor     r5, r5, r4
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
         eor     r8, r8, r6
-        eor     r10, r10, r9
-        eor     lr, r11, r2
-        eor     r3, r10, r3
-        eor     r6, r11, r3
-        eor     r9, r7, r0
-        str     r6, [sp, #16]
-        and     r6, r8, lr
-        eor     r2, r7, r2
-        str     lr, [sp, #20]
-        and     lr, r11, r9
-        eor     r7, r11, r7
-        str     r11, [sp, #24]
-        eor     r11, r12, r8
-        str     r8, [sp, #28]
-        and     r8, r3, r4
-        str     r9, [sp, #32]
-        eor     r9, r4, r7
-        eor     r5, r10, r5
-        eor     r0, r7, r0
-        str     r3, [sp, #36]
-        and     r3, r12, r2
-        str     r9, [sp, #40]
-        eor     r9, r12, r2
-        str     r12, [sp, #44]
-        and     r12, r11, r7
-        str     r11, [sp, #48]
-        eor     r11, r4, r10
-        eor     r8, r8, r12
-        eor     r9, r9, r3
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
         eor     r10, r7, r10
-        str     r7, [sp, #52]
-        and     r7, r1, r10
-        eor     r7, r7, lr
-        str     r4, [sp, #56]
-        and     r4, r5, r11
-        eor     r9, r9, r4
-        eor     r6, r6, lr
-        eor     r0, r0, r12
-        eor     lr, r1, r10
-        eor     r12, r11, r2
-        eor     r8, r8, lr
-        ldr     lr, [sp, #16]
-        and     r4, lr, r12
-        eor     r4, r4, r3
-        eor     r4, r4, r7
-        eor     r9, r9, r6
-        eor     r8, r8, r7
-        eor     r3, lr, r12
-        eor     r7, r1, r5
-        eor     r4, r4, r3
-        ldr     r3, [sp, #40]
-        str     r10, [sp, #60]
-        and     r10, r7, r3
-        eor     r0, r0, r10
-        eor     r0, r0, r6
-        eor     r10, r0, r8
-        and     r6, r9, r0
-        eor     lr, r4, r6
-        and     lr, lr, r10
-        and     r0, r0, r4
-        and     r0, r10, r0
-        eor     r10, r10, r6
-        eor     r0, r0, r10
-        and     r11, r0, r11
-        and     r10, r8, r9
-        eor     r9, r9, r4
-        eor     lr, r8, lr
-        and     r10, r9, r10
-        eor     r8, r8, r6
-        and     r8, r8, r9
-        eor     r9, r9, r6
-        eor     r4, r4, r8
-        eor     r10, r10, r9
-        ldr     r6, [sp, #56]
-        ldr     r8, [sp, #36]
-        and     r6, r4, r6
-        and     r3, r10, r3
-        and     r8, r4, r8
-        eor     r9, r4, r10
-        str     r6, [sp, #36]
-        eor     r6, lr, r0
-        and     r12, lr, r12
-        str     r3, [sp, #40]
-        eor     r3, r11, r12
-        str     r3, [sp, #56]
-        eor     r3, r0, r10
-        and     r2, r6, r2
-        and     r1, r3, r1
-        eor     r4, lr, r4
-        and     r0, r0, r5
-        eor     r12, r2, r12
-        eor     r2, r2, r11
-        and     r10, r10, r7
-        ldr     r5, [sp, #16]
-        ldr     r11, [sp, #48]
-        ldr     r7, [sp, #44]
-        and     lr, lr, r5
-        and     r11, r9, r11
-        and     r6, r6, r7
-        ldr     r5, [sp, #32]
-        ldr     r7, [sp, #60]
-        and     r5, r4, r5
-        and     r7, r3, r7
+        str     lr, [sp, #16]
+        and     lr, r5, r0
         eor     r7, r7, r6
-        str     r6, [sp, #16]
-        ldr     r6, [sp, #24]
-        and     r6, r4, r6
-        str     r12, [sp, #24]
-        ldr     r12, [sp, #52]
-        and     r9, r9, r12
-        eor     r4, r4, r3
-        ldr     r12, [sp, #28]
-        ldr     r3, [sp, #20]
-        and     r12, r4, r12
-        and     r4, r4, r3
-        eor     r3, r5, r4
-        eor     r12, r6, r12
-        eor     r10, r10, r12
-        eor     r8, r8, r10
-        eor     r5, r5, r6
-        eor     r11, r11, r10
-        eor     r6, r11, r3
-        eor     r0, r0, r12
-        ldr     r12, [sp, #40]
-        ldr     r10, [sp, #36]
-        eor     r12, r12, r11
-        eor     r11, r9, r10
+        eor     r6, r11, r6
+        str     r0, [sp, #20]
+        eor     r0, r7, r4
+        str     r11, [sp, #24]
+        and     r11, r12, r7
+        str     r12, [sp, #28]
+        eor     r12, r5, r6
+        str     r5, [sp, #32]
+        and     r5, r12, r0
+        str     r0, [sp, #36]
+        and     r0, r2, r4
+        str     r2, [sp, #40]
+        eor     r2, r10, r1
+        str     r12, [sp, #44]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
+        eor     r5, r5, r11
+        str     r7, [sp, #48]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #52]
+        and     r4, r8, r7
+        str     r8, [sp, #56]
+        eor     r8, r3, r12
+        str     r7, [sp, #60]
+        and     r7, r3, r12
+        str     r3, [sp, #64]
+        and     r3, r6, r9
+        str     r9, [sp, #68]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
         eor     lr, lr, r7
-        eor     lr, r11, lr
-        eor     r8, r2, r8
-        eor     r5, lr, r5
-        eor     r9, r9, r12
-        eor     r3, r9, r3
-        eor     r1, r1, r5
-        eor     r9, r2, r9
-        eor     r11, r11, r0
-        eor     lr, r4, lr
-        eor     r8, r8, lr
-        eor     r4, r4, r0
-        ldr     lr, [sp, #24]
-        ldr     r0, [sp, #56]
-        ldr     r5, [sp, #16]
-        eor     lr, lr, r11
-        eor     r4, r0, r4
+        eor     lr, lr, r4
+        eor     lr, lr, r8
+        eor     r0, r0, r3
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #52]
+        ldr     r10, [sp, #16]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #24]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #16]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #32]
+        ldr     r3, [sp, #44]
+        ldr     r4, [sp, #36]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #24]
+        ldr     r4, [sp, #20]
+        and     r4, r5, r4
+        str     r9, [sp, #20]
+        ldr     r9, [sp, #40]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #32]
+        ldr     lr, [sp, #64]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #28]
+        ldr     r11, [sp, #48]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #60]
+        ldr     r11, [sp, #56]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
+        eor     r0, r0, r12
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #20]
+        ldr     r6, [sp, #68]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #32]
+        ldr     r5, [sp, #24]
+        eor     r7, r7, r6
         eor     r5, r5, lr
-        eor     r12, r12, r0
-        eor     r10, r10, r12
-        eor     r7, r7, r4
-        eor     r11, r2, r6
+        eor     r3, r3, r12
+        eor     r7, r7, r3
+        eor     r11, r11, r0
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #16]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
         beq     .Laes_last
         /* MixColumns, offsets 0, and AddRoundKey; Z for the next round */
-        eor     lr, r11, r11, ror #8
-        eor     r0, r5, r5, ror #8
-        eor     r4, lr, r5, ror #8
-        eor     r4, r4, r0, ror #16
-        ldr     r12, [sp, #8]
-        ldr     r2, [r12, #0]
-        eor     r4, r4, r2
-        eor     r2, r7, r7, ror #8
-        eor     r5, r0, r7, ror #8
-        eor     r5, r5, lr
-        eor     r5, r5, r2, ror #16
-        ldr     r0, [r12, #4]
-        eor     r5, r5, r0
-        eor     r0, r8, r8, ror #8
-        eor     r6, r2, r8, ror #8
-        eor     r6, r6, r0, ror #16
-        ldr     r2, [r12, #8]
-        eor     r6, r6, r2
-        eor     r2, r10, r10, ror #8
-        eor     r7, r0, r10, ror #8
-        eor     r7, r7, lr
-        eor     r7, r7, r2, ror #16
-        ldr     r0, [r12, #12]
-        eor     r7, r7, r0
-        eor     r0, r9, r9, ror #8
-        eor     r8, r2, r9, ror #8
-        eor     r8, r8, lr
-        eor     r8, r8, r0, ror #16
-        ldr     r2, [r12, #16]
-        eor     r8, r8, r2
-        eor     r2, r1, r1, ror #8
-        eor     r9, r0, r1, ror #8
-        eor     r9, r9, r2, ror #16
-        ldr     r0, [r12, #20]
-        eor     r9, r9, r0
-        eor     r1, r3, r3, ror #8
-        eor     r10, r2, r3, ror #8
-        eor     r10, r10, r1, ror #16
-        ldr     r0, [r12, #24]
-        ldr     r2, [r12, #28]
+        eor     r3, r2, r2, ror #8
+        eor     r12, r6, r6, ror #8
+        eor     r4, r3, r6, ror #8
+        eor     r4, r4, r12, ror #16
+        ldr     r1, [sp, #8]
+        ldr     r6, [r1, #0]
+        eor     r4, r4, r6
+        eor     r6, r7, r7, ror #8
+        eor     r5, r12, r7, ror #8
+        eor     r5, r5, r3
+        eor     r5, r5, r6, ror #16
+        ldr     r12, [r1, #4]
+        ldr     r7, [r1, #8]
+        eor     r5, r5, r12
+        eor     r12, r9, r9, ror #8
+        eor     r6, r6, r9, ror #8
+        eor     r6, r6, r12, ror #16
+        eor     r6, r6, r7
+        eor     r9, r8, r8, ror #8
+        eor     r7, r12, r8, ror #8
+        eor     r7, r7, r3
+        eor     r7, r7, r9, ror #16
+        ldr     r12, [r1, #12]
+        eor     r7, r7, r12
+        eor     r12, r0, r0, ror #8
+        eor     r8, r9, r0, ror #8
+        eor     r8, r8, r3
+        eor     r8, r8, r12, ror #16
+        ldr     r0, [r1, #16]
+        eor     r8, r8, r0
+        eor     r0, r10, r10, ror #8
+        eor     r9, r12, r10, ror #8
+        eor     r9, r9, r0, ror #16
+        ldr     r12, [r1, #20]
+        eor     r9, r9, r12
+        eor     r12, lr, lr, ror #8
+        eor     r10, r0, lr, ror #8
+        eor     r10, r10, r12, ror #16
+        ldr     r0, [r1, #24]
+        ldr     lr, [r1, #28]
         eor     r10, r10, r0
-        eor     r11, r1, r11, ror #8
-        eor     r11, r11, lr, ror #16
-        eor     r11, r11, r2
-        add     r12, r12, #32
-        str     r12, [sp, #8]
+        eor     r11, r12, r2, ror #8
+        eor     r11, r11, r3, ror #16
+        eor     r11, r11, lr
+        add     r1, r1, #32
+        str     r1, [sp, #8]
         ldr     r0, [sp, #4]
-        cmp     r12, r0
+        cmp     r1, r0
         b       .Laes_round
         .ltorg
 .Laes_last:
         /* the last AddRoundKey, into q; then the frame is wiped */
-        mov     r4, r5
+        mov     r4, r6
         mov     r5, r7
-        mov     r6, r8
-        mov     r7, r10
-        mov     r8, r9
-        mov     r9, r1
-        mov     r10, r3
+        mov     r6, r9
+        mov     r7, r8
+        mov     r8, r0
+        mov     r9, r10
+        mov     r10, lr
+        mov     r11, r2
         ldr     r0, [sp, #8]
         ldr     r3, [r0], #4
         eor     r4, r4, r3
@@ -1259,8 +1232,9 @@ aes_ct32_encrypt2_ctr_asm:
         strd    r2, r3, [sp, #40]
         strd    r2, r3, [sp, #48]
         strd    r2, r3, [sp, #56]
-        str     r2, [sp, #64]
-        add     sp, sp, #68
+        strd    r2, r3, [sp, #64]
+        str     r2, [sp, #72]
+        add     sp, sp, #76
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .ltorg
         .size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm
