@@ -430,6 +430,32 @@ void aes_ct32_encrypt2_ctr_c(const uint32_t *rk, unsigned rounds, uint32_t q[8],
     aes_unpack_align(q, rounds);
 }
 
+#if AES_HAVE_ARMV7_ASM
+/* see aes_impl.h */
+void aes_ct32_ctr_run_c(const uint32_t *rk, unsigned rounds, const uint32_t base[8],
+                        uint32_t lo, uint8_t *out, const uint8_t *in, size_t npass)
+{
+    typedef uint32_t __attribute__((may_alias)) aes_word_alias;
+    uint32_t q[8];
+    size_t k;
+    unsigned c;
+
+    for (k = 0; k < npass; k++) {
+        const aes_word_alias *s32 = (const aes_word_alias *)(const void *)(in + 32 * k);
+        aes_word_alias *d32 = (aes_word_alias *)(void *)(out + 32 * k);
+
+        aes_ct32_encrypt2_ctr_c(rk, rounds, q, base, aes_bswap32(lo),
+                                aes_bswap32(lo + 1));
+        lo += 2;
+        for (c = 0; c < 4; c++) {
+            d32[c] = s32[c] ^ q[2 * c];
+            d32[4 + c] = s32[4 + c] ^ q[2 * c + 1];
+        }
+    }
+    ct_zeroize(q, sizeof q);
+}
+#endif
+
 /* see aes_impl.h */
 void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,
                        uint8_t out0[16], uint8_t out1[16],

@@ -134,6 +134,18 @@ void aes_ct32_encrypt2_ctr_c(const uint32_t *rk, unsigned rounds, uint32_t q[8],
 void aes_ct32_encrypt2_ctr_asm(const uint32_t *rk, unsigned rounds, uint32_t q[8],
                                const uint32_t base[8], uint32_t w0, uint32_t w1);
 #define aes_ct32_encrypt2_ctr aes_ct32_encrypt2_ctr_asm
+/*
+ * npass >= 1 passes of aes_ct32_encrypt2_ctr with w0, w1 the byte
+ * reversals of lo + 2k and lo + 2k + 1 (mod 2^32: the caller keeps the
+ * words 0..2 of base valid over the run), each pass's output XORed a word
+ * at a time with the 32 bytes of in into out (both 4-byte aligned; out ==
+ * in allowed; q[2 c + b] is word c of block b). aes_ct32_ctr_run_c is its
+ * C twin, built for the test where the assembly is.
+ */
+void aes_ct32_ctr_run_asm(const uint32_t *rk, unsigned rounds, const uint32_t base[8],
+                          uint32_t lo, uint8_t *out, const uint8_t *in, size_t npass);
+void aes_ct32_ctr_run_c(const uint32_t *rk, unsigned rounds, const uint32_t base[8],
+                        uint32_t lo, uint8_t *out, const uint8_t *in, size_t npass);
 #else
 #define aes_ct32_encrypt2_ctr aes_ct32_encrypt2_ctr_c
 #endif

@@ -859,6 +859,46 @@ static void test_ctr_twin(void)
     }
     tr_group_end();
 }
+
+/*
+ * Counter mode's run of passes in assembly (aes_ct32_ctr_run_asm) against
+ * its C twin, aes_ct32_ctr_run_c: random keys, bases and texts, 1 to 5
+ * passes, the last word at random and next to its wrap (mod 2^32), out
+ * apart from in and in place; the bytes after the run stay.
+ */
+static void test_ctr_run_twin(void)
+{
+    static const unsigned rounds[3] = { 10, 12, 14 };
+    static const uint32_t los[4] = { 0xfffffffcu, 0xfffffffdu, 0xffffffffu, 0 };
+    uint32_t in[42], out[42], out2[42], base[8], rk[120], lo;
+    unsigned i, r, trial, np;
+
+    tr_group("counter run: assembly = C twin (1..5 passes, wrap of the last word, in place)");
+    for (trial = 0; trial < 60; trial++) {
+        r = rounds[trial % 3];
+        np = 1 + trial % 5;
+        for (i = 0; i < 8; i++)
+            base[i] = tr_rand32();
+        for (i = 0; i < 120; i++)
+            rk[i] = tr_rand32();
+        for (i = 0; i < 42; i++)
+            in[i] = tr_rand32();
+        lo = trial < 20 ? los[trial % 4] : tr_rand32();
+        for (i = 0; i < 42; i++)
+            out[i] = out2[i] = 0xa5a5a5a5u ^ i;
+        aes_ct32_ctr_run_c(rk, r, base, lo, (uint8_t *)out2, (const uint8_t *)in, np);
+        if (trial & 1) {                   /* in place */
+            memcpy(out, in, sizeof in);
+            for (i = 8 * np; i < 42; i++)
+                out[i] = 0xa5a5a5a5u ^ i;
+            aes_ct32_ctr_run_asm(rk, r, base, lo, (uint8_t *)out, (const uint8_t *)out, np);
+        } else {
+            aes_ct32_ctr_run_asm(rk, r, base, lo, (uint8_t *)out, (const uint8_t *)in, np);
+        }
+        TR_MEM(out, out2, sizeof out);
+    }
+    tr_group_end();
+}
 #endif
 
 #if AES_HAVE_GHASH_ASM
@@ -1031,6 +1071,7 @@ int main(void)
 #if AES_HAVE_ARMV7_ASM
     test_rounds_twin();
     test_ctr_twin();
+    test_ctr_run_twin();
 #endif
 #if AES_HAVE_TABLE && CTC_AES_TABLE != CTC_AES_TABLE_SBOX
     test_tbl_ctr_runs();

@@ -40,11 +40,13 @@
         .type   aes_ct32_rounds_asm,%function
         .globl  aes_ct32_encrypt2_ctr_asm
         .type   aes_ct32_encrypt2_ctr_asm,%function
+        .globl  aes_ct32_ctr_run_asm
+        .type   aes_ct32_ctr_run_asm,%function
         .p2align 2
         AES_FUNC
 aes_ct32_rounds_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #76
+        sub     sp, sp, #84
         str     r0, [sp, #0]
         add     r2, r1, r2, lsl #5
         str     r2, [sp, #4]
@@ -58,15 +60,15 @@ aes_ct32_rounds_asm:
         AES_FUNC
 aes_ct32_encrypt2_ctr_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #76
+        sub     sp, sp, #84
         str     r2, [sp, #0]
         str     r1, [sp, #12]
         add     r2, r0, r1, lsl #5
         str     r2, [sp, #4]
         mov     r1, r0
         ldm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}
-        ldr     r0, [sp, #112]
-        ldr     r3, [sp, #116]
+        ldr     r0, [sp, #120]
+        ldr     r3, [sp, #124]
 #if defined(__thumb2__)
         mov     r12, #0x40404040
 #else
@@ -110,6 +112,74 @@ aes_ct32_encrypt2_ctr_asm:
         and     r2, lr, r3
         eor     r11, r11, r2
         ldr     r2, [sp, #4]
+        b       .Laes_ark0
+        .size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm
+
+        .p2align 2
+        AES_FUNC
+aes_ct32_ctr_run_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #84
+        str     r0, [sp, #16]
+        add     r12, r1, #256
+        str     r12, [sp, #12]
+        add     r1, r0, r1, lsl #5
+        str     r1, [sp, #4]
+        str     r2, [sp, #20]
+        str     r3, [sp, #24]
+.Laes_pass:
+        ldr     r2, [sp, #20]
+        ldr     r1, [sp, #24]
+        ldm     r2, {r4, r5, r6, r7, r8, r9, r10, r11}
+        add     r2, r1, #2
+        str     r2, [sp, #24]
+        rev     r0, r1
+        add     r3, r1, #1
+        rev     r3, r3
+#if defined(__thumb2__)
+        mov     r12, #0x40404040
+#else
+        ldr     r12, =0x40404040
+#endif
+#if defined(__thumb2__)
+        mov     lr, #0x80808080
+#else
+        ldr     lr, =0x80808080
+#endif
+        and     r2, r12, r0, ror #26
+        eor     r4, r4, r2
+        and     r2, lr, r3, ror #25
+        eor     r4, r4, r2
+        and     r2, r12, r0, ror #27
+        eor     r5, r5, r2
+        and     r2, lr, r3, ror #26
+        eor     r5, r5, r2
+        and     r2, r12, r0, ror #28
+        eor     r6, r6, r2
+        and     r2, lr, r3, ror #27
+        eor     r6, r6, r2
+        and     r2, r12, r0, ror #29
+        eor     r7, r7, r2
+        and     r2, lr, r3, ror #28
+        eor     r7, r7, r2
+        and     r2, r12, r0, ror #30
+        eor     r8, r8, r2
+        and     r2, lr, r3, ror #29
+        eor     r8, r8, r2
+        and     r2, r12, r0, ror #31
+        eor     r9, r9, r2
+        and     r2, lr, r3, ror #30
+        eor     r9, r9, r2
+        and     r2, r12, r0
+        eor     r10, r10, r2
+        and     r2, lr, r3, ror #31
+        eor     r10, r10, r2
+        and     r2, r12, r0, ror #1
+        eor     r11, r11, r2
+        and     r2, lr, r3
+        eor     r11, r11, r2
+        ldr     r1, [sp, #16]
+        ldr     r2, [sp, #4]
 .Laes_ark0:
         /* AddRoundKey 0: the state in r4-r11 from here on */
         ldr     r3, [r1], #4
@@ -143,39 +213,39 @@ aes_ct32_encrypt2_ctr_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #16]
+        str     lr, [sp, #28]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #20]
+        str     r0, [sp, #32]
         eor     r0, r7, r4
-        str     r11, [sp, #24]
+        str     r11, [sp, #36]
         and     r11, r12, r7
-        str     r12, [sp, #28]
+        str     r12, [sp, #40]
         eor     r12, r5, r6
-        str     r5, [sp, #32]
+        str     r5, [sp, #44]
         and     r5, r12, r0
-        str     r0, [sp, #36]
+        str     r0, [sp, #48]
         and     r0, r2, r4
-        str     r2, [sp, #40]
+        str     r2, [sp, #52]
         eor     r2, r10, r1
-        str     r12, [sp, #44]
+        str     r12, [sp, #56]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #48]
+        str     r7, [sp, #60]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #52]
+        str     r4, [sp, #64]
         and     r4, r8, r7
-        str     r8, [sp, #56]
+        str     r8, [sp, #68]
         eor     r8, r3, r12
-        str     r7, [sp, #60]
+        str     r7, [sp, #72]
         and     r7, r3, r12
-        str     r3, [sp, #64]
+        str     r3, [sp, #76]
         and     r3, r6, r9
-        str     r9, [sp, #68]
+        str     r9, [sp, #80]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -186,15 +256,15 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #52]
-        ldr     r10, [sp, #16]
+        ldr     r9, [sp, #64]
+        ldr     r10, [sp, #28]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #24]
+        ldr     r3, [sp, #36]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -206,7 +276,7 @@ aes_ct32_encrypt2_ctr_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #16]
+        str     r10, [sp, #28]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -218,36 +288,36 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #32]
-        ldr     r3, [sp, #44]
-        ldr     r4, [sp, #36]
+        ldr     lr, [sp, #44]
+        ldr     r3, [sp, #56]
+        ldr     r4, [sp, #48]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #24]
-        ldr     r4, [sp, #20]
+        str     r4, [sp, #36]
+        ldr     r4, [sp, #32]
         and     r4, r5, r4
-        str     r9, [sp, #20]
-        ldr     r9, [sp, #40]
+        str     r9, [sp, #32]
+        ldr     r9, [sp, #52]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #32]
-        ldr     lr, [sp, #64]
+        str     lr, [sp, #44]
+        ldr     lr, [sp, #76]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #28]
-        ldr     r11, [sp, #48]
+        ldr     lr, [sp, #40]
+        ldr     r11, [sp, #60]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #60]
-        ldr     r11, [sp, #56]
+        ldr     r3, [sp, #72]
+        ldr     r11, [sp, #68]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -257,14 +327,14 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #20]
-        ldr     r6, [sp, #68]
+        ldr     r11, [sp, #32]
+        ldr     r6, [sp, #80]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #32]
-        ldr     r5, [sp, #24]
+        ldr     r6, [sp, #44]
+        ldr     r5, [sp, #36]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -273,7 +343,7 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #16]
+        ldr     r12, [sp, #28]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -408,39 +478,39 @@ aes_ct32_encrypt2_ctr_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #16]
+        str     lr, [sp, #28]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #20]
+        str     r0, [sp, #32]
         eor     r0, r7, r4
-        str     r11, [sp, #24]
+        str     r11, [sp, #36]
         and     r11, r12, r7
-        str     r12, [sp, #28]
+        str     r12, [sp, #40]
         eor     r12, r5, r6
-        str     r5, [sp, #32]
+        str     r5, [sp, #44]
         and     r5, r12, r0
-        str     r0, [sp, #36]
+        str     r0, [sp, #48]
         and     r0, r2, r4
-        str     r2, [sp, #40]
+        str     r2, [sp, #52]
         eor     r2, r10, r1
-        str     r12, [sp, #44]
+        str     r12, [sp, #56]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #48]
+        str     r7, [sp, #60]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #52]
+        str     r4, [sp, #64]
         and     r4, r8, r7
-        str     r8, [sp, #56]
+        str     r8, [sp, #68]
         eor     r8, r3, r12
-        str     r7, [sp, #60]
+        str     r7, [sp, #72]
         and     r7, r3, r12
-        str     r3, [sp, #64]
+        str     r3, [sp, #76]
         and     r3, r6, r9
-        str     r9, [sp, #68]
+        str     r9, [sp, #80]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -451,15 +521,15 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #52]
-        ldr     r10, [sp, #16]
+        ldr     r9, [sp, #64]
+        ldr     r10, [sp, #28]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #24]
+        ldr     r3, [sp, #36]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -471,7 +541,7 @@ aes_ct32_encrypt2_ctr_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #16]
+        str     r10, [sp, #28]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -483,36 +553,36 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #32]
-        ldr     r3, [sp, #44]
-        ldr     r4, [sp, #36]
+        ldr     lr, [sp, #44]
+        ldr     r3, [sp, #56]
+        ldr     r4, [sp, #48]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #24]
-        ldr     r4, [sp, #20]
+        str     r4, [sp, #36]
+        ldr     r4, [sp, #32]
         and     r4, r5, r4
-        str     r9, [sp, #20]
-        ldr     r9, [sp, #40]
+        str     r9, [sp, #32]
+        ldr     r9, [sp, #52]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #32]
-        ldr     lr, [sp, #64]
+        str     lr, [sp, #44]
+        ldr     lr, [sp, #76]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #28]
-        ldr     r11, [sp, #48]
+        ldr     lr, [sp, #40]
+        ldr     r11, [sp, #60]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #60]
-        ldr     r11, [sp, #56]
+        ldr     r3, [sp, #72]
+        ldr     r11, [sp, #68]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -522,14 +592,14 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #20]
-        ldr     r6, [sp, #68]
+        ldr     r11, [sp, #32]
+        ldr     r6, [sp, #80]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #32]
-        ldr     r5, [sp, #24]
+        ldr     r6, [sp, #44]
+        ldr     r5, [sp, #36]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -538,7 +608,7 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #16]
+        ldr     r12, [sp, #28]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -644,39 +714,39 @@ aes_ct32_encrypt2_ctr_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #16]
+        str     lr, [sp, #28]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #20]
+        str     r0, [sp, #32]
         eor     r0, r7, r4
-        str     r11, [sp, #24]
+        str     r11, [sp, #36]
         and     r11, r12, r7
-        str     r12, [sp, #28]
+        str     r12, [sp, #40]
         eor     r12, r5, r6
-        str     r5, [sp, #32]
+        str     r5, [sp, #44]
         and     r5, r12, r0
-        str     r0, [sp, #36]
+        str     r0, [sp, #48]
         and     r0, r2, r4
-        str     r2, [sp, #40]
+        str     r2, [sp, #52]
         eor     r2, r10, r1
-        str     r12, [sp, #44]
+        str     r12, [sp, #56]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #48]
+        str     r7, [sp, #60]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #52]
+        str     r4, [sp, #64]
         and     r4, r8, r7
-        str     r8, [sp, #56]
+        str     r8, [sp, #68]
         eor     r8, r3, r12
-        str     r7, [sp, #60]
+        str     r7, [sp, #72]
         and     r7, r3, r12
-        str     r3, [sp, #64]
+        str     r3, [sp, #76]
         and     r3, r6, r9
-        str     r9, [sp, #68]
+        str     r9, [sp, #80]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -687,15 +757,15 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #52]
-        ldr     r10, [sp, #16]
+        ldr     r9, [sp, #64]
+        ldr     r10, [sp, #28]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #24]
+        ldr     r3, [sp, #36]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -707,7 +777,7 @@ aes_ct32_encrypt2_ctr_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #16]
+        str     r10, [sp, #28]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -719,36 +789,36 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #32]
-        ldr     r3, [sp, #44]
-        ldr     r4, [sp, #36]
+        ldr     lr, [sp, #44]
+        ldr     r3, [sp, #56]
+        ldr     r4, [sp, #48]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #24]
-        ldr     r4, [sp, #20]
+        str     r4, [sp, #36]
+        ldr     r4, [sp, #32]
         and     r4, r5, r4
-        str     r9, [sp, #20]
-        ldr     r9, [sp, #40]
+        str     r9, [sp, #32]
+        ldr     r9, [sp, #52]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #32]
-        ldr     lr, [sp, #64]
+        str     lr, [sp, #44]
+        ldr     lr, [sp, #76]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #28]
-        ldr     r11, [sp, #48]
+        ldr     lr, [sp, #40]
+        ldr     r11, [sp, #60]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #60]
-        ldr     r11, [sp, #56]
+        ldr     r3, [sp, #72]
+        ldr     r11, [sp, #68]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -758,14 +828,14 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #20]
-        ldr     r6, [sp, #68]
+        ldr     r11, [sp, #32]
+        ldr     r6, [sp, #80]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #32]
-        ldr     r5, [sp, #24]
+        ldr     r6, [sp, #44]
+        ldr     r5, [sp, #36]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -774,7 +844,7 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #16]
+        ldr     r12, [sp, #28]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -909,39 +979,39 @@ aes_ct32_encrypt2_ctr_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #16]
+        str     lr, [sp, #28]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #20]
+        str     r0, [sp, #32]
         eor     r0, r7, r4
-        str     r11, [sp, #24]
+        str     r11, [sp, #36]
         and     r11, r12, r7
-        str     r12, [sp, #28]
+        str     r12, [sp, #40]
         eor     r12, r5, r6
-        str     r5, [sp, #32]
+        str     r5, [sp, #44]
         and     r5, r12, r0
-        str     r0, [sp, #36]
+        str     r0, [sp, #48]
         and     r0, r2, r4
-        str     r2, [sp, #40]
+        str     r2, [sp, #52]
         eor     r2, r10, r1
-        str     r12, [sp, #44]
+        str     r12, [sp, #56]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #48]
+        str     r7, [sp, #60]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #52]
+        str     r4, [sp, #64]
         and     r4, r8, r7
-        str     r8, [sp, #56]
+        str     r8, [sp, #68]
         eor     r8, r3, r12
-        str     r7, [sp, #60]
+        str     r7, [sp, #72]
         and     r7, r3, r12
-        str     r3, [sp, #64]
+        str     r3, [sp, #76]
         and     r3, r6, r9
-        str     r9, [sp, #68]
+        str     r9, [sp, #80]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -952,15 +1022,15 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #52]
-        ldr     r10, [sp, #16]
+        ldr     r9, [sp, #64]
+        ldr     r10, [sp, #28]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #24]
+        ldr     r3, [sp, #36]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -972,7 +1042,7 @@ aes_ct32_encrypt2_ctr_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #16]
+        str     r10, [sp, #28]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -984,36 +1054,36 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #32]
-        ldr     r3, [sp, #44]
-        ldr     r4, [sp, #36]
+        ldr     lr, [sp, #44]
+        ldr     r3, [sp, #56]
+        ldr     r4, [sp, #48]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #24]
-        ldr     r4, [sp, #20]
+        str     r4, [sp, #36]
+        ldr     r4, [sp, #32]
         and     r4, r5, r4
-        str     r9, [sp, #20]
-        ldr     r9, [sp, #40]
+        str     r9, [sp, #32]
+        ldr     r9, [sp, #52]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #32]
-        ldr     lr, [sp, #64]
+        str     lr, [sp, #44]
+        ldr     lr, [sp, #76]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #28]
-        ldr     r11, [sp, #48]
+        ldr     lr, [sp, #40]
+        ldr     r11, [sp, #60]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #60]
-        ldr     r11, [sp, #56]
+        ldr     r3, [sp, #72]
+        ldr     r11, [sp, #68]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -1023,14 +1093,14 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #20]
-        ldr     r6, [sp, #68]
+        ldr     r11, [sp, #32]
+        ldr     r6, [sp, #80]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #32]
-        ldr     r5, [sp, #24]
+        ldr     r6, [sp, #44]
+        ldr     r5, [sp, #36]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -1039,7 +1109,7 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #16]
+        ldr     r12, [sp, #28]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -1128,7 +1198,6 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r10, r10, r3
         ldr     r3, [r0], #4
         eor     r11, r11, r3
-        ldr     r1, [sp, #0]
         ldr     r0, [sp, #12]
         cmp     r0, #0
         beq     .Laes_store
@@ -1198,7 +1267,7 @@ aes_ct32_encrypt2_ctr_asm:
         eor     r7, r7, r2, lsl #4
         /* ShiftRows^2 for 10 and 14 rounds: rows 1 and 3 of columns c, c + 2 */
         tst     r0, #2
-        beq     .Laes_store
+        beq     .Laes_aligned
 #if defined(__thumb2__)
         mov     r3, #0xff00ff00
 #else
@@ -1220,8 +1289,35 @@ aes_ct32_encrypt2_ctr_asm:
         and     r2, r2, r3
         eor     r7, r7, r2
         eor     r11, r11, r2
+.Laes_aligned:
+        cmp     r0, #256
+        blo     .Laes_store
+        /* RUN: out = in ^ the key stream (words 0..3 of block 0 in q[0, 2, 4, 6]), the next pass */
+        ldr     r2, [sp, #124]
+        ldr     r3, [sp, #120]
+        ldm     r2!, {r0, r1, r12, lr}
+        eor     r0, r0, r4
+        eor     r1, r1, r6
+        eor     r12, r12, r8
+        eor     lr, lr, r10
+        stm     r3!, {r0, r1, r12, lr}
+        ldm     r2!, {r0, r1, r12, lr}
+        eor     r0, r0, r5
+        eor     r1, r1, r7
+        eor     r12, r12, r9
+        eor     lr, lr, r11
+        stm     r3!, {r0, r1, r12, lr}
+        str     r2, [sp, #124]
+        str     r3, [sp, #120]
+        ldr     r0, [sp, #128]
+        subs    r0, r0, #1
+        str     r0, [sp, #128]
+        bne     .Laes_pass
+        b       .Laes_wipe
 .Laes_store:
+        ldr     r1, [sp, #0]
         stm     r1, {r4, r5, r6, r7, r8, r9, r10, r11}
+.Laes_wipe:
         movs    r2, #0
         movs    r3, #0
         strd    r2, r3, [sp, #0]
@@ -1233,11 +1329,12 @@ aes_ct32_encrypt2_ctr_asm:
         strd    r2, r3, [sp, #48]
         strd    r2, r3, [sp, #56]
         strd    r2, r3, [sp, #64]
-        str     r2, [sp, #72]
-        add     sp, sp, #76
+        strd    r2, r3, [sp, #72]
+        str     r2, [sp, #80]
+        add     sp, sp, #84
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .ltorg
-        .size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm
+        .size   aes_ct32_ctr_run_asm, .-aes_ct32_ctr_run_asm
 
 #endif
 
