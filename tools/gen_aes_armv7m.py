@@ -84,8 +84,8 @@ def sbox_gates():
 CAN = ["r%d" % (4 + i) for i in range(8)]
 
 # the frame: control words, then the spill slots
-QP, END, RKP, MODE, RK0, BASE, LO = 0, 4, 8, 12, 16, 20, 24
-SPILL_BASE = 28
+QP, END, RKP, MODE, RK1, LO, BASEK = 0, 4, 8, 12, 16, 20, 24
+SPILL_BASE = BASEK + 32
 # MODE: 0 for aes_ct32_rounds_asm, the number of rounds for
 # aes_ct32_encrypt2_ctr_asm, RUN + the number of rounds for
 # aes_ct32_ctr_run_asm
@@ -672,7 +672,12 @@ def main():
     e("ldr     r3, [sp, #%d]" % (frame + 40))
     inject()
     e("ldr     r2, [sp, #%d]" % END)
-    e("b       .Laes_ark0")
+    L.append(".Laes_ark0:")
+    e("/* AddRoundKey 0: the state in r4-r11 from here on */")
+    for i in range(8):
+        e("ldr     r3, [r1], #4")
+        e("eor     %s, %s, r3" % (CAN[i], CAN[i]))
+    e("b       .Laes_start")
     e(".size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm")
     L.append("")
     # aes_ct32_ctr_run_asm(rk, rounds, base, lo, out, in, npass): npass
@@ -684,16 +689,22 @@ def main():
     L.append("aes_ct32_ctr_run_asm:")
     e("push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}")
     e("sub     sp, sp, #%d" % frame)
-    e("str     r0, [sp, #%d]" % RK0)
     e("add     r12, r1, #%d" % RUN)
     e("str     r12, [sp, #%d]" % MODE)
     e("add     r1, r0, r1, lsl #5")
     e("str     r1, [sp, #%d]" % END)
-    e("str     r2, [sp, #%d]" % BASE)
     e("str     r3, [sp, #%d]" % LO)
+    e("/* base ^ round key 0, once per run, to the frame */")
+    e("ldm     r2, %s" % regs)
+    for i in range(8):
+        e("ldr     r3, [r0], #4")
+        e("eor     %s, %s, r3" % (CAN[i], CAN[i]))
+    e("str     r0, [sp, #%d]" % RK1)
+    e("add     r2, sp, #%d" % BASEK)
+    e("stm     r2, %s" % regs)
     L.append(".Laes_pass:")
-    e("ldr     r2, [sp, #%d]" % BASE)
     e("ldr     r1, [sp, #%d]" % LO)
+    e("add     r2, sp, #%d" % BASEK)
     e("ldm     r2, %s" % regs)
     e("add     r2, r1, #2")
     e("str     r2, [sp, #%d]" % LO)
@@ -701,13 +712,9 @@ def main():
     e("add     r3, r1, #1")
     e("rev     r3, r3")
     inject()
-    e("ldr     r1, [sp, #%d]" % RK0)
+    e("ldr     r1, [sp, #%d]" % RK1)
     e("ldr     r2, [sp, #%d]" % END)
-    L.append(".Laes_ark0:")
-    e("/* AddRoundKey 0: the state in r4-r11 from here on */")
-    for i in range(8):
-        e("ldr     r3, [r1], #4")
-        e("eor     %s, %s, r3" % (CAN[i], CAN[i]))
+    L.append(".Laes_start:")
     e("str     r1, [sp, #%d]" % RKP)
     e("cmp     r1, r2")
     # Four rounds per pass of the loop, round r running the MixColumns of

@@ -46,7 +46,7 @@
         AES_FUNC
 aes_ct32_rounds_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #84
+        sub     sp, sp, #116
         str     r0, [sp, #0]
         add     r2, r1, r2, lsl #5
         str     r2, [sp, #4]
@@ -60,15 +60,15 @@ aes_ct32_rounds_asm:
         AES_FUNC
 aes_ct32_encrypt2_ctr_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #84
+        sub     sp, sp, #116
         str     r2, [sp, #0]
         str     r1, [sp, #12]
         add     r2, r0, r1, lsl #5
         str     r2, [sp, #4]
         mov     r1, r0
         ldm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}
-        ldr     r0, [sp, #120]
-        ldr     r3, [sp, #124]
+        ldr     r0, [sp, #152]
+        ldr     r3, [sp, #156]
 #if defined(__thumb2__)
         mov     r12, #0x40404040
 #else
@@ -112,27 +112,64 @@ aes_ct32_encrypt2_ctr_asm:
         and     r2, lr, r3
         eor     r11, r11, r2
         ldr     r2, [sp, #4]
-        b       .Laes_ark0
+.Laes_ark0:
+        /* AddRoundKey 0: the state in r4-r11 from here on */
+        ldr     r3, [r1], #4
+        eor     r4, r4, r3
+        ldr     r3, [r1], #4
+        eor     r5, r5, r3
+        ldr     r3, [r1], #4
+        eor     r6, r6, r3
+        ldr     r3, [r1], #4
+        eor     r7, r7, r3
+        ldr     r3, [r1], #4
+        eor     r8, r8, r3
+        ldr     r3, [r1], #4
+        eor     r9, r9, r3
+        ldr     r3, [r1], #4
+        eor     r10, r10, r3
+        ldr     r3, [r1], #4
+        eor     r11, r11, r3
+        b       .Laes_start
         .size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm
 
         .p2align 2
         AES_FUNC
 aes_ct32_ctr_run_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #84
-        str     r0, [sp, #16]
+        sub     sp, sp, #116
         add     r12, r1, #256
         str     r12, [sp, #12]
         add     r1, r0, r1, lsl #5
         str     r1, [sp, #4]
-        str     r2, [sp, #20]
-        str     r3, [sp, #24]
+        str     r3, [sp, #20]
+        /* base ^ round key 0, once per run, to the frame */
+        ldm     r2, {r4, r5, r6, r7, r8, r9, r10, r11}
+        ldr     r3, [r0], #4
+        eor     r4, r4, r3
+        ldr     r3, [r0], #4
+        eor     r5, r5, r3
+        ldr     r3, [r0], #4
+        eor     r6, r6, r3
+        ldr     r3, [r0], #4
+        eor     r7, r7, r3
+        ldr     r3, [r0], #4
+        eor     r8, r8, r3
+        ldr     r3, [r0], #4
+        eor     r9, r9, r3
+        ldr     r3, [r0], #4
+        eor     r10, r10, r3
+        ldr     r3, [r0], #4
+        eor     r11, r11, r3
+        str     r0, [sp, #16]
+        add     r2, sp, #24
+        stm     r2, {r4, r5, r6, r7, r8, r9, r10, r11}
 .Laes_pass:
-        ldr     r2, [sp, #20]
-        ldr     r1, [sp, #24]
+        ldr     r1, [sp, #20]
+        add     r2, sp, #24
         ldm     r2, {r4, r5, r6, r7, r8, r9, r10, r11}
         add     r2, r1, #2
-        str     r2, [sp, #24]
+        str     r2, [sp, #20]
         rev     r0, r1
         add     r3, r1, #1
         rev     r3, r3
@@ -180,24 +217,7 @@ aes_ct32_ctr_run_asm:
         eor     r11, r11, r2
         ldr     r1, [sp, #16]
         ldr     r2, [sp, #4]
-.Laes_ark0:
-        /* AddRoundKey 0: the state in r4-r11 from here on */
-        ldr     r3, [r1], #4
-        eor     r4, r4, r3
-        ldr     r3, [r1], #4
-        eor     r5, r5, r3
-        ldr     r3, [r1], #4
-        eor     r6, r6, r3
-        ldr     r3, [r1], #4
-        eor     r7, r7, r3
-        ldr     r3, [r1], #4
-        eor     r8, r8, r3
-        ldr     r3, [r1], #4
-        eor     r9, r9, r3
-        ldr     r3, [r1], #4
-        eor     r10, r10, r3
-        ldr     r3, [r1], #4
-        eor     r11, r11, r3
+.Laes_start:
         str     r1, [sp, #8]
         cmp     r1, r2
 .Laes_round:
@@ -213,39 +233,39 @@ aes_ct32_ctr_run_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #28]
+        str     lr, [sp, #56]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #32]
+        str     r0, [sp, #60]
         eor     r0, r7, r4
-        str     r11, [sp, #36]
+        str     r11, [sp, #64]
         and     r11, r12, r7
-        str     r12, [sp, #40]
+        str     r12, [sp, #68]
         eor     r12, r5, r6
-        str     r5, [sp, #44]
+        str     r5, [sp, #72]
         and     r5, r12, r0
-        str     r0, [sp, #48]
+        str     r0, [sp, #76]
         and     r0, r2, r4
-        str     r2, [sp, #52]
+        str     r2, [sp, #80]
         eor     r2, r10, r1
-        str     r12, [sp, #56]
+        str     r12, [sp, #84]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #60]
+        str     r7, [sp, #88]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #64]
+        str     r4, [sp, #92]
         and     r4, r8, r7
-        str     r8, [sp, #68]
+        str     r8, [sp, #96]
         eor     r8, r3, r12
-        str     r7, [sp, #72]
+        str     r7, [sp, #100]
         and     r7, r3, r12
-        str     r3, [sp, #76]
+        str     r3, [sp, #104]
         and     r3, r6, r9
-        str     r9, [sp, #80]
+        str     r9, [sp, #108]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -256,15 +276,15 @@ aes_ct32_ctr_run_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #64]
-        ldr     r10, [sp, #28]
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #36]
+        ldr     r3, [sp, #64]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -276,7 +296,7 @@ aes_ct32_ctr_run_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #28]
+        str     r10, [sp, #56]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -288,36 +308,36 @@ aes_ct32_ctr_run_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #44]
-        ldr     r3, [sp, #56]
-        ldr     r4, [sp, #48]
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #36]
-        ldr     r4, [sp, #32]
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
         and     r4, r5, r4
-        str     r9, [sp, #32]
-        ldr     r9, [sp, #52]
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #44]
-        ldr     lr, [sp, #76]
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #40]
-        ldr     r11, [sp, #60]
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #72]
-        ldr     r11, [sp, #68]
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -327,14 +347,14 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #32]
-        ldr     r6, [sp, #80]
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #44]
-        ldr     r5, [sp, #36]
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -343,7 +363,7 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #56]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -478,39 +498,39 @@ aes_ct32_ctr_run_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #28]
+        str     lr, [sp, #56]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #32]
+        str     r0, [sp, #60]
         eor     r0, r7, r4
-        str     r11, [sp, #36]
+        str     r11, [sp, #64]
         and     r11, r12, r7
-        str     r12, [sp, #40]
+        str     r12, [sp, #68]
         eor     r12, r5, r6
-        str     r5, [sp, #44]
+        str     r5, [sp, #72]
         and     r5, r12, r0
-        str     r0, [sp, #48]
+        str     r0, [sp, #76]
         and     r0, r2, r4
-        str     r2, [sp, #52]
+        str     r2, [sp, #80]
         eor     r2, r10, r1
-        str     r12, [sp, #56]
+        str     r12, [sp, #84]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #60]
+        str     r7, [sp, #88]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #64]
+        str     r4, [sp, #92]
         and     r4, r8, r7
-        str     r8, [sp, #68]
+        str     r8, [sp, #96]
         eor     r8, r3, r12
-        str     r7, [sp, #72]
+        str     r7, [sp, #100]
         and     r7, r3, r12
-        str     r3, [sp, #76]
+        str     r3, [sp, #104]
         and     r3, r6, r9
-        str     r9, [sp, #80]
+        str     r9, [sp, #108]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -521,15 +541,15 @@ aes_ct32_ctr_run_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #64]
-        ldr     r10, [sp, #28]
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #36]
+        ldr     r3, [sp, #64]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -541,7 +561,7 @@ aes_ct32_ctr_run_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #28]
+        str     r10, [sp, #56]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -553,36 +573,36 @@ aes_ct32_ctr_run_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #44]
-        ldr     r3, [sp, #56]
-        ldr     r4, [sp, #48]
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #36]
-        ldr     r4, [sp, #32]
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
         and     r4, r5, r4
-        str     r9, [sp, #32]
-        ldr     r9, [sp, #52]
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #44]
-        ldr     lr, [sp, #76]
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #40]
-        ldr     r11, [sp, #60]
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #72]
-        ldr     r11, [sp, #68]
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -592,14 +612,14 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #32]
-        ldr     r6, [sp, #80]
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #44]
-        ldr     r5, [sp, #36]
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -608,7 +628,7 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #56]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -714,39 +734,39 @@ aes_ct32_ctr_run_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #28]
+        str     lr, [sp, #56]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #32]
+        str     r0, [sp, #60]
         eor     r0, r7, r4
-        str     r11, [sp, #36]
+        str     r11, [sp, #64]
         and     r11, r12, r7
-        str     r12, [sp, #40]
+        str     r12, [sp, #68]
         eor     r12, r5, r6
-        str     r5, [sp, #44]
+        str     r5, [sp, #72]
         and     r5, r12, r0
-        str     r0, [sp, #48]
+        str     r0, [sp, #76]
         and     r0, r2, r4
-        str     r2, [sp, #52]
+        str     r2, [sp, #80]
         eor     r2, r10, r1
-        str     r12, [sp, #56]
+        str     r12, [sp, #84]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #60]
+        str     r7, [sp, #88]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #64]
+        str     r4, [sp, #92]
         and     r4, r8, r7
-        str     r8, [sp, #68]
+        str     r8, [sp, #96]
         eor     r8, r3, r12
-        str     r7, [sp, #72]
+        str     r7, [sp, #100]
         and     r7, r3, r12
-        str     r3, [sp, #76]
+        str     r3, [sp, #104]
         and     r3, r6, r9
-        str     r9, [sp, #80]
+        str     r9, [sp, #108]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -757,15 +777,15 @@ aes_ct32_ctr_run_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #64]
-        ldr     r10, [sp, #28]
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #36]
+        ldr     r3, [sp, #64]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -777,7 +797,7 @@ aes_ct32_ctr_run_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #28]
+        str     r10, [sp, #56]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -789,36 +809,36 @@ aes_ct32_ctr_run_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #44]
-        ldr     r3, [sp, #56]
-        ldr     r4, [sp, #48]
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #36]
-        ldr     r4, [sp, #32]
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
         and     r4, r5, r4
-        str     r9, [sp, #32]
-        ldr     r9, [sp, #52]
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #44]
-        ldr     lr, [sp, #76]
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #40]
-        ldr     r11, [sp, #60]
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #72]
-        ldr     r11, [sp, #68]
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -828,14 +848,14 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #32]
-        ldr     r6, [sp, #80]
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #44]
-        ldr     r5, [sp, #36]
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -844,7 +864,7 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #56]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -979,39 +999,39 @@ aes_ct32_ctr_run_asm:
         eor     lr, r0, r11
         eor     r5, r0, r5
         eor     r10, r7, r10
-        str     lr, [sp, #28]
+        str     lr, [sp, #56]
         and     lr, r5, r0
         eor     r7, r7, r6
         eor     r6, r11, r6
-        str     r0, [sp, #32]
+        str     r0, [sp, #60]
         eor     r0, r7, r4
-        str     r11, [sp, #36]
+        str     r11, [sp, #64]
         and     r11, r12, r7
-        str     r12, [sp, #40]
+        str     r12, [sp, #68]
         eor     r12, r5, r6
-        str     r5, [sp, #44]
+        str     r5, [sp, #72]
         and     r5, r12, r0
-        str     r0, [sp, #48]
+        str     r0, [sp, #76]
         and     r0, r2, r4
-        str     r2, [sp, #52]
+        str     r2, [sp, #80]
         eor     r2, r10, r1
-        str     r12, [sp, #56]
+        str     r12, [sp, #84]
         eor     r12, r9, r2
         eor     r9, r7, r9
         eor     r5, r5, r11
-        str     r7, [sp, #60]
+        str     r7, [sp, #88]
         eor     r7, r9, r2
         eor     r0, r0, r11
         eor     r11, r9, r6
-        str     r4, [sp, #64]
+        str     r4, [sp, #92]
         and     r4, r8, r7
-        str     r8, [sp, #68]
+        str     r8, [sp, #96]
         eor     r8, r3, r12
-        str     r7, [sp, #72]
+        str     r7, [sp, #100]
         and     r7, r3, r12
-        str     r3, [sp, #76]
+        str     r3, [sp, #104]
         and     r3, r6, r9
-        str     r9, [sp, #80]
+        str     r9, [sp, #108]
         and     r9, r1, r2
         eor     r3, r3, r9
         eor     r4, r4, r9
@@ -1022,15 +1042,15 @@ aes_ct32_ctr_run_asm:
         eor     r5, r5, r4
         eor     r5, r5, r10
         eor     r0, r0, r11
-        ldr     r9, [sp, #64]
-        ldr     r10, [sp, #28]
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
         eor     r8, r9, r2
         and     r4, r5, lr
         and     r11, r10, r8
         eor     r5, r5, r0
         eor     r11, r11, r7
         eor     r11, r11, r3
-        ldr     r3, [sp, #36]
+        ldr     r3, [sp, #64]
         eor     r3, r3, r12
         eor     r11, r11, r3
         eor     r3, r11, r4
@@ -1042,7 +1062,7 @@ aes_ct32_ctr_run_asm:
         and     r0, r0, r4
         eor     r0, r0, r11
         eor     r4, r3, r0
-        str     r10, [sp, #28]
+        str     r10, [sp, #56]
         eor     r10, r7, r0
         and     r1, r10, r1
         and     r11, r11, r4
@@ -1054,36 +1074,36 @@ aes_ct32_ctr_run_asm:
         eor     r11, r11, lr
         eor     r5, r5, r3
         eor     r7, r7, r5
-        ldr     lr, [sp, #44]
-        ldr     r3, [sp, #56]
-        ldr     r4, [sp, #48]
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
         and     lr, r5, lr
         and     r3, r11, r3
         and     r2, r10, r2
         and     r4, r11, r4
-        str     r4, [sp, #36]
-        ldr     r4, [sp, #32]
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
         and     r4, r5, r4
-        str     r9, [sp, #32]
-        ldr     r9, [sp, #52]
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
         and     r9, r0, r9
         eor     lr, r8, lr
         and     r12, r7, r12
-        str     lr, [sp, #44]
-        ldr     lr, [sp, #76]
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
         and     r7, r7, lr
         eor     r5, r5, r11
         eor     r9, r3, r9
         and     r6, r5, r6
         eor     r0, r0, r11
-        ldr     lr, [sp, #40]
-        ldr     r11, [sp, #60]
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
         and     lr, r0, lr
         and     r0, r0, r11
         eor     lr, lr, r3
         eor     r10, r10, r5
-        ldr     r3, [sp, #72]
-        ldr     r11, [sp, #68]
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
         and     r3, r10, r3
         and     r10, r10, r11
         eor     r1, r1, r10
@@ -1093,14 +1113,14 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r12
         eor     r12, r4, r1
         eor     lr, lr, r12
-        ldr     r11, [sp, #32]
-        ldr     r6, [sp, #80]
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
         eor     r8, r11, r8
         eor     r11, r11, r7
         and     r5, r5, r6
         eor     r3, r3, r5
-        ldr     r6, [sp, #44]
-        ldr     r5, [sp, #36]
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
         eor     r7, r7, r6
         eor     r5, r5, lr
         eor     r3, r3, r12
@@ -1109,7 +1129,7 @@ aes_ct32_ctr_run_asm:
         eor     r0, r0, r5
         eor     r4, r4, r2
         eor     r2, r2, lr
-        ldr     r12, [sp, #28]
+        ldr     r12, [sp, #56]
         eor     r12, r12, r11
         eor     lr, r4, r0
         eor     r12, r12, r3
@@ -1293,8 +1313,8 @@ aes_ct32_ctr_run_asm:
         cmp     r0, #256
         blo     .Laes_store
         /* RUN: out = in ^ the key stream (words 0..3 of block 0 in q[0, 2, 4, 6]), the next pass */
-        ldr     r2, [sp, #124]
-        ldr     r3, [sp, #120]
+        ldr     r2, [sp, #156]
+        ldr     r3, [sp, #152]
         ldm     r2!, {r0, r1, r12, lr}
         eor     r0, r0, r4
         eor     r1, r1, r6
@@ -1307,11 +1327,11 @@ aes_ct32_ctr_run_asm:
         eor     r12, r12, r9
         eor     lr, lr, r11
         stm     r3!, {r0, r1, r12, lr}
-        str     r2, [sp, #124]
-        str     r3, [sp, #120]
-        ldr     r0, [sp, #128]
+        str     r2, [sp, #156]
+        str     r3, [sp, #152]
+        ldr     r0, [sp, #160]
         subs    r0, r0, #1
-        str     r0, [sp, #128]
+        str     r0, [sp, #160]
         bne     .Laes_pass
         b       .Laes_wipe
 .Laes_store:
@@ -1330,8 +1350,12 @@ aes_ct32_ctr_run_asm:
         strd    r2, r3, [sp, #56]
         strd    r2, r3, [sp, #64]
         strd    r2, r3, [sp, #72]
-        str     r2, [sp, #80]
-        add     sp, sp, #84
+        strd    r2, r3, [sp, #80]
+        strd    r2, r3, [sp, #88]
+        strd    r2, r3, [sp, #96]
+        strd    r2, r3, [sp, #104]
+        str     r2, [sp, #112]
+        add     sp, sp, #116
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .ltorg
         .size   aes_ct32_ctr_run_asm, .-aes_ct32_ctr_run_asm
