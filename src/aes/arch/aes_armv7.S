@@ -5,9 +5,17 @@
  *
  *   void aes_ct32_rounds_asm(uint32_t q[8], const uint32_t *rk,
  *                            unsigned rounds);
+ *   void aes_ct32_encrypt2_ctr_asm(const uint32_t *rk, unsigned rounds,
+ *                                  uint32_t q[8], const uint32_t base[8],
+ *                                  uint32_t w0, uint32_t w1);
+ *   void aes_ct32_ctr_run_asm(const uint32_t *rk, unsigned rounds,
+ *                             const uint32_t base[8], uint32_t lo,
+ *                             uint8_t *out, const uint8_t *in, size_t npass);
  *
- * Its C twin is aes_ct32_rounds_c (aes_ct32.c), compared on random states
- * and keys by tests/unit/test_aes.c. The state lives in r4-r11 from one
+ * Their C twins are aes_ct32_rounds_c, aes_ct32_encrypt2_ctr_c and
+ * aes_ct32_ctr_run_c (aes_ct32.c), compared on random states, keys and
+ * texts by tests/unit/test_aes.c; the three share the rounds and pick
+ * their tail by a mode word in the frame (public). The state lives in r4-r11 from one
  * round to the next; each round (SubBytes, the Boyar-Peralta circuit of
  * aes_sbox_lin, whose constant 0x63 the round keys hold, then MixColumns
  * with the offsets of round mod 4 and the round key folded in) is one
@@ -18,7 +26,7 @@
  * Data go through AND, EOR and the barrel shifter only, at fixed
  * addresses; the branches depend on the round key pointer (public). The frame
  * is wiped before
- * the return. Not built with PROFILE=small: 3.8 KB of code that the C
+ * the return. Not built with PROFILE=small: 4.5 KB of code that the C
  * rounds do in less (docs/aes.md).
  */
 #include "ctcrypto/config.h"
@@ -114,22 +122,16 @@ aes_ct32_encrypt2_ctr_asm:
         ldr     r2, [sp, #4]
 .Laes_ark0:
         /* AddRoundKey 0: the state in r4-r11 from here on */
-        ldr     r3, [r1], #4
-        eor     r4, r4, r3
-        ldr     r3, [r1], #4
+        ldm     r1!, {r0, r3, r12, lr}
+        eor     r4, r4, r0
         eor     r5, r5, r3
-        ldr     r3, [r1], #4
-        eor     r6, r6, r3
-        ldr     r3, [r1], #4
-        eor     r7, r7, r3
-        ldr     r3, [r1], #4
-        eor     r8, r8, r3
-        ldr     r3, [r1], #4
+        eor     r6, r6, r12
+        eor     r7, r7, lr
+        ldm     r1!, {r0, r3, r12, lr}
+        eor     r8, r8, r0
         eor     r9, r9, r3
-        ldr     r3, [r1], #4
-        eor     r10, r10, r3
-        ldr     r3, [r1], #4
-        eor     r11, r11, r3
+        eor     r10, r10, r12
+        eor     r11, r11, lr
         b       .Laes_start
         .size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm
 
@@ -1192,7 +1194,136 @@ aes_ct32_ctr_run_asm:
         b       .Laes_round
         .ltorg
 .Laes_last:
-        /* the last AddRoundKey, into q; then the frame is wiped */
+        /* the last AddRoundKey; q[i] in r6, r7, r9, r8, r0, r10, lr, r2 */
+        ldr     r1, [sp, #8]
+        ldm     r1!, {r3, r4, r5, r11}
+        eor     r6, r6, r3
+        eor     r7, r7, r4
+        eor     r9, r9, r5
+        eor     r8, r8, r11
+        ldm     r1, {r3, r4, r5, r11}
+        eor     r0, r0, r3
+        eor     r10, r10, r4
+        eor     lr, lr, r5
+        eor     r2, r2, r11
+        ldr     r1, [sp, #12]
+        cmp     r1, #0
+        beq     .Laes_store
+        /* MODE: the transposition back to words (SWAPMOVE of aes_pack) */
+#if defined(__thumb2__)
+        mov     r4, #0x55555555
+#else
+        ldr     r4, =0x55555555
+#endif
+        eor     r3, r7, r6, lsr #1
+        and     r3, r3, r4
+        eor     r7, r7, r3
+        eor     r6, r6, r3, lsl #1
+        eor     r3, r8, r9, lsr #1
+        and     r3, r3, r4
+        eor     r8, r8, r3
+        eor     r9, r9, r3, lsl #1
+        eor     r3, r10, r0, lsr #1
+        and     r3, r3, r4
+        eor     r10, r10, r3
+        eor     r0, r0, r3, lsl #1
+        eor     r3, r2, lr, lsr #1
+        and     r3, r3, r4
+        eor     r2, r2, r3
+        eor     lr, lr, r3, lsl #1
+#if defined(__thumb2__)
+        mov     r4, #0x33333333
+#else
+        ldr     r4, =0x33333333
+#endif
+        eor     r3, r9, r6, lsr #2
+        and     r3, r3, r4
+        eor     r9, r9, r3
+        eor     r6, r6, r3, lsl #2
+        eor     r3, r8, r7, lsr #2
+        and     r3, r3, r4
+        eor     r8, r8, r3
+        eor     r7, r7, r3, lsl #2
+        eor     r3, lr, r0, lsr #2
+        and     r3, r3, r4
+        eor     lr, lr, r3
+        eor     r0, r0, r3, lsl #2
+        eor     r3, r2, r10, lsr #2
+        and     r3, r3, r4
+        eor     r2, r2, r3
+        eor     r10, r10, r3, lsl #2
+#if defined(__thumb2__)
+        mov     r4, #0x0f0f0f0f
+#else
+        ldr     r4, =0x0f0f0f0f
+#endif
+        eor     r3, r0, r6, lsr #4
+        and     r3, r3, r4
+        eor     r0, r0, r3
+        eor     r6, r6, r3, lsl #4
+        eor     r3, r10, r7, lsr #4
+        and     r3, r3, r4
+        eor     r10, r10, r3
+        eor     r7, r7, r3, lsl #4
+        eor     r3, lr, r9, lsr #4
+        and     r3, r3, r4
+        eor     lr, lr, r3
+        eor     r9, r9, r3, lsl #4
+        eor     r3, r2, r8, lsr #4
+        and     r3, r3, r4
+        eor     r2, r2, r3
+        eor     r8, r8, r3, lsl #4
+        /* ShiftRows^2 for 10 and 14 rounds: rows 1 and 3 of columns c, c + 2 */
+        tst     r1, #2
+        beq     .Laes_aligned
+#if defined(__thumb2__)
+        mov     r4, #0xff00ff00
+#else
+        ldr     r4, =0xff00ff00
+#endif
+        eor     r3, r6, r0
+        and     r3, r3, r4
+        eor     r6, r6, r3
+        eor     r0, r0, r3
+        eor     r3, r7, r10
+        and     r3, r3, r4
+        eor     r7, r7, r3
+        eor     r10, r10, r3
+        eor     r3, r9, lr
+        and     r3, r3, r4
+        eor     r9, r9, r3
+        eor     lr, lr, r3
+        eor     r3, r8, r2
+        and     r3, r3, r4
+        eor     r8, r8, r3
+        eor     r2, r2, r3
+.Laes_aligned:
+        cmp     r1, #256
+        blo     .Laes_store
+        /* RUN: out = in ^ the key stream (words 0..3 of block 0 in q[0, 2, 4, 6]), the next pass */
+        ldr     r1, [sp, #156]
+        ldr     r3, [sp, #152]
+        ldm     r1!, {r4, r5, r11, r12}
+        eor     r4, r4, r6
+        eor     r5, r5, r9
+        eor     r11, r11, r0
+        eor     r12, r12, lr
+        stm     r3!, {r4, r5, r11, r12}
+        ldm     r1!, {r4, r5, r11, r12}
+        eor     r4, r4, r7
+        eor     r5, r5, r8
+        eor     r11, r11, r10
+        eor     r12, r12, r2
+        stm     r3!, {r4, r5, r11, r12}
+        str     r1, [sp, #156]
+        str     r3, [sp, #152]
+        ldr     r4, [sp, #160]
+        subs    r4, r4, #1
+        str     r4, [sp, #160]
+        bne     .Laes_pass
+        b       .Laes_wipe
+.Laes_store:
+        /* the state to q in order */
         mov     r4, r6
         mov     r5, r7
         mov     r6, r9
@@ -1201,140 +1332,6 @@ aes_ct32_ctr_run_asm:
         mov     r9, r10
         mov     r10, lr
         mov     r11, r2
-        ldr     r0, [sp, #8]
-        ldr     r3, [r0], #4
-        eor     r4, r4, r3
-        ldr     r3, [r0], #4
-        eor     r5, r5, r3
-        ldr     r3, [r0], #4
-        eor     r6, r6, r3
-        ldr     r3, [r0], #4
-        eor     r7, r7, r3
-        ldr     r3, [r0], #4
-        eor     r8, r8, r3
-        ldr     r3, [r0], #4
-        eor     r9, r9, r3
-        ldr     r3, [r0], #4
-        eor     r10, r10, r3
-        ldr     r3, [r0], #4
-        eor     r11, r11, r3
-        ldr     r0, [sp, #12]
-        cmp     r0, #0
-        beq     .Laes_store
-        /* MODE: the transposition back to words (SWAPMOVE of aes_pack) */
-#if defined(__thumb2__)
-        mov     r3, #0x55555555
-#else
-        ldr     r3, =0x55555555
-#endif
-        eor     r2, r5, r4, lsr #1
-        and     r2, r2, r3
-        eor     r5, r5, r2
-        eor     r4, r4, r2, lsl #1
-        eor     r2, r7, r6, lsr #1
-        and     r2, r2, r3
-        eor     r7, r7, r2
-        eor     r6, r6, r2, lsl #1
-        eor     r2, r9, r8, lsr #1
-        and     r2, r2, r3
-        eor     r9, r9, r2
-        eor     r8, r8, r2, lsl #1
-        eor     r2, r11, r10, lsr #1
-        and     r2, r2, r3
-        eor     r11, r11, r2
-        eor     r10, r10, r2, lsl #1
-#if defined(__thumb2__)
-        mov     r3, #0x33333333
-#else
-        ldr     r3, =0x33333333
-#endif
-        eor     r2, r6, r4, lsr #2
-        and     r2, r2, r3
-        eor     r6, r6, r2
-        eor     r4, r4, r2, lsl #2
-        eor     r2, r7, r5, lsr #2
-        and     r2, r2, r3
-        eor     r7, r7, r2
-        eor     r5, r5, r2, lsl #2
-        eor     r2, r10, r8, lsr #2
-        and     r2, r2, r3
-        eor     r10, r10, r2
-        eor     r8, r8, r2, lsl #2
-        eor     r2, r11, r9, lsr #2
-        and     r2, r2, r3
-        eor     r11, r11, r2
-        eor     r9, r9, r2, lsl #2
-#if defined(__thumb2__)
-        mov     r3, #0x0f0f0f0f
-#else
-        ldr     r3, =0x0f0f0f0f
-#endif
-        eor     r2, r8, r4, lsr #4
-        and     r2, r2, r3
-        eor     r8, r8, r2
-        eor     r4, r4, r2, lsl #4
-        eor     r2, r9, r5, lsr #4
-        and     r2, r2, r3
-        eor     r9, r9, r2
-        eor     r5, r5, r2, lsl #4
-        eor     r2, r10, r6, lsr #4
-        and     r2, r2, r3
-        eor     r10, r10, r2
-        eor     r6, r6, r2, lsl #4
-        eor     r2, r11, r7, lsr #4
-        and     r2, r2, r3
-        eor     r11, r11, r2
-        eor     r7, r7, r2, lsl #4
-        /* ShiftRows^2 for 10 and 14 rounds: rows 1 and 3 of columns c, c + 2 */
-        tst     r0, #2
-        beq     .Laes_aligned
-#if defined(__thumb2__)
-        mov     r3, #0xff00ff00
-#else
-        ldr     r3, =0xff00ff00
-#endif
-        eor     r2, r4, r8
-        and     r2, r2, r3
-        eor     r4, r4, r2
-        eor     r8, r8, r2
-        eor     r2, r5, r9
-        and     r2, r2, r3
-        eor     r5, r5, r2
-        eor     r9, r9, r2
-        eor     r2, r6, r10
-        and     r2, r2, r3
-        eor     r6, r6, r2
-        eor     r10, r10, r2
-        eor     r2, r7, r11
-        and     r2, r2, r3
-        eor     r7, r7, r2
-        eor     r11, r11, r2
-.Laes_aligned:
-        cmp     r0, #256
-        blo     .Laes_store
-        /* RUN: out = in ^ the key stream (words 0..3 of block 0 in q[0, 2, 4, 6]), the next pass */
-        ldr     r2, [sp, #156]
-        ldr     r3, [sp, #152]
-        ldm     r2!, {r0, r1, r12, lr}
-        eor     r0, r0, r4
-        eor     r1, r1, r6
-        eor     r12, r12, r8
-        eor     lr, lr, r10
-        stm     r3!, {r0, r1, r12, lr}
-        ldm     r2!, {r0, r1, r12, lr}
-        eor     r0, r0, r5
-        eor     r1, r1, r7
-        eor     r12, r12, r9
-        eor     lr, lr, r11
-        stm     r3!, {r0, r1, r12, lr}
-        str     r2, [sp, #156]
-        str     r3, [sp, #152]
-        ldr     r0, [sp, #160]
-        subs    r0, r0, #1
-        str     r0, [sp, #160]
-        bne     .Laes_pass
-        b       .Laes_wipe
-.Laes_store:
         ldr     r1, [sp, #0]
         stm     r1, {r4, r5, r6, r7, r8, r9, r10, r11}
 .Laes_wipe:
