@@ -407,7 +407,7 @@ static inline uint32_t ror32_any(uint32_t x, unsigned n)
  * one rotation (right by i - 6 and i - 7 bits, mod 32) and one mask each.
  * The C twin of aes_ct32_encrypt2_ctr_asm. */
 void aes_ct32_encrypt2_ctr_c(const uint32_t *rk, unsigned rounds, uint32_t q[8],
-                           const uint32_t base[8], uint32_t w0, uint32_t w1)
+                             const uint32_t base[8], uint32_t w0, uint32_t w1)
 {
     const uint32_t m6 = 0x40404040u, m7 = 0x80808080u;
 #if CTC_PROFILE_SMALL
