@@ -12,7 +12,11 @@ src/aes/aes_ct32.c does (its C twin, compared by tests/unit/test_aes.c):
         SubBytes(q); MixColumns_(r mod 4)(q); q ^= rk[8 r .. 8 r + 7]
     SubBytes(q); q ^= rk[8 rounds .. 8 rounds + 7]
 
-on the eight bitsliced words of two blocks. The state stays in r4-r11
+on the eight bitsliced words of two blocks; two more entries serve the
+counter loop (aes_ct32_encrypt2_ctr_asm and aes_ct32_ctr_run_asm, twins
+aes_ct32_encrypt2_ctr_c and aes_ct32_ctr_run_c): the counter words put
+in before the rounds, the transposition back, the alignment and (for a
+run) the XOR with the text after them. The state stays in r4-r11
 from one round to the next, and each round (SubBytes, MixColumns and
 AddRoundKey) is one block of straight-line code allocated as a whole:
 the values go to the fourteen registers r0-r12 and lr (Belady's rule:
@@ -35,8 +39,9 @@ right by s bits is
     ror(x, s) ^ (ror(x ^ ror(x, 8), s) & m_s),   m_s = (0xff >> s) * 0x01010101,
 
 three instructions. Only AND, EOR, shifts, loads and stores at fixed
-frame offsets are used on data; the branches depend on the round counter
-only. Unified syntax: the same text assembles for Thumb-2 (Cortex-M3, M4,
+frame offsets are used on data; the branches depend on the round key
+pointer only (the loop runs four rounds per pass, with the MixColumns of
+round mod 4 = 1, 2, 3, 0, and leaves after the SubBytes of the last). Unified syntax: the same text assembles for Thumb-2 (Cortex-M3, M4,
 M7) and A32. Python only; tools/test_tools.py checks that the committed
 file is this program's output.
 """
@@ -83,8 +88,12 @@ def sbox_gates():
 CAN = ["r%d" % (4 + i) for i in range(8)]
 
 # the frame: control words, then the spill slots
-QP, END, RKP, TT, TV = 0, 4, 8, 12, 16
-SPILL_BASE = 20
+QP, END, RKP, MODE, RK1, LO, BASEK = 0, 4, 8, 12, 16, 20, 24
+SPILL_BASE = BASEK + 32
+# MODE: 0 for aes_ct32_rounds_asm, the number of rounds for
+# aes_ct32_encrypt2_ctr_asm, RUN + the number of rounds for
+# aes_ct32_ctr_run_asm
+RUN = 0x100
 
 
 def is_const(v):
@@ -122,6 +131,7 @@ class Alloc:
         self.uses = {}
         self.end = 0
         self.hint = {}
+        self.touch = {}
 
     def copy(self):
         c = Alloc()
@@ -130,6 +140,7 @@ class Alloc:
         c.mem_of = dict(self.mem_of)
         c.free_slots = list(self.free_slots)
         c.nslots = self.nslots
+        c.touch = dict(self.touch)
         return c
 
     def prepare(self, gates, live_out, hint=None):
@@ -175,12 +186,11 @@ class Alloc:
     def get_reg(self, g, protect, want=None):
         if want is not None and self.val_in[want] is None:
             return want
-        for r in REGS:
-            if self.val_in[r] is None and r not in CAN:
-                return r
-        for r in REGS:
-            if self.val_in[r] is None:
-                return r
+        # a free register, the one touched longest ago first (so that a
+        # load can move up to an earlier one: pair_loads)
+        free = [r for r in REGS if self.val_in[r] is None]
+        if free:
+            return min(free, key=lambda r: (r in CAN, self.touch.get(r, -1)))
         best = None
         for r in REGS:
             if r in protect:
@@ -240,20 +250,13 @@ class Alloc:
             if sh:
                 text += ", %s #%d" % sh
             self.code.append(text)
+            for r in (ra, rb, rd):
+                self.touch[r] = len(self.code)
             if inv:
                 self.code.append("mvn     %s, %s" % (rd, rd))
             self.reg_of[d] = rd
             self.val_in[rd] = d
         return self.code
-
-    def free_one(self, order):
-        """make sure one register is free, evicting by the order given"""
-        if any(v is None for v in self.val_in.values()):
-            return
-        for v in order:
-            if v in self.reg_of:
-                self.evict(self.reg_of[v])
-                return
 
     def place(self, targets):
         """move the values to their registers (targets: value -> register);
@@ -298,7 +301,7 @@ class Alloc:
         self.free_slots = []
 
     def cost(self):
-        return 2 * self.loads + self.stores + self.moves
+        return load_cycles(pair_loads(self.code)) + self.stores + self.moves
 
 
 def schedule(ins, outs, gates, rng, noise):
@@ -350,9 +353,8 @@ LOCAL = 8000
 # r + 2 after t skipped ShiftRows (0: none)
 MIX = {0: (0, 0), 1: (2, 4), 2: (4, 0), 3: (6, 4)}
 MASK = {2: 0x3f3f3f3f, 4: 0x0f0f0f0f, 6: 0x03030303}
-# the order MixColumns reads the state words in (word 7 first: t7 is
-# xtime's carry into words 0, 1, 3 and 4)
-MIX_ORDER = [7, 0, 1, 2, 3, 4, 5, 6]
+# MixColumns reads state word 7 first (t7 is xtime's carry into words 0,
+# 1, 3 and 4), then words 0 to 6
 
 
 def mix_gates(t, q):
@@ -428,8 +430,6 @@ def build_round(ins, outs, order):
         sb.val_in[CAN[i]] = q_in[i]
     sb.prepare(order, list(outs), {s: CAN[i] for s, i in outs.items()})
     sb.run()
-    # one register for the dispatch: the word MixColumns reads last leaves
-    sb.free_one([q_out[i] for i in reversed(MIX_ORDER)])
     mixes = {}
     for t in (0, 1, 2, 3):
         m = sb.copy()
@@ -440,11 +440,77 @@ def build_round(ins, outs, order):
         m.code.append("add     %s, %s, #32" % (rp, rp))
         m.code.append("str     %s, [sp, #%d]" % (rp, RKP))
         m.stores += 1
+        # Z for the next round's SubBytes: set when it is the last round
+        rx = [x for x in REGS if m.val_in[x] is None][0]
+        m.code.append("ldr     %s, [sp, #%d]" % (rx, END))
+        m.code.append("cmp     %s, %s" % (rp, rx))
+        m.loads += 1
         m.place({mo[i]: CAN[i] for i in range(8)})
         mixes[t] = m
     last = sb.copy()
     last.place({q_out[i]: CAN[i] for i in range(8)})
     return sb, mixes, last
+
+
+LDR = re.compile(r"ldr     (\w+), \[(\w+), #(\d+)\]$")
+REG = re.compile(r"\b(r\d+|lr|sp)\b")
+
+
+def load_cycles(code):
+    """Cortex-M4's cycles of the loads of a straight-line block: 2 each, 1
+    directly after a single load whose result is not its address
+    (docs/cycles.md)"""
+    c = 0
+    prev = None
+    for line in code:
+        m = LDR.match(line)
+        if m or line.startswith("ldr "):
+            c += 1 if prev is not None and prev != (m.group(2) if m else None) else 2
+        prev = None
+        if line.startswith("ldr ") or m:
+            d = REG.findall(line)
+            prev = d[0] if d else None
+    return c
+
+
+def pair_loads(code):
+    """the block with loads moved up to directly after an earlier load
+    (the second of two loads in a row takes one cycle on Cortex-M4): a
+    load [base, #k] to X moves over lines that do not name X, do not
+    write its base and do not store to its address; kept where the
+    block's load cycles drop"""
+    code = list(code)
+    changed = True
+    while changed:
+        changed = False
+        for p in range(1, len(code)):
+            m = LDR.match(code[p])
+            if not m:
+                continue
+            x, base = m.group(1), m.group(2)
+            for q in range(p - 1, -1, -1):
+                line = code[q]
+                if line.startswith("#") or line.endswith(":"):
+                    break
+                regs = REG.findall(line)
+                mq = LDR.match(line)
+                if mq and x not in regs and mq.group(1) != base:
+                    if q == p - 1:
+                        break          # already after a load
+                    c2 = code[:q + 1] + [code[p]] + code[q + 1:p] + code[p + 1:]
+                    if load_cycles(c2) < load_cycles(code):
+                        code = c2
+                        changed = True
+                    break
+                if x in regs:
+                    break
+                if regs and regs[0] == base and not line.startswith("str"):
+                    break
+                if line.startswith("str") and line.endswith("[%s, #%s]" % (base, m.group(3))):
+                    break
+                if line.startswith("cmp") or line.startswith("add"):
+                    break
+    return code
 
 
 def round_cost(sb, mixes, last):
@@ -500,9 +566,17 @@ HEADER = """/* Generated by: python3 tools/gen_aes_armv7m.py. Do not edit.
  *
  *   void aes_ct32_rounds_asm(uint32_t q[8], const uint32_t *rk,
  *                            unsigned rounds);
+ *   void aes_ct32_encrypt2_ctr_asm(const uint32_t *rk, unsigned rounds,
+ *                                  uint32_t q[8], const uint32_t base[8],
+ *                                  uint32_t w0, uint32_t w1);
+ *   void aes_ct32_ctr_run_asm(const uint32_t *rk, unsigned rounds,
+ *                             const uint32_t base[8], uint32_t lo,
+ *                             uint8_t *out, const uint8_t *in, size_t npass);
  *
- * Its C twin is aes_ct32_rounds_c (aes_ct32.c), compared on random states
- * and keys by tests/unit/test_aes.c. The state lives in r4-r11 from one
+ * Their C twins are aes_ct32_rounds_c, aes_ct32_encrypt2_ctr_c and
+ * aes_ct32_ctr_run_c (aes_ct32.c), compared on random states, keys and
+ * texts by tests/unit/test_aes.c; the three share the rounds and pick
+ * their tail by a mode word in the frame (public). The state lives in r4-r11 from one
  * round to the next; each round (SubBytes, the Boyar-Peralta circuit of
  * aes_sbox_lin, whose constant 0x63 the round keys hold, then MixColumns
  * with the offsets of round mod 4 and the round key folded in) is one
@@ -511,9 +585,9 @@ HEADER = """/* Generated by: python3 tools/gen_aes_armv7m.py. Do not edit.
  * (SubBytes: %(loads)d reloads and %(stores)d stores; MixColumns 0-3: %(mloads)s loads,
  * the round key's eight included, and %(stores_m)s stores; %(slots)d spill slots).
  * Data go through AND, EOR and the barrel shifter only, at fixed
- * addresses; the branches depend on the round counter (public). The frame
+ * addresses; the branches depend on the round key pointer (public). The frame
  * is wiped before
- * the return. Not built with PROFILE=small: 2.1 KB of code that the C
+ * the return. Not built with PROFILE=small: 4.5 KB of code that the C
  * rounds do in less (docs/aes.md).
  */
 #include "ctcrypto/config.h"
@@ -533,6 +607,10 @@ HEADER = """/* Generated by: python3 tools/gen_aes_armv7m.py. Do not edit.
         .section .text.aes_ct32_rounds_asm,"ax",%%progbits
         .globl  aes_ct32_rounds_asm
         .type   aes_ct32_rounds_asm,%%function
+        .globl  aes_ct32_encrypt2_ctr_asm
+        .type   aes_ct32_encrypt2_ctr_asm,%%function
+        .globl  aes_ct32_ctr_run_asm
+        .type   aes_ct32_ctr_run_asm,%%function
         .p2align 2
         AES_FUNC
 aes_ct32_rounds_asm:
@@ -555,57 +633,190 @@ def main():
         L.append("        " + s if s and not s.endswith(":") and s[0] != "#" else s)
 
     regs = "{%s}" % ", ".join(CAN)
+
+    def const(r, c):
+        L.append("#if defined(__thumb2__)")
+        e("mov     %s, #0x%08x" % (r, c))
+        L.append("#else")
+        e("ldr     %s, =0x%08x" % (r, c))
+        L.append("#endif")
+
+    def inject():
+        """r4-r11 ^= w0 (r0) and w1 (r3) in bits 6 and 7 of every byte lane"""
+        const("r12", 0x40404040)
+        const("lr", 0x80808080)
+        for i in range(8):
+            for (w, m, k) in (("r0", "r12", 6), ("r3", "lr", 7)):
+                n = (i - k) % 32
+                e("and     r2, %s, %s%s" % (m, w, ", ror #%d" % n if n else ""))
+                e("eor     %s, %s, r2" % (CAN[i], CAN[i]))
+
+    # aes_ct32_rounds_asm(q, rk, rounds): the state from q; MODE 0 (q gets
+    # the state as the rounds leave it)
     e("push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}")
     e("sub     sp, sp, #%d" % frame)
     e("str     r0, [sp, #%d]" % QP)
-    e("add     r3, r1, r2, lsl #5")
-    e("str     r3, [sp, #%d]" % END)
-    e("/* AddRoundKey 0: the state in r4-r11 from here on */")
+    e("add     r2, r1, r2, lsl #5")
+    e("str     r2, [sp, #%d]" % END)
+    e("movs    r3, #0")
+    e("str     r3, [sp, #%d]" % MODE)
     e("ldm     r0, %s" % regs)
-    for i in range(8):
-        e("ldr     r3, [r1], #4")
-        e("eor     %s, %s, r3" % (CAN[i], CAN[i]))
-    e("str     r1, [sp, #%d]" % RKP)
-    e("movs    r2, #1")
-    e("str     r2, [sp, #%d]" % TT)
-    L.append(".Laes_round:")
-    e("/* round r: Z set for the last one (SubBytes keeps the flags); r mod 4 */")
-    e("ldr     r0, [sp, #%d]" % TT)
-    e("and     r1, r0, #3")
-    e("str     r1, [sp, #%d]" % TV)
-    e("ldr     r1, [sp, #%d]" % RKP)
+    e("b       .Laes_ark0")
+    e(".size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm")
+    L.append("")
+    # aes_ct32_encrypt2_ctr_asm(rk, rounds, q, base, w0, w1): the state is
+    # base with w0 and w1 in bits 6 and 7 of every byte lane (word i takes
+    # w0 rotated right by i - 6 bits and w1 by i - 7, mod 32); MODE is the
+    # number of rounds (nonzero: q gets the state transposed back to words
+    # and aligned)
+    e(".p2align 2")
+    e("AES_FUNC")
+    L.append("aes_ct32_encrypt2_ctr_asm:")
+    e("push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}")
+    e("sub     sp, sp, #%d" % frame)
+    e("str     r2, [sp, #%d]" % QP)
+    e("str     r1, [sp, #%d]" % MODE)
+    e("add     r2, r0, r1, lsl #5")
+    e("str     r2, [sp, #%d]" % END)
+    e("mov     r1, r0")
+    e("ldm     r3, %s" % regs)
+    e("ldr     r0, [sp, #%d]" % (frame + 36))
+    e("ldr     r3, [sp, #%d]" % (frame + 40))
+    inject()
     e("ldr     r2, [sp, #%d]" % END)
-    e("adds    r0, r0, #1")
-    e("str     r0, [sp, #%d]" % TT)
-    e("cmp     r1, r2")
-    e("/* SubBytes */")
-    for s in sb.code:
-        e(s)
-    r = [x for x in REGS if sb.val_in[x] is None][0]
-    e("beq     .Laes_last")
-    e("ldr     %s, [sp, #%d]" % (r, TV))
-    e("cmp     %s, #2" % r)
-    e("beq     .Laes_mix2")
-    e("bhi     .Laes_mix3")
-    e("cmp     %s, #1" % r)
-    e("beq     .Laes_mix1")
-    for t in (0, 1, 2, 3):
-        L.append(".Laes_mix%d:" % t)
-        e("/* MixColumns, offsets %d, and AddRoundKey */" % t)
-        for s in mixes[t].code:
-            e(s)
-        e("b       .Laes_round")
-        e(".ltorg")
-    L.append(".Laes_last:")
-    e("/* the last AddRoundKey, into q; then the frame is wiped */")
-    for s in last.code:
-        e(s)
-    e("ldr     r0, [sp, #%d]" % RKP)
+    L.append(".Laes_ark0:")
+    e("/* AddRoundKey 0: the state in r4-r11 from here on */")
+    for half in (0, 1):
+        e("ldm     r1!, {r0, r3, r12, lr}")
+        for k, rr in enumerate(("r0", "r3", "r12", "lr")):
+            e("eor     %s, %s, %s" % (CAN[4 * half + k], CAN[4 * half + k], rr))
+    e("b       .Laes_start")
+    e(".size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm")
+    L.append("")
+    # aes_ct32_ctr_run_asm(rk, rounds, base, lo, out, in, npass): npass
+    # passes of aes_ct32_encrypt2_ctr_asm with w0, w1 = the byte reversals
+    # of lo + 2k and lo + 2k + 1 (mod 2^32), each XORed with 32 bytes of in
+    # into out (word-aligned; LDM and STM)
+    e(".p2align 2")
+    e("AES_FUNC")
+    L.append("aes_ct32_ctr_run_asm:")
+    e("push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}")
+    e("sub     sp, sp, #%d" % frame)
+    e("add     r12, r1, #%d" % RUN)
+    e("str     r12, [sp, #%d]" % MODE)
+    e("add     r1, r0, r1, lsl #5")
+    e("str     r1, [sp, #%d]" % END)
+    e("str     r3, [sp, #%d]" % LO)
+    e("/* base ^ round key 0, once per run, to the frame */")
+    e("ldm     r2, %s" % regs)
     for i in range(8):
         e("ldr     r3, [r0], #4")
         e("eor     %s, %s, r3" % (CAN[i], CAN[i]))
+    e("str     r0, [sp, #%d]" % RK1)
+    e("add     r2, sp, #%d" % BASEK)
+    e("stm     r2, %s" % regs)
+    L.append(".Laes_pass:")
+    e("ldr     r1, [sp, #%d]" % LO)
+    e("add     r2, sp, #%d" % BASEK)
+    e("ldm     r2, %s" % regs)
+    e("add     r2, r1, #2")
+    e("str     r2, [sp, #%d]" % LO)
+    e("rev     r0, r1")
+    e("add     r3, r1, #1")
+    e("rev     r3, r3")
+    inject()
+    e("ldr     r1, [sp, #%d]" % RK1)
+    e("ldr     r2, [sp, #%d]" % END)
+    L.append(".Laes_start:")
+    e("str     r1, [sp, #%d]" % RKP)
+    e("cmp     r1, r2")
+    # Four rounds per pass of the loop, round r running the MixColumns of
+    # r mod 4 (1, 2, 3, 0): no dispatch. Z, set by the compare of the round
+    # key pointer with its end before each SubBytes (whose EOR, AND, MOV,
+    # MVN, loads and stores keep the flags), says the round is the last.
+    L.append(".Laes_round:")
+    for t in (1, 2, 3, 0):
+        e("/* round r = %d mod 4: SubBytes */" % t)
+        for s in pair_loads(sb.code):
+            e(s)
+        e("beq     .Laes_last")
+        e("/* MixColumns, offsets %d, and AddRoundKey; Z for the next round */" % t)
+        for s in pair_loads(mixes[t].code):
+            e(s)
+        if t == 0:
+            e("b       .Laes_round")
+            e(".ltorg")
+        else:
+            L.append("#if !defined(__thumb2__)")
+            e("b       .Laes_pool%d" % t)
+            e(".ltorg")
+            L.append(".Laes_pool%d:" % t)
+            L.append("#endif")
+    L.append(".Laes_last:")
+    # The tail works on the registers where SubBytes left the state words
+    # (Q[i] in R[i]; the six others are free): no moves but where the
+    # state is stored to q in order (LDM/STM order: r4-r11)
+    q_out = {i: v for v, i in outs.items()}
+    R = [sb.reg_of[q_out[i]] for i in range(8)]
+    free = [r for r in REGS if sb.val_in[r] is None]
+    assert len(free) == 6
+    e("/* the last AddRoundKey; q[i] in %s */" % ", ".join(R))
+    e("ldr     %s, [sp, #%d]" % (free[0], RKP))
+    k4 = free[1:5]
+    for half in (0, 1):
+        e("ldm     %s%s, {%s}" % (free[0], "!" if half == 0 else "", ", ".join(k4)))
+        for k in range(4):
+            e("eor     %s, %s, %s" % (R[4 * half + k], R[4 * half + k], k4[k]))
+    md, t, c = free[0], free[1], free[2]
+    e("ldr     %s, [sp, #%d]" % (md, MODE))
+    e("cmp     %s, #0" % md)
+    e("beq     .Laes_store")
+    e("/* MODE: the transposition back to words (SWAPMOVE of aes_pack) */")
+    for (n, m, pairs) in ((1, 0x55555555, ((0, 1), (2, 3), (4, 5), (6, 7))),
+                          (2, 0x33333333, ((0, 2), (1, 3), (4, 6), (5, 7))),
+                          (4, 0x0f0f0f0f, ((0, 4), (1, 5), (2, 6), (3, 7)))):
+        const(c, m)
+        for (i, j) in pairs:
+            a_, b_ = R[i], R[j]
+            e("eor     %s, %s, %s, lsr #%d" % (t, b_, a_, n))
+            e("and     %s, %s, %s" % (t, t, c))
+            e("eor     %s, %s, %s" % (b_, b_, t))
+            e("eor     %s, %s, %s, lsl #%d" % (a_, a_, t, n))
+    e("/* ShiftRows^2 for 10 and 14 rounds: rows 1 and 3 of columns c, c + 2 */")
+    e("tst     %s, #2" % md)
+    e("beq     .Laes_aligned")
+    const(c, 0xff00ff00)
+    for i in range(4):
+        e("eor     %s, %s, %s" % (t, R[i], R[i + 4]))
+        e("and     %s, %s, %s" % (t, t, c))
+        e("eor     %s, %s, %s" % (R[i], R[i], t))
+        e("eor     %s, %s, %s" % (R[i + 4], R[i + 4], t))
+    L.append(".Laes_aligned:")
+    e("cmp     %s, #%d" % (md, RUN))
+    e("blo     .Laes_store")
+    e("/* RUN: out = in ^ the key stream (words 0..3 of block 0 in q[0, 2, 4, 6]), the next pass */")
+    pin, pout, d4 = free[0], free[1], free[2:6]
+    e("ldr     %s, [sp, #%d]" % (pin, frame + 40))
+    e("ldr     %s, [sp, #%d]" % (pout, frame + 36))
+    for half in (0, 1):
+        e("ldm     %s!, {%s}" % (pin, ", ".join(d4)))
+        for k in range(4):
+            e("eor     %s, %s, %s" % (d4[k], d4[k], R[2 * k + half]))
+        e("stm     %s!, {%s}" % (pout, ", ".join(d4)))
+    e("str     %s, [sp, #%d]" % (pin, frame + 40))
+    e("str     %s, [sp, #%d]" % (pout, frame + 36))
+    e("ldr     %s, [sp, #%d]" % (d4[0], frame + 44))
+    e("subs    %s, %s, #1" % (d4[0], d4[0]))
+    e("str     %s, [sp, #%d]" % (d4[0], frame + 44))
+    e("bne     .Laes_pass")
+    e("b       .Laes_wipe")
+    L.append(".Laes_store:")
+    e("/* the state to q in order */")
+    for s in last.code:
+        e(s)
     e("ldr     r1, [sp, #%d]" % QP)
     e("stm     r1, %s" % regs)
+    L.append(".Laes_wipe:")
     e("movs    r2, #0")
     e("movs    r3, #0")
     for off in range(0, frame - 7, 8):
@@ -614,7 +825,8 @@ def main():
         e("str     r2, [sp, #%d]" % (frame - 4))
     e("add     sp, sp, #%d" % frame)
     e("pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}")
-    e(".size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm")
+    e(".ltorg")
+    e(".size   aes_ct32_ctr_run_asm, .-aes_ct32_ctr_run_asm")
     L.append("")
     L.append("#endif")
     L.append("")

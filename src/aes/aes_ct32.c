@@ -11,8 +11,8 @@
  * layers of swaps, is the bitslicing (aes_pack); it is its own inverse.
  *
  * With that layout every step is a fixed sequence of word operations:
- *  - SubBytes is the circuit of Boyar and Peralta ("A depth-16 circuit for
- *    the AES S-box", 2011: 128 gates, 34 AND and 94 XOR/XNOR) on the eight
+ *  - SubBytes is the smallest circuit of Boyar and Peralta (SEA 2010:
+ *    115 gates, 32 AND and 83 XOR/XNOR; aes_sbox_circuit.h) on the eight
  *    words;
  *  - ShiftRows rotates each byte lane by 2r bits (masks and shifts); the
  *    encryption is fixsliced (Adomnicai and Peyrin, "Fixslicing AES-like
@@ -347,22 +347,16 @@ void aes_ct32_rounds_c(uint32_t q[8], const uint32_t *rk, unsigned rounds)
 }
 
 /*
- * The rounds on the bitsliced state, then the state back to words and
- * aligned: ShiftRows^(rounds mod 4), which is 2 for 10 and 14 rounds and 0
- * for 12. On words (q[2 c + b] = column c of block b, row r in byte r),
- * ShiftRows^2 exchanges rows 1 and 3 (bytes 1 and 3) of columns c and
- * c + 2: one masked swap per pair of words instead of masks and shifts on
- * the eight bitsliced words.
+ * The state back to words and aligned: ShiftRows^(rounds mod 4), which is
+ * 2 for 10 and 14 rounds and 0 for 12. On words (q[2 c + b] = column c of
+ * block b, row r in byte r), ShiftRows^2 exchanges rows 1 and 3 (bytes 1
+ * and 3) of columns c and c + 2: one masked swap per pair of words instead
+ * of masks and shifts on the eight bitsliced words.
  */
-static void aes_encrypt2_tail(const uint32_t *rk, unsigned rounds, uint32_t q[8])
+static void aes_unpack_align(uint32_t q[8], unsigned rounds)
 {
     unsigned i;
 
-#if AES_HAVE_ARMV7_ASM
-    aes_ct32_rounds_asm(q, rk, rounds);
-#else
-    aes_ct32_rounds_c(q, rk, rounds);
-#endif
     aes_pack(q);
     if (rounds & 2) {                  /* public: 10 or 14 rounds */
         for (i = 0; i < 4; i++) {
@@ -378,7 +372,12 @@ static void aes_encrypt2_tail(const uint32_t *rk, unsigned rounds, uint32_t q[8]
 void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
 {
     aes_pack(q);
-    aes_encrypt2_tail(rk, rounds, q);
+#if AES_HAVE_ARMV7_ASM
+    aes_ct32_rounds_asm(q, rk, rounds);
+#else
+    aes_ct32_rounds_c(q, rk, rounds);
+#endif
+    aes_unpack_align(q, rounds);
 }
 
 /* see aes_impl.h */
@@ -405,9 +404,10 @@ static inline uint32_t ror32_any(uint32_t x, unsigned n)
 
 /* see aes_impl.h. The transposition (aes_pack) puts bit i of byte r of
  * q[6] (w0) at bit 6 of lane r of word i, and that of q[7] (w1) at bit 7:
- * one rotation (right by i - 6 and i - 7 bits, mod 32) and one mask each. */
-void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
-                           const uint32_t base[8], uint32_t w0, uint32_t w1)
+ * one rotation (right by i - 6 and i - 7 bits, mod 32) and one mask each.
+ * The C twin of aes_ct32_encrypt2_ctr_asm. */
+void aes_ct32_encrypt2_ctr_c(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                             const uint32_t base[8], uint32_t w0, uint32_t w1)
 {
     const uint32_t m6 = 0x40404040u, m7 = 0x80808080u;
 #if CTC_PROFILE_SMALL
@@ -426,8 +426,35 @@ void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
     q[6] = base[6] ^ (w0 & m6) ^ (ror32(w1, 31) & m7);
     q[7] = base[7] ^ (ror32(w0, 1) & m6) ^ (w1 & m7);
 #endif
-    aes_encrypt2_tail(rk, rounds, q);
+    aes_ct32_rounds_c(q, rk, rounds);
+    aes_unpack_align(q, rounds);
 }
+
+#if AES_HAVE_ARMV7_ASM
+/* see aes_impl.h */
+void aes_ct32_ctr_run_c(const uint32_t *rk, unsigned rounds, const uint32_t base[8],
+                        uint32_t lo, uint8_t *out, const uint8_t *in, size_t npass)
+{
+    typedef uint32_t __attribute__((may_alias)) aes_word_alias;
+    uint32_t q[8];
+    size_t k;
+    unsigned c;
+
+    for (k = 0; k < npass; k++) {
+        const aes_word_alias *s32 = (const aes_word_alias *)(const void *)(in + 32 * k);
+        aes_word_alias *d32 = (aes_word_alias *)(void *)(out + 32 * k);
+
+        aes_ct32_encrypt2_ctr_c(rk, rounds, q, base, aes_bswap32(lo),
+                                aes_bswap32(lo + 1));
+        lo += 2;
+        for (c = 0; c < 4; c++) {
+            d32[c] = s32[c] ^ q[2 * c];
+            d32[4 + c] = s32[4 + c] ^ q[2 * c + 1];
+        }
+    }
+    ct_zeroize(q, sizeof q);
+}
+#endif
 
 /* see aes_impl.h */
 void aes_ct32_encrypt2(const uint32_t *rk, unsigned rounds,

@@ -141,6 +141,25 @@ void aes_ctr_xor(const ctc_aes_key *key, uint8_t ctr[16], unsigned inc_bytes,
         size_t n = len - i < 32 ? len - i : 32;
         uint32_t lo = aes_bswap32(cw[3]), w0, w1;
 
+#if AES_HAVE_ARMV7_ASM && AES_CTR_WORDS
+        if (base_ok && n == 32
+            && (((uintptr_t)(in + i) | (uintptr_t)(out + i)) & 3) == 0) {
+            /* whole word-aligned pieces while base stays (public): the
+             * passes in one call, as many as the last word allows without
+             * a carry into the others (inc128) */
+            size_t np = (len - i) / 32;
+
+            if (inc_bytes == 16 && np > ((0xffffffffu - lo) >> 1))
+                np = (0xffffffffu - lo) >> 1;      /* lo + 2 np - 1 <= 2^32 - 2 */
+            if (np > 0) {
+                aes_ct32_ctr_run_asm(key->rk, key->rounds, base, lo, out + i, in + i, np);
+                cw[3] = aes_bswap32(lo + 2 * (uint32_t)np);
+                i += 32 * (np - 1);
+                continue;
+            }
+        }
+#endif
+
         if (base_ok && (inc_bytes != 16 || lo < 0xfffffffeu)) {
             /* lo + 1 and lo + 2 do not carry, or inc32 wraps them */
             w0 = cw[3];

@@ -122,8 +122,33 @@ void aes_ct32_encrypt2_words(const uint32_t *rk, unsigned rounds, uint32_t q[8])
  * aes_ct32_encrypt2_words on those blocks.
  */
 void aes_ct32_ctr_base(uint32_t base[8], const uint32_t b0[4], const uint32_t b1[4]);
-void aes_ct32_encrypt2_ctr(const uint32_t *rk, unsigned rounds, uint32_t q[8],
-                           const uint32_t base[8], uint32_t w0, uint32_t w1);
+/*
+ * aes_ct32_encrypt2_ctr is aes_ct32_encrypt2_ctr_asm where the Armv7
+ * assembly is built (the same file as aes_ct32_rounds_asm: the counter
+ * words put in, the rounds, the transposition back and the alignment on
+ * the registers), else aes_ct32_encrypt2_ctr_c, its C twin.
+ */
+void aes_ct32_encrypt2_ctr_c(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                             const uint32_t base[8], uint32_t w0, uint32_t w1);
+#if AES_HAVE_ARMV7_ASM
+void aes_ct32_encrypt2_ctr_asm(const uint32_t *rk, unsigned rounds, uint32_t q[8],
+                               const uint32_t base[8], uint32_t w0, uint32_t w1);
+#define aes_ct32_encrypt2_ctr aes_ct32_encrypt2_ctr_asm
+/*
+ * npass >= 1 passes of aes_ct32_encrypt2_ctr with w0, w1 the byte
+ * reversals of lo + 2k and lo + 2k + 1 (mod 2^32: the caller keeps the
+ * words 0..2 of base valid over the run), each pass's output XORed a word
+ * at a time with the 32 bytes of in into out (both 4-byte aligned; out ==
+ * in allowed; q[2 c + b] is word c of block b). aes_ct32_ctr_run_c is its
+ * C twin, built for the test where the assembly is.
+ */
+void aes_ct32_ctr_run_asm(const uint32_t *rk, unsigned rounds, const uint32_t base[8],
+                          uint32_t lo, uint8_t *out, const uint8_t *in, size_t npass);
+void aes_ct32_ctr_run_c(const uint32_t *rk, unsigned rounds, const uint32_t base[8],
+                        uint32_t lo, uint8_t *out, const uint8_t *in, size_t npass);
+#else
+#define aes_ct32_encrypt2_ctr aes_ct32_encrypt2_ctr_c
+#endif
 
 /* out0 = D(in0), out1 = D(in1) in one pass. */
 void aes_ct32_decrypt2(const uint32_t *rk, unsigned rounds,

@@ -4,16 +4,18 @@
  * the bitsliced cores: aes_ct32.c (32-bit words), aes_ct64_body.h (64-bit
  * words, and four 64-bit lanes of a YMM register in the AVX2 leaf).
  *
- * The circuit is the top linear layer and the nonlinear middle of the
- * Boyar-Peralta circuit, whose inputs U0..U7 and outputs S0..S7 are the
- * bits of a byte from the most significant down (U0 = bit 7 = q[7]); its
- * bottom linear layer, which makes each S_i the XOR of some of m46..m63,
- * is written here with 33 XORs instead of the paper's 38 gates (found by
- * Paar's greedy method, which extracts the pair of terms shared by most
- * outputs, repeated with random ties; of those, the one whose assembly
- * round spills least: docs/aes.md), and without its four XNORs (the
- * constant). 123 gates, each an AND or a XOR of two words: nothing here
- * depends on the word's width, so every core runs the same sequence.
+ * The circuit is Boyar and Peralta's smallest one for the AES S-box
+ * ("A new combinational logic minimization technique with applications to
+ * cryptology", SEA 2010; also in their J. Cryptology paper "Logic
+ * minimization techniques with applications to cryptology", 2013): a top
+ * linear layer of 23 XORs, a nonlinear middle of 32 ANDs and 30 XORs (the
+ * inversion in GF(2^8) through GF(2^4)), and a bottom linear layer of 30
+ * gates, whose four XNORs (the constant 0x63) are XORs here. Its inputs
+ * U0..U7 and outputs S0..S7 are the bits of a byte from the most
+ * significant down (U0 = bit 7 = q[7]). 115 gates, each an AND or a XOR of
+ * two words: nothing here depends on the word's width, so every core runs
+ * the same sequence. (Before, the depth-16 circuit of the same authors,
+ * with a 33-XOR bottom layer: 123 gates; docs/aes.md.)
  *
  * The including file defines AES_SBOX_W (the word type), AES_SBOX_FN (the
  * storage class and attributes) and AES_SBOX_NAME (the function's name)
@@ -24,145 +26,138 @@ AES_SBOX_FN void AES_SBOX_NAME(AES_SBOX_W q[8])
 {
     AES_SBOX_W u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
     AES_SBOX_W u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
-    AES_SBOX_W t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14;
-    AES_SBOX_W t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27;
-    AES_SBOX_W m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14;
-    AES_SBOX_W m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26;
-    AES_SBOX_W m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37, m38;
-    AES_SBOX_W m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50;
-    AES_SBOX_W m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63;
-    AES_SBOX_W l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11, l12, l13;
-    AES_SBOX_W l14, l15, l16, l17, l18, l19, l20, l21, l22, l23, l24;
+    AES_SBOX_W y14, y13, y9, y8, y1, y4, y12, y2, y5, y3, y15, y20;
+    AES_SBOX_W y6, y10, y11, y7, y17, y19, y16, y21, y18;
+    AES_SBOX_W t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11;
+    AES_SBOX_W t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23;
+    AES_SBOX_W t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35;
+    AES_SBOX_W t36, t37, t38, t39, t40, t41, t42, t43, t44, t45, t46, t47;
+    AES_SBOX_W t48, t49, t50, t51, t52, t53, t54, t55, t56, t57, t58, t59;
+    AES_SBOX_W t60, t61, t62, t63, t64, t65, t66, t67;
+    AES_SBOX_W z0, z1, z2, z3, z4, z5, z6, z7, z8, z9, z10, z11;
+    AES_SBOX_W z12, z13, z14, z15, z16, z17;
     AES_SBOX_W s0, s1, s2, s3, s4, s5, s6, s7;
 
-    /* top linear layer */
-    t1 = u0 ^ u3;
-    t2 = u0 ^ u5;
-    t3 = u0 ^ u6;
-    t4 = u3 ^ u5;
-    t5 = u4 ^ u6;
-    t6 = t1 ^ t5;
-    t7 = u1 ^ u2;
-    t8 = u7 ^ t6;
-    t9 = u7 ^ t7;
-    t10 = t6 ^ t7;
-    t11 = u1 ^ u5;
-    t12 = u2 ^ u5;
-    t13 = t3 ^ t4;
-    t14 = t6 ^ t11;
-    t15 = t5 ^ t11;
-    t16 = t5 ^ t12;
-    t17 = t9 ^ t16;
-    t18 = u3 ^ u7;
-    t19 = t7 ^ t18;
-    t20 = t1 ^ t19;
-    t21 = u6 ^ u7;
-    t22 = t7 ^ t21;
-    t23 = t2 ^ t22;
-    t24 = t2 ^ t10;
-    t25 = t20 ^ t17;
-    t26 = t3 ^ t16;
-    t27 = t1 ^ t12;
+    /* top linear layer: 23 XORs */
+    y14 = u3 ^ u5;
+    y13 = u0 ^ u6;
+    y9 = u0 ^ u3;
+    y8 = u0 ^ u5;
+    t0 = u1 ^ u2;
+    y1 = t0 ^ u7;
+    y4 = y1 ^ u3;
+    y12 = y13 ^ y14;
+    y2 = y1 ^ u0;
+    y5 = y1 ^ u6;
+    y3 = y5 ^ y8;
+    t1 = u4 ^ y12;
+    y15 = t1 ^ u5;
+    y20 = t1 ^ u1;
+    y6 = y15 ^ u7;
+    y10 = y15 ^ t0;
+    y11 = y20 ^ y9;
+    y7 = u7 ^ y11;
+    y17 = y10 ^ y11;
+    y19 = y10 ^ y8;
+    y16 = t0 ^ y11;
+    y21 = y13 ^ y16;
+    y18 = u0 ^ y16;
 
-    /* shared nonlinear middle: the inversion in GF(2^8) */
-    m1 = t13 & t6;
-    m2 = t23 & t8;
-    m3 = t14 ^ m1;
-    m4 = t19 & u7;
-    m5 = m4 ^ m1;
-    m6 = t3 & t16;
-    m7 = t22 & t9;
-    m8 = t26 ^ m6;
-    m9 = t20 & t17;
-    m10 = m9 ^ m6;
-    m11 = t1 & t15;
-    m12 = t4 & t27;
-    m13 = m12 ^ m11;
-    m14 = t2 & t10;
-    m15 = m14 ^ m11;
-    m16 = m3 ^ m2;
-    m17 = m5 ^ t24;
-    m18 = m8 ^ m7;
-    m19 = m10 ^ m15;
-    m20 = m16 ^ m13;
-    m21 = m17 ^ m15;
-    m22 = m18 ^ m13;
-    m23 = m19 ^ t25;
-    m24 = m22 ^ m23;
-    m25 = m22 & m20;
-    m26 = m21 ^ m25;
-    m27 = m20 ^ m21;
-    m28 = m23 ^ m25;
-    m29 = m28 & m27;
-    m30 = m26 & m24;
-    m31 = m20 & m23;
-    m32 = m27 & m31;
-    m33 = m27 ^ m25;
-    m34 = m21 & m22;
-    m35 = m24 & m34;
-    m36 = m24 ^ m25;
-    m37 = m21 ^ m29;
-    m38 = m32 ^ m33;
-    m39 = m23 ^ m30;
-    m40 = m35 ^ m36;
-    m41 = m38 ^ m40;
-    m42 = m37 ^ m39;
-    m43 = m37 ^ m38;
-    m44 = m39 ^ m40;
-    m45 = m42 ^ m41;
-    m46 = m44 & t6;
-    m47 = m40 & t8;
-    m48 = m39 & u7;
-    m49 = m43 & t16;
-    m50 = m38 & t9;
-    m51 = m37 & t17;
-    m52 = m42 & t15;
-    m53 = m45 & t27;
-    m54 = m41 & t10;
-    m55 = m44 & t13;
-    m56 = m40 & t23;
-    m57 = m39 & t19;
-    m58 = m43 & t3;
-    m59 = m38 & t22;
-    m60 = m37 & t20;
-    m61 = m42 & t1;
-    m62 = m45 & t4;
-    m63 = m41 & t2;
+    /* nonlinear middle: the inversion in GF(2^8) by way of GF(2^4), 32 AND and 30 XOR */
+    t2 = y12 & y15;
+    t3 = y3 & y6;
+    t4 = t3 ^ t2;
+    t5 = y4 & u7;
+    t6 = t5 ^ t2;
+    t7 = y13 & y16;
+    t8 = y5 & y1;
+    t9 = t8 ^ t7;
+    t10 = y2 & y7;
+    t11 = t10 ^ t7;
+    t12 = y9 & y11;
+    t13 = y14 & y17;
+    t14 = t13 ^ t12;
+    t15 = y8 & y10;
+    t16 = t15 ^ t12;
+    t17 = t4 ^ t14;
+    t18 = t6 ^ t16;
+    t19 = t9 ^ t14;
+    t20 = t11 ^ t16;
+    t21 = t17 ^ y20;
+    t22 = t18 ^ y19;
+    t23 = t19 ^ y21;
+    t24 = t20 ^ y18;
+    t25 = t21 ^ t22;
+    t26 = t21 & t23;
+    t27 = t24 ^ t26;
+    t28 = t25 & t27;
+    t29 = t28 ^ t22;
+    t30 = t23 ^ t24;
+    t31 = t22 ^ t26;
+    t32 = t31 & t30;
+    t33 = t32 ^ t24;
+    t34 = t23 ^ t33;
+    t35 = t27 ^ t33;
+    t36 = t24 & t35;
+    t37 = t36 ^ t34;
+    t38 = t27 ^ t36;
+    t39 = t29 & t38;
+    t40 = t25 ^ t39;
+    t41 = t40 ^ t37;
+    t42 = t29 ^ t33;
+    t43 = t29 ^ t40;
+    t44 = t33 ^ t37;
+    t45 = t42 ^ t41;
+    z0 = t44 & y15;
+    z1 = t37 & y6;
+    z2 = t33 & u7;
+    z3 = t43 & y16;
+    z4 = t40 & y1;
+    z5 = t29 & y7;
+    z6 = t42 & y11;
+    z7 = t45 & y17;
+    z8 = t41 & y10;
+    z9 = t44 & y12;
+    z10 = t37 & y3;
+    z11 = t33 & y4;
+    z12 = t43 & y13;
+    z13 = t40 & y5;
+    z14 = t29 & y2;
+    z15 = t42 & y9;
+    z16 = t45 & y14;
+    z17 = t41 & y8;
 
-    /* bottom linear layer (see above) */
-    l0 = m61 ^ m62;
-    l1 = m56 ^ l0;
-    l2 = m55 ^ l1;
-    l3 = m49 ^ m50;
-    l4 = m46 ^ m48;
-    l5 = m54 ^ m58;
-    l6 = m47 ^ l2;
-    l7 = m60 ^ l5;
-    l8 = m46 ^ l6;
-    l9 = m52 ^ m53;
-    l10 = m59 ^ l0;
-    l11 = m50 ^ m51;
-    l12 = l4 ^ l7;
-    l13 = m52 ^ m61;
-    l14 = m57 ^ l1;
-    l15 = m49 ^ m51;
-    l16 = l2 ^ l9;
-    l17 = l3 ^ l14;
-    l18 = l12 ^ l13;
-    l19 = l4 ^ l10;
-    l20 = m53 ^ l10;
-    l21 = l11 ^ l20;
-    l22 = l6 ^ l11;
-    s4 = m48 ^ l22;
-    l23 = l15 ^ l19;
-    l24 = m53 ^ l12;
-    s3 = l3 ^ l8;
-    s1 = l8 ^ l9;
-    s5 = l17 ^ l24;
-    s6 = l5 ^ l21;
-    s0 = l3 ^ l16;
-    s7 = m58 ^ l23;
-    s2 = m63 ^ l18;
+    /* bottom linear layer: 30 XORs (the paper's four XNORs, the constant, are XORs) */
+    t46 = z15 ^ z16;
+    t47 = z10 ^ z11;
+    t48 = z5 ^ z13;
+    t49 = z9 ^ z10;
+    t50 = z2 ^ z12;
+    t51 = z2 ^ z5;
+    t52 = z7 ^ z8;
+    t53 = z0 ^ z3;
+    t54 = z6 ^ z7;
+    t55 = z16 ^ z17;
+    t56 = z12 ^ t48;
+    t57 = t50 ^ t53;
+    t58 = z4 ^ t46;
+    t59 = z3 ^ t54;
+    t60 = t46 ^ t57;
+    t61 = z14 ^ t57;
+    t62 = t52 ^ t58;
+    t63 = t49 ^ t58;
+    t64 = z4 ^ t59;
+    t65 = t61 ^ t62;
+    t66 = z1 ^ t63;
+    s0 = t59 ^ t63;
+    s6 = t56 ^ t62;
+    s7 = t48 ^ t60;
+    t67 = t64 ^ t65;
+    s3 = t53 ^ t66;
+    s4 = t51 ^ t66;
+    s5 = t47 ^ t65;
+    s1 = t64 ^ s3;
+    s2 = t55 ^ t67;
 
     q[7] = s0;
     q[6] = s1;

@@ -270,6 +270,53 @@ static void inc128(uint8_t c[16])
             break;
 }
 
+/* a * b in GF(2^8) mod x^8 + x^4 + x^3 + x + 1 (the reference below) */
+static uint8_t gf_mul(uint8_t a, uint8_t b)
+{
+    uint8_t r = 0;
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        if (b & 1)
+            r ^= a;
+        a = (uint8_t)((a << 1) ^ (a & 0x80 ? 0x1b : 0));
+        b >>= 1;
+    }
+    return r;
+}
+
+/*
+ * The S-box circuit (aes_sbox_circuit.h, through aes_ct32_subword, which
+ * adds the constant) on all 256 bytes, against FIPS 197's definition
+ * computed here: the inverse x^254 in GF(2^8), then the affine map
+ * b + rotl(b, 1..4) + 0x63.
+ */
+static void test_sbox_exhaustive(void)
+{
+    unsigned x, k;
+
+    tr_group("S-box circuit = FIPS 197's definition on all 256 bytes (four bytes per SubWord)");
+    for (x = 0; x < 256; x += 4) {
+        uint32_t w = 0, got;
+
+        for (k = 0; k < 4; k++)
+            w |= (uint32_t)(x + k) << (8 * k);
+        got = aes_ct32_subword(w);
+        for (k = 0; k < 4; k++) {
+            uint8_t b = (uint8_t)(x + k), inv = 1, s;
+            unsigned e;
+
+            for (e = 0; e < 254; e++)      /* b^254, 0 for b = 0 */
+                inv = gf_mul(inv, b);
+            s = (uint8_t)(inv ^ 0x63);
+            for (e = 1; e <= 4; e++)
+                s ^= (uint8_t)((inv << e) | (inv >> (8 - e)));
+            TR_EQ((got >> (8 * k)) & 0xff, s);
+        }
+    }
+    tr_group_end();
+}
+
 static void test_ctr_vs_ecb(void)
 {
     static uint8_t msg[200], ks[208], out[200], ctrs[208], umsg[201], uout[201];
@@ -764,6 +811,94 @@ static void test_rounds_twin(void)
     }
     tr_group_end();
 }
+
+/*
+ * Counter mode's pass in assembly (aes_ct32_encrypt2_ctr_asm: the counter
+ * words put in, the rounds, the transposition back and the alignment)
+ * against its C twin, aes_ct32_encrypt2_ctr_c, on random bases, counter
+ * words and round keys for 10, 12 and 14 rounds, and on all-zero and
+ * all-one ones (every combination of the three).
+ */
+static void test_ctr_twin(void)
+{
+    static const unsigned rounds[3] = { 10, 12, 14 };
+    uint32_t q[8], q2[8], base[8], base2[8], rk[120], rk2[120], w0, w1;
+    unsigned i, r, trial;
+
+    tr_group("counter pass: assembly = C twin (random bases, counters and keys, 0 and ~0 words)");
+    for (trial = 0; trial < 72; trial++) {
+        r = rounds[trial % 3];
+        if (trial < 24) {
+            uint32_t w = trial & 8 ? 0xffffffffu : 0;
+
+            for (i = 0; i < 8; i++)
+                base[i] = w;
+            for (i = 0; i < 120; i++)
+                rk[i] = trial & 16 ? ~w : w;
+            w0 = trial & 1 ? 0xffffffffu : 0;
+            w1 = trial & 2 ? 0xffffffffu : 0;
+            if (trial & 4)
+                w1 = ~w1;
+        } else {
+            for (i = 0; i < 8; i++)
+                base[i] = tr_rand32();
+            for (i = 0; i < 120; i++)
+                rk[i] = tr_rand32();
+            w0 = tr_rand32();
+            w1 = tr_rand32();
+        }
+        memcpy(base2, base, sizeof base);
+        memcpy(rk2, rk, sizeof rk);
+        for (i = 0; i < 8; i++)
+            q[i] = q2[i] = 0x5a5a5a5au;
+        aes_ct32_encrypt2_ctr_c(rk, r, q2, base, w0, w1);
+        aes_ct32_encrypt2_ctr_asm(rk, r, q, base, w0, w1);
+        TR_MEM(q, q2, sizeof q);
+        TR_MEM(rk, rk2, sizeof rk);        /* the key and the base are only read */
+        TR_MEM(base, base2, sizeof base);
+    }
+    tr_group_end();
+}
+
+/*
+ * Counter mode's run of passes in assembly (aes_ct32_ctr_run_asm) against
+ * its C twin, aes_ct32_ctr_run_c: random keys, bases and texts, 1 to 5
+ * passes, the last word at random and next to its wrap (mod 2^32), out
+ * apart from in and in place; the bytes after the run stay.
+ */
+static void test_ctr_run_twin(void)
+{
+    static const unsigned rounds[3] = { 10, 12, 14 };
+    static const uint32_t los[4] = { 0xfffffffcu, 0xfffffffdu, 0xffffffffu, 0 };
+    uint32_t in[42], out[42], out2[42], base[8], rk[120], lo;
+    unsigned i, r, trial, np;
+
+    tr_group("counter run: assembly = C twin (1..5 passes, wrap of the last word, in place)");
+    for (trial = 0; trial < 60; trial++) {
+        r = rounds[trial % 3];
+        np = 1 + trial % 5;
+        for (i = 0; i < 8; i++)
+            base[i] = tr_rand32();
+        for (i = 0; i < 120; i++)
+            rk[i] = tr_rand32();
+        for (i = 0; i < 42; i++)
+            in[i] = tr_rand32();
+        lo = trial < 20 ? los[trial % 4] : tr_rand32();
+        for (i = 0; i < 42; i++)
+            out[i] = out2[i] = 0xa5a5a5a5u ^ i;
+        aes_ct32_ctr_run_c(rk, r, base, lo, (uint8_t *)out2, (const uint8_t *)in, np);
+        if (trial & 1) {                   /* in place */
+            memcpy(out, in, sizeof in);
+            for (i = 8 * np; i < 42; i++)
+                out[i] = 0xa5a5a5a5u ^ i;
+            aes_ct32_ctr_run_asm(rk, r, base, lo, (uint8_t *)out, (const uint8_t *)out, np);
+        } else {
+            aes_ct32_ctr_run_asm(rk, r, base, lo, (uint8_t *)out, (const uint8_t *)in, np);
+        }
+        TR_MEM(out, out2, sizeof out);
+    }
+    tr_group_end();
+}
 #endif
 
 #if AES_HAVE_GHASH_ASM
@@ -929,11 +1064,14 @@ int main(void)
         test_errors();
     }
     test_gcm_onepass();
+    test_sbox_exhaustive();
 #if AES_HAVE_CT64
     test_ct64_twins();
 #endif
 #if AES_HAVE_ARMV7_ASM
     test_rounds_twin();
+    test_ctr_twin();
+    test_ctr_run_twin();
 #endif
 #if AES_HAVE_TABLE && CTC_AES_TABLE != CTC_AES_TABLE_SBOX
     test_tbl_ctr_runs();

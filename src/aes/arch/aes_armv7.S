@@ -5,20 +5,28 @@
  *
  *   void aes_ct32_rounds_asm(uint32_t q[8], const uint32_t *rk,
  *                            unsigned rounds);
+ *   void aes_ct32_encrypt2_ctr_asm(const uint32_t *rk, unsigned rounds,
+ *                                  uint32_t q[8], const uint32_t base[8],
+ *                                  uint32_t w0, uint32_t w1);
+ *   void aes_ct32_ctr_run_asm(const uint32_t *rk, unsigned rounds,
+ *                             const uint32_t base[8], uint32_t lo,
+ *                             uint8_t *out, const uint8_t *in, size_t npass);
  *
- * Its C twin is aes_ct32_rounds_c (aes_ct32.c), compared on random states
- * and keys by tests/unit/test_aes.c. The state lives in r4-r11 from one
+ * Their C twins are aes_ct32_rounds_c, aes_ct32_encrypt2_ctr_c and
+ * aes_ct32_ctr_run_c (aes_ct32.c), compared on random states, keys and
+ * texts by tests/unit/test_aes.c; the three share the rounds and pick
+ * their tail by a mode word in the frame (public). The state lives in r4-r11 from one
  * round to the next; each round (SubBytes, the Boyar-Peralta circuit of
  * aes_sbox_lin, whose constant 0x63 the round keys hold, then MixColumns
  * with the offsets of round mod 4 and the round key folded in) is one
  * straight-line block whose values are allocated to r0-r12 and lr,
  * spilling to the stack frame where they do not fit
- * (SubBytes: 16 reloads and 16 stores; MixColumns 0-3: 9, 9, 9, 9 loads,
- * the round key's eight included, and 1, 1, 1, 1 stores; 13 spill slots).
+ * (SubBytes: 18 reloads and 18 stores; MixColumns 0-3: 10, 10, 10, 10 loads,
+ * the round key's eight included, and 1, 1, 1, 1 stores; 14 spill slots).
  * Data go through AND, EOR and the barrel shifter only, at fixed
- * addresses; the branches depend on the round counter (public). The frame
+ * addresses; the branches depend on the round key pointer (public). The frame
  * is wiped before
- * the return. Not built with PROFILE=small: 2.1 KB of code that the C
+ * the return. Not built with PROFILE=small: 4.5 KB of code that the C
  * rounds do in less (docs/aes.md).
  */
 #include "ctcrypto/config.h"
@@ -38,581 +46,1295 @@
         .section .text.aes_ct32_rounds_asm,"ax",%progbits
         .globl  aes_ct32_rounds_asm
         .type   aes_ct32_rounds_asm,%function
+        .globl  aes_ct32_encrypt2_ctr_asm
+        .type   aes_ct32_encrypt2_ctr_asm,%function
+        .globl  aes_ct32_ctr_run_asm
+        .type   aes_ct32_ctr_run_asm,%function
         .p2align 2
         AES_FUNC
 aes_ct32_rounds_asm:
         push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-        sub     sp, sp, #76
+        sub     sp, sp, #116
         str     r0, [sp, #0]
-        add     r3, r1, r2, lsl #5
-        str     r3, [sp, #4]
-        /* AddRoundKey 0: the state in r4-r11 from here on */
+        add     r2, r1, r2, lsl #5
+        str     r2, [sp, #4]
+        movs    r3, #0
+        str     r3, [sp, #12]
         ldm     r0, {r4, r5, r6, r7, r8, r9, r10, r11}
-        ldr     r3, [r1], #4
-        eor     r4, r4, r3
-        ldr     r3, [r1], #4
-        eor     r5, r5, r3
-        ldr     r3, [r1], #4
-        eor     r6, r6, r3
-        ldr     r3, [r1], #4
-        eor     r7, r7, r3
-        ldr     r3, [r1], #4
-        eor     r8, r8, r3
-        ldr     r3, [r1], #4
-        eor     r9, r9, r3
-        ldr     r3, [r1], #4
-        eor     r10, r10, r3
-        ldr     r3, [r1], #4
-        eor     r11, r11, r3
-        str     r1, [sp, #8]
-        movs    r2, #1
-        str     r2, [sp, #12]
-.Laes_round:
-        /* round r: Z set for the last one (SubBytes keeps the flags); r mod 4 */
-        ldr     r0, [sp, #12]
-        and     r1, r0, #3
-        str     r1, [sp, #16]
-        ldr     r1, [sp, #8]
-        ldr     r2, [sp, #4]
-        adds    r0, r0, #1
-        str     r0, [sp, #12]
-        cmp     r1, r2
-        /* SubBytes */
-        eor     r7, r7, r5
-        eor     r0, r11, r8
-        eor     r1, r10, r6
-        eor     r2, r8, r4
-        eor     r3, r7, r1
-        and     r12, r0, r3
-        eor     r8, r8, r6
-        eor     lr, r11, r6
-        str     r3, [sp, #20]
-        eor     r3, r0, r7
-        eor     r10, r10, r9
-        eor     r1, r3, r1
-        str     r1, [sp, #24]
-        eor     r1, r5, r4
-        eor     r9, r9, r6
-        eor     r11, r11, r5
-        eor     r7, r7, r9
-        eor     r2, r10, r2
-        eor     r9, r0, r9
-        and     r5, r8, r9
-        and     r6, r11, r7
-        str     r9, [sp, #28]
-        eor     r9, r0, r2
-        str     r0, [sp, #32]
-        eor     r0, r11, r7
-        str     r9, [sp, #36]
-        eor     r9, r11, r8
-        str     r8, [sp, #40]
-        and     r8, r2, r4
-        eor     r1, r10, r1
-        str     r2, [sp, #44]
-        eor     r2, r4, r3
-        str     r11, [sp, #48]
-        and     r11, r9, r3
-        str     r9, [sp, #52]
-        eor     r9, r3, r10
-        eor     r0, r0, r6
-        eor     r5, r5, r12
-        eor     r8, r8, r11
-        eor     r10, r4, r10
-        str     r4, [sp, #56]
-        eor     r4, lr, r9
-        str     r3, [sp, #60]
-        and     r3, r1, r10
-        eor     r0, r0, r3
-        eor     r8, r8, r4
-        eor     r3, r10, r7
-        eor     r4, lr, r1
-        str     r7, [sp, #64]
-        and     r7, lr, r9
-        eor     r7, r7, r12
-        eor     r0, r0, r5
-        ldr     r12, [sp, #36]
-        str     r9, [sp, #68]
-        and     r9, r12, r3
-        eor     r9, r9, r6
-        ldr     r6, [sp, #24]
-        eor     r6, r6, r11
-        eor     r8, r8, r7
-        and     r11, r4, r2
-        eor     r6, r6, r11
-        eor     r11, r12, r3
-        eor     r9, r9, r7
-        eor     r6, r6, r5
-        eor     r5, r6, r8
-        and     r7, r0, r6
-        eor     r9, r9, r11
-        and     r6, r6, r9
-        eor     r11, r9, r7
-        and     r11, r11, r5
-        and     r6, r5, r6
-        eor     r5, r5, r7
-        eor     r6, r6, r5
-        eor     r11, r8, r11
-        eor     r5, r0, r9
-        and     r0, r8, r0
-        and     r0, r5, r0
-        and     r12, r11, r12
-        eor     r8, r8, r7
-        and     r8, r8, r5
-        eor     r9, r9, r8
-        eor     r8, r11, r9
-        and     r3, r11, r3
-        eor     r11, r11, r6
-        eor     r5, r5, r7
-        eor     r0, r0, r5
-        and     r10, r6, r10
-        ldr     r5, [sp, #48]
-        and     r5, r11, r5
-        and     r1, r6, r1
-        ldr     r7, [sp, #64]
-        and     r11, r11, r7
-        eor     r7, r11, r10
-        and     r2, r0, r2
-        eor     r6, r6, r0
-        and     lr, r6, lr
-        str     lr, [sp, #24]
-        eor     lr, r8, r6
-        eor     r10, r10, r3
-        eor     r11, r11, r3
-        eor     r3, r9, r0
-        str     r10, [sp, #36]
-        ldr     r10, [sp, #32]
-        and     r10, r8, r10
-        str     r7, [sp, #32]
-        ldr     r7, [sp, #40]
-        and     r7, lr, r7
-        and     r0, r0, r4
-        eor     r7, r10, r7
-        eor     r1, r1, r7
-        ldr     r4, [sp, #52]
-        and     r4, r3, r4
-        eor     r0, r0, r7
-        ldr     r7, [sp, #60]
-        and     r3, r3, r7
-        ldr     r7, [sp, #28]
-        and     lr, lr, r7
-        ldr     r7, [sp, #44]
-        and     r7, r9, r7
-        eor     r7, r7, r0
-        eor     r4, r4, r0
-        ldr     r0, [sp, #68]
-        and     r6, r6, r0
-        ldr     r0, [sp, #20]
-        and     r8, r8, r0
-        eor     r6, r6, r5
-        ldr     r0, [sp, #56]
-        and     r9, r9, r0
-        eor     r0, r3, r9
-        eor     r10, r8, r10
-        eor     r12, r12, r6
-        eor     r8, r8, lr
-        eor     r12, r0, r12
-        eor     r2, r2, r4
-        eor     r0, r0, r1
-        eor     r11, r11, r0
-        eor     r1, lr, r1
-        eor     lr, lr, r12
-        ldr     r0, [sp, #32]
-        eor     r7, r0, r7
-        eor     r12, r12, r10
-        eor     r7, r7, lr
-        eor     r3, r3, r2
-        eor     lr, r0, r3
-        eor     r4, r4, r8
-        ldr     r10, [sp, #24]
-        eor     r10, r10, r12
-        eor     r3, r3, r8
-        ldr     r12, [sp, #36]
-        eor     r1, r12, r1
-        eor     r5, r5, r11
-        eor     r6, r6, r1
-        eor     r11, r0, r4
-        eor     r2, r2, r12
-        eor     r9, r9, r2
-        beq     .Laes_last
-        ldr     r0, [sp, #16]
-        cmp     r0, #2
-        beq     .Laes_mix2
-        bhi     .Laes_mix3
-        cmp     r0, #1
-        beq     .Laes_mix1
-.Laes_mix0:
-        /* MixColumns, offsets 0, and AddRoundKey */
-        eor     r0, r11, r11, ror #8
-        eor     r1, r5, r5, ror #8
-        eor     r4, r0, r5, ror #8
-        eor     r4, r4, r1, ror #16
-        ldr     r2, [sp, #8]
-        ldr     r12, [r2, #0]
-        eor     r4, r4, r12
-        eor     r12, r6, r6, ror #8
-        eor     r5, r1, r6, ror #8
-        eor     r5, r5, r0
-        eor     r5, r5, r12, ror #16
-        ldr     r1, [r2, #4]
-        eor     r5, r5, r1
-        eor     r1, r7, r7, ror #8
-        eor     r6, r12, r7, ror #8
-        eor     r6, r6, r1, ror #16
-        ldr     r12, [r2, #8]
-        eor     r6, r6, r12
-        eor     r12, r9, r9, ror #8
-        eor     r7, r1, r9, ror #8
-        eor     r7, r7, r0
-        eor     r7, r7, r12, ror #16
-        ldr     r1, [r2, #12]
-        eor     r7, r7, r1
-        eor     r1, lr, lr, ror #8
-        eor     r8, r12, lr, ror #8
-        eor     r8, r8, r0
-        eor     r8, r8, r1, ror #16
-        ldr     r12, [r2, #16]
-        eor     r8, r8, r12
-        eor     r12, r10, r10, ror #8
-        eor     r9, r1, r10, ror #8
-        eor     r9, r9, r12, ror #16
-        ldr     r1, [r2, #20]
-        eor     r9, r9, r1
-        eor     r1, r3, r3, ror #8
-        eor     r10, r12, r3, ror #8
-        eor     r10, r10, r1, ror #16
-        ldr     r3, [r2, #24]
-        eor     r10, r10, r3
-        eor     r11, r1, r11, ror #8
-        eor     r11, r11, r0, ror #16
-        ldr     r0, [r2, #28]
-        eor     r11, r11, r0
-        add     r2, r2, #32
-        str     r2, [sp, #8]
-        b       .Laes_round
-        .ltorg
-.Laes_mix1:
-        /* MixColumns, offsets 1, and AddRoundKey */
-        eor     r0, r11, r11, ror #8
+        b       .Laes_ark0
+        .size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm
+
+        .p2align 2
+        AES_FUNC
+aes_ct32_encrypt2_ctr_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #116
+        str     r2, [sp, #0]
+        str     r1, [sp, #12]
+        add     r2, r0, r1, lsl #5
+        str     r2, [sp, #4]
+        mov     r1, r0
+        ldm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}
+        ldr     r0, [sp, #152]
+        ldr     r3, [sp, #156]
 #if defined(__thumb2__)
-        mov     r1, #0x3f3f3f3f
+        mov     r12, #0x40404040
 #else
-        ldr     r1, =0x3f3f3f3f
+        ldr     r12, =0x40404040
 #endif
-        and     r0, r1, r0, ror #2
-        eor     r0, r0, r11, ror #2
-        eor     r11, r11, r0
-        eor     r2, r5, r5, ror #8
-        and     r2, r1, r2, ror #2
-        eor     r2, r2, r5, ror #2
-        eor     r5, r5, r2
-        eor     r4, r2, r11
-        eor     r2, r5, r5, ror #8
 #if defined(__thumb2__)
-        mov     r12, #0x0f0f0f0f
+        mov     lr, #0x80808080
 #else
-        ldr     r12, =0x0f0f0f0f
+        ldr     lr, =0x80808080
 #endif
-        and     r2, r12, r2, ror #12
+        and     r2, r12, r0, ror #26
         eor     r4, r4, r2
-        eor     r4, r4, r5, ror #12
-        ldr     r2, [sp, #8]
-        ldr     r8, [r2, #0]
-        eor     r4, r4, r8
-        eor     r8, r6, r6, ror #8
-        and     r8, r1, r8, ror #2
-        eor     r8, r8, r6, ror #2
-        eor     r6, r6, r8
-        eor     r5, r8, r5
+        and     r2, lr, r3, ror #25
+        eor     r4, r4, r2
+        and     r2, r12, r0, ror #27
+        eor     r5, r5, r2
+        and     r2, lr, r3, ror #26
+        eor     r5, r5, r2
+        and     r2, r12, r0, ror #28
+        eor     r6, r6, r2
+        and     r2, lr, r3, ror #27
+        eor     r6, r6, r2
+        and     r2, r12, r0, ror #29
+        eor     r7, r7, r2
+        and     r2, lr, r3, ror #28
+        eor     r7, r7, r2
+        and     r2, r12, r0, ror #30
+        eor     r8, r8, r2
+        and     r2, lr, r3, ror #29
+        eor     r8, r8, r2
+        and     r2, r12, r0, ror #31
+        eor     r9, r9, r2
+        and     r2, lr, r3, ror #30
+        eor     r9, r9, r2
+        and     r2, r12, r0
+        eor     r10, r10, r2
+        and     r2, lr, r3, ror #31
+        eor     r10, r10, r2
+        and     r2, r12, r0, ror #1
+        eor     r11, r11, r2
+        and     r2, lr, r3
+        eor     r11, r11, r2
+        ldr     r2, [sp, #4]
+.Laes_ark0:
+        /* AddRoundKey 0: the state in r4-r11 from here on */
+        ldm     r1!, {r0, r3, r12, lr}
+        eor     r4, r4, r0
+        eor     r5, r5, r3
+        eor     r6, r6, r12
+        eor     r7, r7, lr
+        ldm     r1!, {r0, r3, r12, lr}
+        eor     r8, r8, r0
+        eor     r9, r9, r3
+        eor     r10, r10, r12
+        eor     r11, r11, lr
+        b       .Laes_start
+        .size   aes_ct32_encrypt2_ctr_asm, .-aes_ct32_encrypt2_ctr_asm
+
+        .p2align 2
+        AES_FUNC
+aes_ct32_ctr_run_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #116
+        add     r12, r1, #256
+        str     r12, [sp, #12]
+        add     r1, r0, r1, lsl #5
+        str     r1, [sp, #4]
+        str     r3, [sp, #20]
+        /* base ^ round key 0, once per run, to the frame */
+        ldm     r2, {r4, r5, r6, r7, r8, r9, r10, r11}
+        ldr     r3, [r0], #4
+        eor     r4, r4, r3
+        ldr     r3, [r0], #4
+        eor     r5, r5, r3
+        ldr     r3, [r0], #4
+        eor     r6, r6, r3
+        ldr     r3, [r0], #4
+        eor     r7, r7, r3
+        ldr     r3, [r0], #4
+        eor     r8, r8, r3
+        ldr     r3, [r0], #4
+        eor     r9, r9, r3
+        ldr     r3, [r0], #4
+        eor     r10, r10, r3
+        ldr     r3, [r0], #4
+        eor     r11, r11, r3
+        str     r0, [sp, #16]
+        add     r2, sp, #24
+        stm     r2, {r4, r5, r6, r7, r8, r9, r10, r11}
+.Laes_pass:
+        ldr     r1, [sp, #20]
+        add     r2, sp, #24
+        ldm     r2, {r4, r5, r6, r7, r8, r9, r10, r11}
+        add     r2, r1, #2
+        str     r2, [sp, #20]
+        rev     r0, r1
+        add     r3, r1, #1
+        rev     r3, r3
+#if defined(__thumb2__)
+        mov     r12, #0x40404040
+#else
+        ldr     r12, =0x40404040
+#endif
+#if defined(__thumb2__)
+        mov     lr, #0x80808080
+#else
+        ldr     lr, =0x80808080
+#endif
+        and     r2, r12, r0, ror #26
+        eor     r4, r4, r2
+        and     r2, lr, r3, ror #25
+        eor     r4, r4, r2
+        and     r2, r12, r0, ror #27
+        eor     r5, r5, r2
+        and     r2, lr, r3, ror #26
+        eor     r5, r5, r2
+        and     r2, r12, r0, ror #28
+        eor     r6, r6, r2
+        and     r2, lr, r3, ror #27
+        eor     r6, r6, r2
+        and     r2, r12, r0, ror #29
+        eor     r7, r7, r2
+        and     r2, lr, r3, ror #28
+        eor     r7, r7, r2
+        and     r2, r12, r0, ror #30
+        eor     r8, r8, r2
+        and     r2, lr, r3, ror #29
+        eor     r8, r8, r2
+        and     r2, r12, r0, ror #31
+        eor     r9, r9, r2
+        and     r2, lr, r3, ror #30
+        eor     r9, r9, r2
+        and     r2, r12, r0
+        eor     r10, r10, r2
+        and     r2, lr, r3, ror #31
+        eor     r10, r10, r2
+        and     r2, r12, r0, ror #1
+        eor     r11, r11, r2
+        and     r2, lr, r3
+        eor     r11, r11, r2
+        ldr     r1, [sp, #16]
+        ldr     r2, [sp, #4]
+.Laes_start:
+        str     r1, [sp, #8]
+        cmp     r1, r2
+.Laes_round:
+        /* round r = 1 mod 4: SubBytes */
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
+        eor     r8, r8, r6
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
+        eor     r10, r7, r10
+        str     lr, [sp, #56]
+        and     lr, r5, r0
+        eor     r7, r7, r6
+        eor     r6, r11, r6
+        str     r0, [sp, #60]
+        eor     r0, r7, r4
+        str     r11, [sp, #64]
+        and     r11, r12, r7
+        str     r12, [sp, #68]
+        eor     r12, r5, r6
+        str     r5, [sp, #72]
+        and     r5, r12, r0
+        str     r0, [sp, #76]
+        and     r0, r2, r4
+        str     r2, [sp, #80]
+        eor     r2, r10, r1
+        str     r12, [sp, #84]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
         eor     r5, r5, r11
-        eor     r8, r6, r6, ror #8
-        and     r8, r12, r8, ror #12
-        eor     r5, r5, r8
-        eor     r5, r5, r6, ror #12
-        ldr     r8, [r2, #4]
-        eor     r5, r5, r8
-        eor     r8, r7, r7, ror #8
-        and     r8, r1, r8, ror #2
-        eor     r8, r8, r7, ror #2
-        eor     r7, r7, r8
-        eor     r6, r8, r6
-        eor     r8, r7, r7, ror #8
-        and     r8, r12, r8, ror #12
-        eor     r6, r6, r8
-        eor     r6, r6, r7, ror #12
-        ldr     r8, [r2, #8]
-        eor     r6, r6, r8
-        eor     r8, r9, r9, ror #8
-        and     r8, r1, r8, ror #2
-        eor     r8, r8, r9, ror #2
-        eor     r9, r9, r8
-        eor     r7, r8, r7
-        eor     r7, r7, r11
-        eor     r8, r9, r9, ror #8
-        and     r8, r12, r8, ror #12
-        eor     r7, r7, r8
-        eor     r7, r7, r9, ror #12
-        ldr     r8, [r2, #12]
-        eor     r7, r7, r8
-        eor     r8, lr, lr, ror #8
-        and     r8, r1, r8, ror #2
-        eor     r8, r8, lr, ror #2
+        str     r7, [sp, #88]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #92]
+        and     r4, r8, r7
+        str     r8, [sp, #96]
+        eor     r8, r3, r12
+        str     r7, [sp, #100]
+        and     r7, r3, r12
+        str     r3, [sp, #104]
+        and     r3, r6, r9
+        str     r9, [sp, #108]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
+        eor     lr, lr, r7
+        eor     lr, lr, r4
         eor     lr, lr, r8
+        eor     r0, r0, r3
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #64]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #56]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
+        and     r4, r5, r4
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
+        eor     r0, r0, r12
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
+        eor     r7, r7, r6
+        eor     r5, r5, lr
+        eor     r3, r3, r12
+        eor     r7, r7, r3
+        eor     r11, r11, r0
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #56]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
+        beq     .Laes_last
+        /* MixColumns, offsets 1, and AddRoundKey; Z for the next round */
+        eor     r3, r2, r2, ror #8
+#if defined(__thumb2__)
+        mov     r12, #0x3f3f3f3f
+#else
+        ldr     r12, =0x3f3f3f3f
+#endif
+        and     r3, r12, r3, ror #2
+        eor     r3, r3, r2, ror #2
+        eor     r2, r2, r3
+        eor     r1, r6, r6, ror #8
+        and     r1, r12, r1, ror #2
+        eor     r1, r1, r6, ror #2
+        eor     r6, r6, r1
+        eor     r4, r1, r2
+        eor     r1, r6, r6, ror #8
+#if defined(__thumb2__)
+        mov     r11, #0x0f0f0f0f
+#else
+        ldr     r11, =0x0f0f0f0f
+#endif
+        and     r1, r11, r1, ror #12
+        eor     r4, r4, r1
+        eor     r4, r4, r6, ror #12
+        ldr     r1, [sp, #8]
+        ldr     r5, [r1, #0]
+        eor     r4, r4, r5
+        eor     r5, r7, r7, ror #8
+        and     r5, r12, r5, ror #2
+        eor     r5, r5, r7, ror #2
+        eor     r7, r7, r5
+        eor     r5, r5, r6
+        eor     r5, r5, r2
+        eor     r6, r7, r7, ror #8
+        and     r6, r11, r6, ror #12
+        eor     r5, r5, r6
+        eor     r5, r5, r7, ror #12
+        ldr     r6, [r1, #4]
+        eor     r5, r5, r6
+        eor     r6, r9, r9, ror #8
+        and     r6, r12, r6, ror #2
+        eor     r6, r6, r9, ror #2
+        eor     r9, r9, r6
+        eor     r6, r6, r7
+        eor     r7, r9, r9, ror #8
+        and     r7, r11, r7, ror #12
+        eor     r6, r6, r7
+        eor     r6, r6, r9, ror #12
+        ldr     r7, [r1, #8]
+        eor     r6, r6, r7
+        eor     r7, r8, r8, ror #8
+        and     r7, r12, r7, ror #2
+        eor     r7, r7, r8, ror #2
+        eor     r8, r8, r7
+        eor     r7, r7, r9
+        eor     r7, r7, r2
+        eor     r9, r8, r8, ror #8
+        and     r9, r11, r9, ror #12
+        eor     r7, r7, r9
+        eor     r7, r7, r8, ror #12
+        ldr     r9, [r1, #12]
+        eor     r7, r7, r9
+        eor     r9, r0, r0, ror #8
+        and     r9, r12, r9, ror #2
+        eor     r9, r9, r0, ror #2
+        eor     r0, r0, r9
+        eor     r8, r9, r8
+        eor     r8, r8, r2
+        eor     r9, r0, r0, ror #8
+        and     r9, r11, r9, ror #12
         eor     r8, r8, r9
-        eor     r8, r8, r11
-        eor     r9, lr, lr, ror #8
-        and     r9, r12, r9, ror #12
-        eor     r8, r8, r9
-        eor     r8, r8, lr, ror #12
-        ldr     r9, [r2, #16]
+        eor     r8, r8, r0, ror #12
+        ldr     r9, [r1, #16]
         eor     r8, r8, r9
         eor     r9, r10, r10, ror #8
-        and     r9, r1, r9, ror #2
+        and     r9, r12, r9, ror #2
         eor     r9, r9, r10, ror #2
         eor     r10, r10, r9
-        eor     r9, r9, lr
-        eor     lr, r10, r10, ror #8
-        and     lr, r12, lr, ror #12
-        eor     r9, r9, lr
+        eor     r9, r9, r0
+        eor     r0, r10, r10, ror #8
+        and     r0, r11, r0, ror #12
+        eor     r9, r9, r0
         eor     r9, r9, r10, ror #12
-        ldr     lr, [r2, #20]
-        eor     r9, r9, lr
-        eor     lr, r3, r3, ror #8
-        and     r1, r1, lr, ror #2
-        eor     r1, r1, r3, ror #2
-        eor     r3, r3, r1
-        eor     r10, r1, r10
-        eor     r1, r3, r3, ror #8
-        and     r1, r12, r1, ror #12
-        eor     r10, r10, r1
-        eor     r10, r10, r3, ror #12
-        ldr     r1, [r2, #24]
-        eor     r10, r10, r1
-        eor     r0, r0, r3
-        eor     r1, r11, r11, ror #8
-        and     r12, r12, r1, ror #12
-        eor     r0, r0, r12
-        eor     r11, r0, r11, ror #12
-        ldr     r0, [r2, #28]
-        eor     r11, r11, r0
-        add     r2, r2, #32
-        str     r2, [sp, #8]
-        b       .Laes_round
-        .ltorg
-.Laes_mix2:
-        /* MixColumns, offsets 2, and AddRoundKey */
-        eor     r0, r11, r11, ror #8
-#if defined(__thumb2__)
-        mov     r1, #0x0f0f0f0f
-#else
-        ldr     r1, =0x0f0f0f0f
-#endif
-        and     r0, r1, r0, ror #4
-        eor     r0, r0, r11, ror #4
-        eor     r11, r11, r0
-        eor     r2, r5, r5, ror #8
-        and     r2, r1, r2, ror #4
-        eor     r2, r2, r5, ror #4
-        eor     r5, r5, r2
-        eor     r4, r2, r11
-        eor     r4, r4, r5, ror #16
-        ldr     r2, [sp, #8]
-        ldr     r12, [r2, #0]
-        eor     r4, r4, r12
-        eor     r12, r6, r6, ror #8
-        and     r12, r1, r12, ror #4
-        eor     r12, r12, r6, ror #4
-        eor     r6, r6, r12
-        eor     r5, r12, r5
-        eor     r5, r5, r11
-        eor     r5, r5, r6, ror #16
-        ldr     r12, [r2, #4]
-        eor     r5, r5, r12
-        eor     r12, r7, r7, ror #8
-        and     r12, r1, r12, ror #4
-        eor     r12, r12, r7, ror #4
-        eor     r7, r7, r12
-        eor     r6, r12, r6
-        eor     r6, r6, r7, ror #16
-        ldr     r12, [r2, #8]
-        eor     r6, r6, r12
-        eor     r12, r9, r9, ror #8
-        and     r12, r1, r12, ror #4
-        eor     r12, r12, r9, ror #4
-        eor     r9, r9, r12
-        eor     r7, r12, r7
-        eor     r7, r7, r11
-        eor     r7, r7, r9, ror #16
-        ldr     r12, [r2, #12]
-        eor     r7, r7, r12
-        eor     r12, lr, lr, ror #8
-        and     r12, r1, r12, ror #4
-        eor     r12, r12, lr, ror #4
+        ldr     r0, [r1, #20]
+        eor     r9, r9, r0
+        eor     r0, lr, lr, ror #8
+        and     r12, r12, r0, ror #2
+        eor     r12, r12, lr, ror #2
         eor     lr, lr, r12
-        eor     r8, r12, r9
-        eor     r8, r8, r11
-        eor     r8, r8, lr, ror #16
-        ldr     r12, [r2, #16]
-        eor     r8, r8, r12
-        eor     r12, r10, r10, ror #8
-        and     r12, r1, r12, ror #4
-        eor     r12, r12, r10, ror #4
+        eor     r10, r12, r10
+        eor     r0, lr, lr, ror #8
+        and     r0, r11, r0, ror #12
+        eor     r10, r10, r0
+        eor     r10, r10, lr, ror #12
+        ldr     r12, [r1, #24]
         eor     r10, r10, r12
-        eor     r9, r12, lr
-        eor     r9, r9, r10, ror #16
-        ldr     r12, [r2, #20]
-        eor     r9, r9, r12
-        eor     r12, r3, r3, ror #8
-        and     r1, r1, r12, ror #4
-        eor     r1, r1, r3, ror #4
-        eor     r3, r3, r1
-        eor     r10, r1, r10
-        eor     r10, r10, r3, ror #16
-        ldr     r1, [r2, #24]
-        eor     r10, r10, r1
-        eor     r0, r0, r3
-        eor     r11, r0, r11, ror #16
-        ldr     r0, [r2, #28]
-        eor     r11, r11, r0
-        add     r2, r2, #32
-        str     r2, [sp, #8]
-        b       .Laes_round
+        eor     r3, r3, lr
+        eor     r0, r2, r2, ror #8
+        and     r11, r11, r0, ror #12
+        eor     r11, r3, r11
+        eor     r11, r11, r2, ror #12
+        ldr     r12, [r1, #28]
+        eor     r11, r11, r12
+        add     r1, r1, #32
+        str     r1, [sp, #8]
+        ldr     r0, [sp, #4]
+        cmp     r1, r0
+#if !defined(__thumb2__)
+        b       .Laes_pool1
         .ltorg
-.Laes_mix3:
-        /* MixColumns, offsets 3, and AddRoundKey */
-        eor     r0, r11, r11, ror #8
-#if defined(__thumb2__)
-        mov     r1, #0x03030303
-#else
-        ldr     r1, =0x03030303
+.Laes_pool1:
 #endif
-        and     r0, r1, r0, ror #6
-        eor     r0, r0, r11, ror #6
+        /* round r = 2 mod 4: SubBytes */
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
+        eor     r8, r8, r6
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
+        eor     r10, r7, r10
+        str     lr, [sp, #56]
+        and     lr, r5, r0
+        eor     r7, r7, r6
+        eor     r6, r11, r6
+        str     r0, [sp, #60]
+        eor     r0, r7, r4
+        str     r11, [sp, #64]
+        and     r11, r12, r7
+        str     r12, [sp, #68]
+        eor     r12, r5, r6
+        str     r5, [sp, #72]
+        and     r5, r12, r0
+        str     r0, [sp, #76]
+        and     r0, r2, r4
+        str     r2, [sp, #80]
+        eor     r2, r10, r1
+        str     r12, [sp, #84]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
+        eor     r5, r5, r11
+        str     r7, [sp, #88]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #92]
+        and     r4, r8, r7
+        str     r8, [sp, #96]
+        eor     r8, r3, r12
+        str     r7, [sp, #100]
+        and     r7, r3, r12
+        str     r3, [sp, #104]
+        and     r3, r6, r9
+        str     r9, [sp, #108]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
+        eor     lr, lr, r7
+        eor     lr, lr, r4
+        eor     lr, lr, r8
+        eor     r0, r0, r3
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #64]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #56]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
+        and     r4, r5, r4
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
+        eor     r0, r0, r12
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
+        eor     r7, r7, r6
+        eor     r5, r5, lr
+        eor     r3, r3, r12
+        eor     r7, r7, r3
         eor     r11, r11, r0
-        eor     r2, r5, r5, ror #8
-        and     r2, r1, r2, ror #6
-        eor     r2, r2, r5, ror #6
-        eor     r5, r5, r2
-        eor     r4, r2, r11
-        eor     r2, r5, r5, ror #8
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #56]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
+        beq     .Laes_last
+        /* MixColumns, offsets 2, and AddRoundKey; Z for the next round */
+        eor     r3, r2, r2, ror #8
 #if defined(__thumb2__)
         mov     r12, #0x0f0f0f0f
 #else
         ldr     r12, =0x0f0f0f0f
 #endif
-        and     r2, r12, r2, ror #12
-        eor     r4, r4, r2
-        eor     r4, r4, r5, ror #12
-        ldr     r2, [sp, #8]
-        ldr     r8, [r2, #0]
-        eor     r4, r4, r8
-        eor     r8, r6, r6, ror #8
-        and     r8, r1, r8, ror #6
-        eor     r8, r8, r6, ror #6
-        eor     r6, r6, r8
-        eor     r5, r8, r5
-        eor     r5, r5, r11
-        eor     r8, r6, r6, ror #8
-        and     r8, r12, r8, ror #12
-        eor     r5, r5, r8
-        eor     r5, r5, r6, ror #12
-        ldr     r8, [r2, #4]
-        eor     r5, r5, r8
-        eor     r8, r7, r7, ror #8
-        and     r8, r1, r8, ror #6
-        eor     r8, r8, r7, ror #6
-        eor     r7, r7, r8
-        eor     r6, r8, r6
-        eor     r8, r7, r7, ror #8
-        and     r8, r12, r8, ror #12
-        eor     r6, r6, r8
-        eor     r6, r6, r7, ror #12
-        ldr     r8, [r2, #8]
-        eor     r6, r6, r8
-        eor     r8, r9, r9, ror #8
-        and     r8, r1, r8, ror #6
-        eor     r8, r8, r9, ror #6
-        eor     r9, r9, r8
-        eor     r7, r8, r7
+        and     r3, r12, r3, ror #4
+        eor     r3, r3, r2, ror #4
+        eor     r2, r2, r3
+        eor     r1, r6, r6, ror #8
+        and     r1, r12, r1, ror #4
+        eor     r1, r1, r6, ror #4
+        eor     r6, r6, r1
+        eor     r4, r1, r2
+        eor     r4, r4, r6, ror #16
+        ldr     r1, [sp, #8]
+        ldr     r11, [r1, #0]
+        eor     r4, r4, r11
+        eor     r11, r7, r7, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r7, ror #4
         eor     r7, r7, r11
-        eor     r8, r9, r9, ror #8
-        and     r8, r12, r8, ror #12
-        eor     r7, r7, r8
-        eor     r7, r7, r9, ror #12
-        ldr     r8, [r2, #12]
-        eor     r7, r7, r8
-        eor     r8, lr, lr, ror #8
-        and     r8, r1, r8, ror #6
-        eor     r8, r8, lr, ror #6
-        eor     lr, lr, r8
-        eor     r8, r8, r9
+        eor     r5, r11, r6
+        eor     r5, r5, r2
+        eor     r5, r5, r7, ror #16
+        ldr     r6, [r1, #4]
+        eor     r5, r5, r6
+        eor     r11, r9, r9, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r9, ror #4
+        eor     r9, r9, r11
+        eor     r6, r11, r7
+        eor     r6, r6, r9, ror #16
+        ldr     r7, [r1, #8]
+        eor     r6, r6, r7
+        eor     r11, r8, r8, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r8, ror #4
         eor     r8, r8, r11
-        eor     r9, lr, lr, ror #8
-        and     r9, r12, r9, ror #12
+        eor     r7, r11, r9
+        eor     r7, r7, r2
+        eor     r7, r7, r8, ror #16
+        ldr     r9, [r1, #12]
+        eor     r7, r7, r9
+        eor     r11, r0, r0, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r0, ror #4
+        eor     r0, r0, r11
+        eor     r8, r11, r8
+        eor     r8, r8, r2
+        eor     r8, r8, r0, ror #16
+        ldr     r9, [r1, #16]
         eor     r8, r8, r9
-        eor     r8, r8, lr, ror #12
-        ldr     r9, [r2, #16]
+        eor     r11, r10, r10, ror #8
+        and     r11, r12, r11, ror #4
+        eor     r11, r11, r10, ror #4
+        eor     r10, r10, r11
+        eor     r9, r11, r0
+        eor     r9, r9, r10, ror #16
+        ldr     r0, [r1, #20]
+        eor     r9, r9, r0
+        eor     r0, lr, lr, ror #8
+        and     r12, r12, r0, ror #4
+        eor     r12, r12, lr, ror #4
+        eor     lr, lr, r12
+        eor     r10, r12, r10
+        eor     r10, r10, lr, ror #16
+        ldr     r0, [r1, #24]
+        ldr     r12, [r1, #28]
+        eor     r10, r10, r0
+        eor     r11, r3, lr
+        eor     r11, r11, r2, ror #16
+        eor     r11, r11, r12
+        add     r1, r1, #32
+        str     r1, [sp, #8]
+        ldr     r0, [sp, #4]
+        cmp     r1, r0
+#if !defined(__thumb2__)
+        b       .Laes_pool2
+        .ltorg
+.Laes_pool2:
+#endif
+        /* round r = 3 mod 4: SubBytes */
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
+        eor     r8, r8, r6
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
+        eor     r10, r7, r10
+        str     lr, [sp, #56]
+        and     lr, r5, r0
+        eor     r7, r7, r6
+        eor     r6, r11, r6
+        str     r0, [sp, #60]
+        eor     r0, r7, r4
+        str     r11, [sp, #64]
+        and     r11, r12, r7
+        str     r12, [sp, #68]
+        eor     r12, r5, r6
+        str     r5, [sp, #72]
+        and     r5, r12, r0
+        str     r0, [sp, #76]
+        and     r0, r2, r4
+        str     r2, [sp, #80]
+        eor     r2, r10, r1
+        str     r12, [sp, #84]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
+        eor     r5, r5, r11
+        str     r7, [sp, #88]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #92]
+        and     r4, r8, r7
+        str     r8, [sp, #96]
+        eor     r8, r3, r12
+        str     r7, [sp, #100]
+        and     r7, r3, r12
+        str     r3, [sp, #104]
+        and     r3, r6, r9
+        str     r9, [sp, #108]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
+        eor     lr, lr, r7
+        eor     lr, lr, r4
+        eor     lr, lr, r8
+        eor     r0, r0, r3
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #64]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #56]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
+        and     r4, r5, r4
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
+        eor     r0, r0, r12
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
+        eor     r7, r7, r6
+        eor     r5, r5, lr
+        eor     r3, r3, r12
+        eor     r7, r7, r3
+        eor     r11, r11, r0
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #56]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
+        beq     .Laes_last
+        /* MixColumns, offsets 3, and AddRoundKey; Z for the next round */
+        eor     r3, r2, r2, ror #8
+#if defined(__thumb2__)
+        mov     r12, #0x03030303
+#else
+        ldr     r12, =0x03030303
+#endif
+        and     r3, r12, r3, ror #6
+        eor     r3, r3, r2, ror #6
+        eor     r2, r2, r3
+        eor     r1, r6, r6, ror #8
+        and     r1, r12, r1, ror #6
+        eor     r1, r1, r6, ror #6
+        eor     r6, r6, r1
+        eor     r4, r1, r2
+        eor     r1, r6, r6, ror #8
+#if defined(__thumb2__)
+        mov     r11, #0x0f0f0f0f
+#else
+        ldr     r11, =0x0f0f0f0f
+#endif
+        and     r1, r11, r1, ror #12
+        eor     r4, r4, r1
+        eor     r4, r4, r6, ror #12
+        ldr     r1, [sp, #8]
+        ldr     r5, [r1, #0]
+        eor     r4, r4, r5
+        eor     r5, r7, r7, ror #8
+        and     r5, r12, r5, ror #6
+        eor     r5, r5, r7, ror #6
+        eor     r7, r7, r5
+        eor     r5, r5, r6
+        eor     r5, r5, r2
+        eor     r6, r7, r7, ror #8
+        and     r6, r11, r6, ror #12
+        eor     r5, r5, r6
+        eor     r5, r5, r7, ror #12
+        ldr     r6, [r1, #4]
+        eor     r5, r5, r6
+        eor     r6, r9, r9, ror #8
+        and     r6, r12, r6, ror #6
+        eor     r6, r6, r9, ror #6
+        eor     r9, r9, r6
+        eor     r6, r6, r7
+        eor     r7, r9, r9, ror #8
+        and     r7, r11, r7, ror #12
+        eor     r6, r6, r7
+        eor     r6, r6, r9, ror #12
+        ldr     r7, [r1, #8]
+        eor     r6, r6, r7
+        eor     r7, r8, r8, ror #8
+        and     r7, r12, r7, ror #6
+        eor     r7, r7, r8, ror #6
+        eor     r8, r8, r7
+        eor     r7, r7, r9
+        eor     r7, r7, r2
+        eor     r9, r8, r8, ror #8
+        and     r9, r11, r9, ror #12
+        eor     r7, r7, r9
+        eor     r7, r7, r8, ror #12
+        ldr     r9, [r1, #12]
+        eor     r7, r7, r9
+        eor     r9, r0, r0, ror #8
+        and     r9, r12, r9, ror #6
+        eor     r9, r9, r0, ror #6
+        eor     r0, r0, r9
+        eor     r8, r9, r8
+        eor     r8, r8, r2
+        eor     r9, r0, r0, ror #8
+        and     r9, r11, r9, ror #12
+        eor     r8, r8, r9
+        eor     r8, r8, r0, ror #12
+        ldr     r9, [r1, #16]
         eor     r8, r8, r9
         eor     r9, r10, r10, ror #8
-        and     r9, r1, r9, ror #6
+        and     r9, r12, r9, ror #6
         eor     r9, r9, r10, ror #6
         eor     r10, r10, r9
-        eor     r9, r9, lr
-        eor     lr, r10, r10, ror #8
-        and     lr, r12, lr, ror #12
-        eor     r9, r9, lr
+        eor     r9, r9, r0
+        eor     r0, r10, r10, ror #8
+        and     r0, r11, r0, ror #12
+        eor     r9, r9, r0
         eor     r9, r9, r10, ror #12
-        ldr     lr, [r2, #20]
-        eor     r9, r9, lr
-        eor     lr, r3, r3, ror #8
-        and     r1, r1, lr, ror #6
-        eor     r1, r1, r3, ror #6
-        eor     r3, r3, r1
-        eor     r10, r1, r10
-        eor     r1, r3, r3, ror #8
-        and     r1, r12, r1, ror #12
-        eor     r10, r10, r1
-        eor     r10, r10, r3, ror #12
-        ldr     r1, [r2, #24]
-        eor     r10, r10, r1
+        ldr     r0, [r1, #20]
+        eor     r9, r9, r0
+        eor     r0, lr, lr, ror #8
+        and     r12, r12, r0, ror #6
+        eor     r12, r12, lr, ror #6
+        eor     lr, lr, r12
+        eor     r10, r12, r10
+        eor     r0, lr, lr, ror #8
+        and     r0, r11, r0, ror #12
+        eor     r10, r10, r0
+        eor     r10, r10, lr, ror #12
+        ldr     r12, [r1, #24]
+        eor     r10, r10, r12
+        eor     r3, r3, lr
+        eor     r0, r2, r2, ror #8
+        and     r11, r11, r0, ror #12
+        eor     r11, r3, r11
+        eor     r11, r11, r2, ror #12
+        ldr     r12, [r1, #28]
+        eor     r11, r11, r12
+        add     r1, r1, #32
+        str     r1, [sp, #8]
+        ldr     r0, [sp, #4]
+        cmp     r1, r0
+#if !defined(__thumb2__)
+        b       .Laes_pool3
+        .ltorg
+.Laes_pool3:
+#endif
+        /* round r = 0 mod 4: SubBytes */
+        eor     r9, r10, r9
+        eor     r0, r9, r4
+        eor     r1, r11, r8
+        eor     r2, r0, r8
+        eor     r3, r11, r5
+        eor     r8, r8, r6
+        eor     r12, r3, r8
+        eor     r7, r7, r12
+        eor     lr, r0, r11
+        eor     r5, r0, r5
+        eor     r10, r7, r10
+        str     lr, [sp, #56]
+        and     lr, r5, r0
+        eor     r7, r7, r6
+        eor     r6, r11, r6
+        str     r0, [sp, #60]
+        eor     r0, r7, r4
+        str     r11, [sp, #64]
+        and     r11, r12, r7
+        str     r12, [sp, #68]
+        eor     r12, r5, r6
+        str     r5, [sp, #72]
+        and     r5, r12, r0
+        str     r0, [sp, #76]
+        and     r0, r2, r4
+        str     r2, [sp, #80]
+        eor     r2, r10, r1
+        str     r12, [sp, #84]
+        eor     r12, r9, r2
+        eor     r9, r7, r9
+        eor     r5, r5, r11
+        str     r7, [sp, #88]
+        eor     r7, r9, r2
+        eor     r0, r0, r11
+        eor     r11, r9, r6
+        str     r4, [sp, #92]
+        and     r4, r8, r7
+        str     r8, [sp, #96]
+        eor     r8, r3, r12
+        str     r7, [sp, #100]
+        and     r7, r3, r12
+        str     r3, [sp, #104]
+        and     r3, r6, r9
+        str     r9, [sp, #108]
+        and     r9, r1, r2
+        eor     r3, r3, r9
+        eor     r4, r4, r9
+        eor     lr, lr, r7
+        eor     lr, lr, r4
+        eor     lr, lr, r8
         eor     r0, r0, r3
-        eor     r1, r11, r11, ror #8
-        and     r12, r12, r1, ror #12
+        eor     r5, r5, r4
+        eor     r5, r5, r10
+        eor     r0, r0, r11
+        ldr     r9, [sp, #92]
+        ldr     r10, [sp, #56]
+        eor     r8, r9, r2
+        and     r4, r5, lr
+        and     r11, r10, r8
+        eor     r5, r5, r0
+        eor     r11, r11, r7
+        eor     r11, r11, r3
+        ldr     r3, [sp, #64]
+        eor     r3, r3, r12
+        eor     r11, r11, r3
+        eor     r3, r11, r4
+        and     r7, r5, r3
+        eor     r7, r7, r0
+        and     r10, r7, r10
+        eor     r0, r0, r4
+        eor     r4, lr, r11
+        and     r0, r0, r4
+        eor     r0, r0, r11
+        eor     r4, r3, r0
+        str     r10, [sp, #56]
+        eor     r10, r7, r0
+        and     r1, r10, r1
+        and     r11, r11, r4
+        eor     lr, lr, r0
+        and     r9, r0, r9
+        and     r8, r7, r8
+        eor     r3, r3, r11
+        and     r3, r7, r3
+        eor     r11, r11, lr
+        eor     r5, r5, r3
+        eor     r7, r7, r5
+        ldr     lr, [sp, #72]
+        ldr     r3, [sp, #84]
+        ldr     r4, [sp, #76]
+        and     lr, r5, lr
+        and     r3, r11, r3
+        and     r2, r10, r2
+        and     r4, r11, r4
+        str     r4, [sp, #64]
+        ldr     r4, [sp, #60]
+        and     r4, r5, r4
+        str     r9, [sp, #60]
+        ldr     r9, [sp, #80]
+        and     r9, r0, r9
+        eor     lr, r8, lr
+        and     r12, r7, r12
+        str     lr, [sp, #72]
+        ldr     lr, [sp, #104]
+        and     r7, r7, lr
+        eor     r5, r5, r11
+        eor     r9, r3, r9
+        and     r6, r5, r6
+        eor     r0, r0, r11
+        ldr     lr, [sp, #68]
+        ldr     r11, [sp, #88]
+        and     lr, r0, lr
+        and     r0, r0, r11
+        eor     lr, lr, r3
+        eor     r10, r10, r5
+        ldr     r3, [sp, #100]
+        ldr     r11, [sp, #96]
+        and     r3, r10, r3
+        and     r10, r10, r11
+        eor     r1, r1, r10
+        eor     r2, r2, r3
+        eor     r10, r10, r6
+        eor     r2, r12, r2
         eor     r0, r0, r12
-        eor     r11, r0, r11, ror #12
-        ldr     r0, [r2, #28]
+        eor     r12, r4, r1
+        eor     lr, lr, r12
+        ldr     r11, [sp, #60]
+        ldr     r6, [sp, #108]
+        eor     r8, r11, r8
+        eor     r11, r11, r7
+        and     r5, r5, r6
+        eor     r3, r3, r5
+        ldr     r6, [sp, #72]
+        ldr     r5, [sp, #64]
+        eor     r7, r7, r6
+        eor     r5, r5, lr
+        eor     r3, r3, r12
+        eor     r7, r7, r3
         eor     r11, r11, r0
-        add     r2, r2, #32
-        str     r2, [sp, #8]
+        eor     r0, r0, r5
+        eor     r4, r4, r2
+        eor     r2, r2, lr
+        ldr     r12, [sp, #56]
+        eor     r12, r12, r11
+        eor     lr, r4, r0
+        eor     r12, r12, r3
+        eor     r1, r1, r11
+        eor     r9, r9, r12
+        eor     r4, r4, r12
+        eor     r6, r6, r1
+        eor     r8, r8, r5
+        eor     r10, r10, r4
+        beq     .Laes_last
+        /* MixColumns, offsets 0, and AddRoundKey; Z for the next round */
+        eor     r3, r2, r2, ror #8
+        eor     r12, r6, r6, ror #8
+        eor     r4, r3, r6, ror #8
+        eor     r4, r4, r12, ror #16
+        ldr     r1, [sp, #8]
+        ldr     r6, [r1, #0]
+        eor     r4, r4, r6
+        eor     r6, r7, r7, ror #8
+        eor     r5, r12, r7, ror #8
+        eor     r5, r5, r3
+        eor     r5, r5, r6, ror #16
+        ldr     r12, [r1, #4]
+        ldr     r7, [r1, #8]
+        eor     r5, r5, r12
+        eor     r12, r9, r9, ror #8
+        eor     r6, r6, r9, ror #8
+        eor     r6, r6, r12, ror #16
+        eor     r6, r6, r7
+        eor     r9, r8, r8, ror #8
+        eor     r7, r12, r8, ror #8
+        eor     r7, r7, r3
+        eor     r7, r7, r9, ror #16
+        ldr     r12, [r1, #12]
+        eor     r7, r7, r12
+        eor     r12, r0, r0, ror #8
+        eor     r8, r9, r0, ror #8
+        eor     r8, r8, r3
+        eor     r8, r8, r12, ror #16
+        ldr     r0, [r1, #16]
+        eor     r8, r8, r0
+        eor     r0, r10, r10, ror #8
+        eor     r9, r12, r10, ror #8
+        eor     r9, r9, r0, ror #16
+        ldr     r12, [r1, #20]
+        eor     r9, r9, r12
+        eor     r12, lr, lr, ror #8
+        eor     r10, r0, lr, ror #8
+        eor     r10, r10, r12, ror #16
+        ldr     r0, [r1, #24]
+        ldr     lr, [r1, #28]
+        eor     r10, r10, r0
+        eor     r11, r12, r2, ror #8
+        eor     r11, r11, r3, ror #16
+        eor     r11, r11, lr
+        add     r1, r1, #32
+        str     r1, [sp, #8]
+        ldr     r0, [sp, #4]
+        cmp     r1, r0
         b       .Laes_round
         .ltorg
 .Laes_last:
-        /* the last AddRoundKey, into q; then the frame is wiped */
-        mov     r4, r5
-        mov     r5, r6
-        mov     r6, r7
-        mov     r7, r9
-        mov     r8, lr
-        mov     r9, r10
-        mov     r10, r3
-        ldr     r0, [sp, #8]
-        ldr     r3, [r0], #4
-        eor     r4, r4, r3
-        ldr     r3, [r0], #4
-        eor     r5, r5, r3
-        ldr     r3, [r0], #4
+        /* the last AddRoundKey; q[i] in r6, r7, r9, r8, r0, r10, lr, r2 */
+        ldr     r1, [sp, #8]
+        ldm     r1!, {r3, r4, r5, r11}
         eor     r6, r6, r3
-        ldr     r3, [r0], #4
+        eor     r7, r7, r4
+        eor     r9, r9, r5
+        eor     r8, r8, r11
+        ldm     r1, {r3, r4, r5, r11}
+        eor     r0, r0, r3
+        eor     r10, r10, r4
+        eor     lr, lr, r5
+        eor     r2, r2, r11
+        ldr     r1, [sp, #12]
+        cmp     r1, #0
+        beq     .Laes_store
+        /* MODE: the transposition back to words (SWAPMOVE of aes_pack) */
+#if defined(__thumb2__)
+        mov     r4, #0x55555555
+#else
+        ldr     r4, =0x55555555
+#endif
+        eor     r3, r7, r6, lsr #1
+        and     r3, r3, r4
         eor     r7, r7, r3
-        ldr     r3, [r0], #4
+        eor     r6, r6, r3, lsl #1
+        eor     r3, r8, r9, lsr #1
+        and     r3, r3, r4
         eor     r8, r8, r3
-        ldr     r3, [r0], #4
-        eor     r9, r9, r3
-        ldr     r3, [r0], #4
+        eor     r9, r9, r3, lsl #1
+        eor     r3, r10, r0, lsr #1
+        and     r3, r3, r4
         eor     r10, r10, r3
-        ldr     r3, [r0], #4
-        eor     r11, r11, r3
+        eor     r0, r0, r3, lsl #1
+        eor     r3, r2, lr, lsr #1
+        and     r3, r3, r4
+        eor     r2, r2, r3
+        eor     lr, lr, r3, lsl #1
+#if defined(__thumb2__)
+        mov     r4, #0x33333333
+#else
+        ldr     r4, =0x33333333
+#endif
+        eor     r3, r9, r6, lsr #2
+        and     r3, r3, r4
+        eor     r9, r9, r3
+        eor     r6, r6, r3, lsl #2
+        eor     r3, r8, r7, lsr #2
+        and     r3, r3, r4
+        eor     r8, r8, r3
+        eor     r7, r7, r3, lsl #2
+        eor     r3, lr, r0, lsr #2
+        and     r3, r3, r4
+        eor     lr, lr, r3
+        eor     r0, r0, r3, lsl #2
+        eor     r3, r2, r10, lsr #2
+        and     r3, r3, r4
+        eor     r2, r2, r3
+        eor     r10, r10, r3, lsl #2
+#if defined(__thumb2__)
+        mov     r4, #0x0f0f0f0f
+#else
+        ldr     r4, =0x0f0f0f0f
+#endif
+        eor     r3, r0, r6, lsr #4
+        and     r3, r3, r4
+        eor     r0, r0, r3
+        eor     r6, r6, r3, lsl #4
+        eor     r3, r10, r7, lsr #4
+        and     r3, r3, r4
+        eor     r10, r10, r3
+        eor     r7, r7, r3, lsl #4
+        eor     r3, lr, r9, lsr #4
+        and     r3, r3, r4
+        eor     lr, lr, r3
+        eor     r9, r9, r3, lsl #4
+        eor     r3, r2, r8, lsr #4
+        and     r3, r3, r4
+        eor     r2, r2, r3
+        eor     r8, r8, r3, lsl #4
+        /* ShiftRows^2 for 10 and 14 rounds: rows 1 and 3 of columns c, c + 2 */
+        tst     r1, #2
+        beq     .Laes_aligned
+#if defined(__thumb2__)
+        mov     r4, #0xff00ff00
+#else
+        ldr     r4, =0xff00ff00
+#endif
+        eor     r3, r6, r0
+        and     r3, r3, r4
+        eor     r6, r6, r3
+        eor     r0, r0, r3
+        eor     r3, r7, r10
+        and     r3, r3, r4
+        eor     r7, r7, r3
+        eor     r10, r10, r3
+        eor     r3, r9, lr
+        and     r3, r3, r4
+        eor     r9, r9, r3
+        eor     lr, lr, r3
+        eor     r3, r8, r2
+        and     r3, r3, r4
+        eor     r8, r8, r3
+        eor     r2, r2, r3
+.Laes_aligned:
+        cmp     r1, #256
+        blo     .Laes_store
+        /* RUN: out = in ^ the key stream (words 0..3 of block 0 in q[0, 2, 4, 6]), the next pass */
+        ldr     r1, [sp, #156]
+        ldr     r3, [sp, #152]
+        ldm     r1!, {r4, r5, r11, r12}
+        eor     r4, r4, r6
+        eor     r5, r5, r9
+        eor     r11, r11, r0
+        eor     r12, r12, lr
+        stm     r3!, {r4, r5, r11, r12}
+        ldm     r1!, {r4, r5, r11, r12}
+        eor     r4, r4, r7
+        eor     r5, r5, r8
+        eor     r11, r11, r10
+        eor     r12, r12, r2
+        stm     r3!, {r4, r5, r11, r12}
+        str     r1, [sp, #156]
+        str     r3, [sp, #152]
+        ldr     r4, [sp, #160]
+        subs    r4, r4, #1
+        str     r4, [sp, #160]
+        bne     .Laes_pass
+        b       .Laes_wipe
+.Laes_store:
+        /* the state to q in order */
+        mov     r4, r6
+        mov     r5, r7
+        mov     r6, r9
+        mov     r7, r8
+        mov     r8, r0
+        mov     r9, r10
+        mov     r10, lr
+        mov     r11, r2
         ldr     r1, [sp, #0]
         stm     r1, {r4, r5, r6, r7, r8, r9, r10, r11}
+.Laes_wipe:
         movs    r2, #0
         movs    r3, #0
         strd    r2, r3, [sp, #0]
@@ -624,10 +1346,16 @@ aes_ct32_rounds_asm:
         strd    r2, r3, [sp, #48]
         strd    r2, r3, [sp, #56]
         strd    r2, r3, [sp, #64]
-        str     r2, [sp, #72]
-        add     sp, sp, #76
+        strd    r2, r3, [sp, #72]
+        strd    r2, r3, [sp, #80]
+        strd    r2, r3, [sp, #88]
+        strd    r2, r3, [sp, #96]
+        strd    r2, r3, [sp, #104]
+        str     r2, [sp, #112]
+        add     sp, sp, #116
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
-        .size   aes_ct32_rounds_asm, .-aes_ct32_rounds_asm
+        .ltorg
+        .size   aes_ct32_ctr_run_asm, .-aes_ct32_ctr_run_asm
 
 #endif
 

@@ -84,7 +84,11 @@ aes_ghash_blocks_asm:
         str     r12, [sp, #56]
         /* the nine 64-bit products of x[i] (sp + 24) and hk[i] (sp + 132): low words at sp + 60, high words at sp + 96 */
         add     r1, sp, #24
+#if CTC_PROFILE_SMALL
 2:
+#else
+        .rept   9                          /* unrolled: no loop control */
+#endif
         ldr     r3, [r1], #4               /* x[i] */
         ldr     r4, [r1, #104]             /* hk[i] */
         and     r5, r3, #0x11111111
@@ -157,9 +161,13 @@ aes_ghash_blocks_asm:
         orr     r9, r9, lr
         str     r9, [r1, #68]
         str     r8, [r1, #32]
+#if CTC_PROFILE_SMALL
         add     r3, sp, #60
         cmp     r1, r3
         bne     2b
+#else
+        .endr
+#endif
         /* Karatsuba: z7..z0 = L + (M + L + H) x^64 + H x^128 */
         add     r12, sp, #60
         ldm     r12, {r0, r1, r2, r3, r4, r5, r6, r7, r8}   /* lo0..lo8 */
