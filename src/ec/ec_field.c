@@ -142,12 +142,21 @@ void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 
 void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
 {
+#if CTC_PROFILE_SMALL
+    /* PROFILE=small: 0 - A by the subtraction, so that no negation leaf
+     * is linked */
+    ec_fe z;
+
+    mp_zero(z, L);
+    ec_fe_sub(C, X, z, A);
+#else
     if (EC_P256_LEAVES(C))
         p256_fe_neg(X, A);
     else if (EC_P384_LEAVES(C))
         p384_fe_neg(X, A);
     else
         mp_mod_neg(X, A, C->p.N, L);
+#endif
 }
 
 #if CTC_EC_P256
