@@ -84,6 +84,7 @@ static struct {
     uint8_t d[MAXB], k[MAXB], h[MAXB], pub[1 + 2 * MAXB], peer[1 + 2 * MAXB], sig[2 * MAXB],
         z[MAXB];
     ec_fe a, b, x;
+    ec_sc s;
     ec_affine P;
     ec_point R;
 #if BENCH_HOST
@@ -112,6 +113,15 @@ static void o_fe_mul(void *c, uint64_t it)
     while (it--)
         ec_fe_mul(C, S.x, S.x, S.b);
     bench_sink ^= S.x[0];
+}
+
+/* a product mod n (Montgomery form; s: a value below n) */
+static void o_sc_mul(void *c, uint64_t it)
+{
+    (void)c;
+    while (it--)
+        ec_sc_montmul(C, S.s, S.s, S.s);
+    bench_sink ^= S.s[0];
 }
 
 static void o_fe_sqr(void *c, uint64_t it)
@@ -467,6 +477,7 @@ int main(void)
         mp_copy(S.a, S.P.x, C->limbs);
         mp_copy(S.b, S.P.y, C->limbs);
         mp_copy(S.x, S.P.x, C->limbs);
+        ec_sc_reduce_once(C, S.s, S.P.x);
 #if BENCH_HOST
         peers_setup();
 #endif
@@ -474,6 +485,7 @@ int main(void)
         run4("field mul", o_fe_mul, NULL, NULL, NULL, 0);
         run4("field sqr", o_fe_sqr, NULL, NULL, NULL, 0);
         run4("field add", o_fe_add, NULL, NULL, NULL, 0);
+        run4("scalar mul (mod n)", o_sc_mul, NULL, NULL, NULL, 0);
         run4("field inv (as built)", o_fe_inv, NULL, NULL, NULL, 0);
         run4("field inv (safegcd)", o_fe_inv_safegcd, NULL, NULL, NULL, 0);
         run4("field inv (Fermat)", o_fe_inv_fermat, NULL, NULL, NULL, 1);

@@ -62,7 +62,7 @@ STRICT = {
 }
 COMPOSITE = {
     "mp_copy", "mp_zero", "mp_set_limb", "mp_mul", "mp_sqr", "mp_sqr_rows_c", "mp_mod", "mp_mod_add",
-    "mp_mod_sub", "mp_mod_neg", "mp_montmul", "mp_montsqr", "mp_mont_redc", "mp_mont_redc_c",
+    "mp_mod_sub", "mp_mod_neg", "mp_montmul", "mp_montmul_steps", "mp_montmul_steps_c", "mp_montsqr", "mp_mont_redc", "mp_mont_redc_c",
     "mp_mont_final_sub", "mp_to_mont", "mp_from_mont", "mp_mont_R2", "mp_mont_R2_bits", "mp_exp",
     "mp_exp_bits", "mp_exp_window", "mp_inv", "mp_inv_fermat", "mp_inv_steps",
     "mp_to_digits", "mp_from_digits", "mp_digits_normalize", "mp_digits_neg_mask",
@@ -82,7 +82,8 @@ VARTIME = {
     # and the modulus (tests/ct cases mp_exp_pubexp, mp_leaky_exp_pubexp)
     "mp_exp_pubexp",
 }
-ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm", "mp_mont_redc_asm",
+ASM = {"mp_mla_asm", "mp_mla_asm_mulx", "mp_mla2_asm", "mp_mont_step_asm", "mp_montmul_steps_asm",
+       "mp_mont_redc_asm",
        "mp_sqr_diag_asm", "mp_sqr_rows_asm", "mp_limbs_lookup_asm"}
 
 # check_codegen.py's targets. (clang for the bare-metal cores is left to

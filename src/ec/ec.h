@@ -380,6 +380,14 @@ int ec_jac_to_affine_vartime(const ec_curve *C, ec_affine *A, const ec_jac *P);
  * x-coordinates in [n, p)) (r + n) Z^2 = X, mod p. r is plain, < n.
  */
 int ec_jac_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r);
+/*
+ * The same for an affine P (Z = 1 in Montgomery form, or 0 for infinity:
+ * PROFILE=small's ec_mul2_vartime): x out of Montgomery form, reduced by
+ * one conditional subtraction (x < p < 2n), compared with r. PROFILE=small
+ * verification uses it, so that the comparison without an inversion is
+ * not linked.
+ */
+int ec_affine_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r);
 
 /* ---- keys, ECDH, ECDSA, encodings (the public operations, over C) ------- */
 

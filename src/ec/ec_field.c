@@ -9,6 +9,65 @@
 
 #define L (C->limbs)
 
+/*
+ * The Montgomery products of this file that are not a curve's own leaves
+ * (mod n, the generic field leaves, the conversions), with M = &C->p or
+ * &C->n. PROFILE=small takes them all through mp_montmul_steps: one
+ * Montgomery step per limb (one assembly leaf on Cortex-M4/M7, the loop
+ * over mp_mont_step elsewhere), so that the full product, the squaring
+ * and the separate reduction of the mp layer (with their leaves: 2.1 KB
+ * less in the P-256 image on Cortex-M4) are not linked; a product mod n
+ * there takes 1108 cycles instead of about 1280 (docs/ec.md, "The ladder:
+ * one multiplication, no table", step 7). The default build keeps
+ * mp_montmul, mp_montsqr and the conversions of the mp layer.
+ */
+#if CTC_PROFILE_SMALL
+static CT_NOINLINE void mont_mul(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A,
+                                 const ct_limb_t *B)
+{
+    ct_limb_t T[EC_LIMBS];
+
+    mp_montmul_steps(X, A, B, M->N, M->n, M->ninv, T);
+}
+
+/* X = A R (R^2 < N goes first: the product bounds its first operand) */
+static void mont_to(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A)
+{
+    mont_mul(M, X, M->R2, A);
+}
+
+/* X = A / R, for any A < R: the product of 1 and A */
+static void mont_from(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A)
+{
+    ct_limb_t one[EC_LIMBS];
+
+    mp_zero(one, M->n);
+    one[0] = 1;
+    mont_mul(M, X, one, A);
+}
+#else
+static void mont_mul(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
+{
+    ct_limb_t T[2 * EC_LIMBS];
+
+    mp_montmul(X, A, B, M->N, M->n, M->ninv, T);
+}
+
+static void mont_to(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A)
+{
+    ct_limb_t T[2 * EC_LIMBS];
+
+    mp_to_mont(X, A, M->N, M->n, M->ninv, M->R2, T);
+}
+
+static void mont_from(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A)
+{
+    ct_limb_t T[2 * EC_LIMBS];
+
+    mp_from_mont(X, A, M->N, M->n, M->ninv, T);
+}
+#endif
+
 /* ---- field ------------------------------------------------------------------ */
 
 /*
@@ -27,16 +86,18 @@
  */
 CT_NOINLINE static void fe_mul_generic(ec_fe X, const ec_fe A, const ec_fe B, const ec_curve *C)
 {
-    ct_limb_t T[2 * EC_LIMBS];
-
-    mp_montmul(X, A, B, C->p.N, L, C->p.ninv, T);
+    mont_mul(&C->p, X, A, B);
 }
 
 CT_NOINLINE static void fe_sqr_generic(ec_fe X, const ec_fe A, const ec_curve *C)
 {
+#if CTC_PROFILE_SMALL
+    mont_mul(&C->p, X, A, A);
+#else
     ct_limb_t T[2 * EC_LIMBS];
 
     mp_montsqr(X, A, C->p.N, L, C->p.ninv, T);
+#endif
 }
 
 void ec_fe_mul(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
@@ -81,12 +142,21 @@ void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 
 void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
 {
+#if CTC_PROFILE_SMALL
+    /* PROFILE=small: 0 - A by the subtraction, so that no negation leaf
+     * is linked */
+    ec_fe z;
+
+    mp_zero(z, L);
+    ec_fe_sub(C, X, z, A);
+#else
     if (EC_P256_LEAVES(C))
         p256_fe_neg(X, A);
     else if (EC_P384_LEAVES(C))
         p384_fe_neg(X, A);
     else
         mp_mod_neg(X, A, C->p.N, L);
+#endif
 }
 
 #if CTC_EC_P256
@@ -154,35 +224,51 @@ static void p256_inv_chain(ct_limb_t *X, const ct_limb_t *A)
  * root of decompression (instead of mp_exp_vartime, 516 bytes):
  * X = A^e mod m, m = p (field: ec_fe_sqr and ec_fe_mul) or n (scalars:
  * ec_sc_montmul), A and X in Montgomery form, so the result is too
- * ((aR)^e R^-(e-1) = a^e R); e > 0. Left to right from the top set bit of
- * e, a public constant (m - 2, (p + 1) / 4): the branches on its bits are
- * public, and the same squares and products run for every A.
+ * ((aR)^e R^-(e-1) = a^e R); e > 0. Left to right in fixed windows of two
+ * bits from the top nonzero one of e, a public constant (m - 2,
+ * (p + 1) / 4): the branches on its windows and the table entry a window
+ * picks are public, and the same squares and products run for every A.
+ * Two-bit windows take a product per nonzero window instead of one per
+ * set bit (P-256's n - 2: 101 products, the table's two included, instead
+ * of 168) for two table entries (A^2, A^3) on the stack. bits is even, so
+ * a window never crosses a limb.
  */
+static void pow_step(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                     int field)
+{
+    if (field)
+        ec_fe_mul(C, X, A, B);
+    else
+        ec_sc_montmul(C, X, A, B);
+}
+
 static CT_NOINLINE void pow_mont(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A,
                                  const ct_limb_t *e, int field)
 {
-    ct_limb_t Y[EC_LIMBS];
-    int b = (int)C->bits - 1;
+    ct_limb_t Y[EC_LIMBS], T[2][EC_LIMBS];  /* A^2, A^3 */
+    int b = (int)C->bits - 2;
+    unsigned w;
 
-#define EBIT(b) ((e[(unsigned)(b) / MP_LIMB_BITS] >> ((unsigned)(b) % MP_LIMB_BITS)) & 1)
-    while (b > 0 && !EBIT(b))               /* the top set bit (public) */
-        b--;
-    mp_copy(Y, A, L);
-    while (--b >= 0) {
-        if (field)
-            ec_fe_sqr(C, Y, Y);
-        else
-            ec_sc_montmul(C, Y, Y, Y);
-        if (EBIT(b)) {
-            if (field)
-                ec_fe_mul(C, Y, Y, A);
-            else
-                ec_sc_montmul(C, Y, Y, A);
-        }
+#define EWIN(b) ((e[(unsigned)(b) / MP_LIMB_BITS] >> ((unsigned)(b) % MP_LIMB_BITS)) & 3u)
+#define ETAB(w) ((w) == 1 ? A : T[(w) - 2])
+    pow_step(C, T[0], A, A, field);
+    pow_step(C, T[1], T[0], A, field);
+    while (b > 0 && !EWIN(b))               /* the top nonzero window (public) */
+        b -= 2;
+    w = EWIN(b);
+    mp_copy(Y, ETAB(w), L);
+    while ((b -= 2) >= 0) {
+        pow_step(C, Y, Y, Y, field);
+        pow_step(C, Y, Y, Y, field);
+        w = EWIN(b);
+        if (w)
+            pow_step(C, Y, Y, ETAB(w), field);
     }
-#undef EBIT
+#undef ETAB
+#undef EWIN
     mp_copy(X, Y, L);
     ct_zeroize(Y, sizeof Y);
+    ct_zeroize(T, sizeof T);
 }
 
 /* X = A^(m - 2), the inverse (0 for A = 0) mod m = p or n */
@@ -266,22 +352,20 @@ ct_cond ec_fe_eq(const ec_curve *C, const ec_fe A, const ec_fe B)
 
 ct_cond ec_fe_from_bytes(const ec_curve *C, ec_fe X, const uint8_t *in)
 {
-    ct_limb_t T[2 * EC_LIMBS];
     ct_cond ok;
 
     (void)mp_from_be(X, L, in, C->bytes);
     ok = mp_lt(X, C->p.N, L);
-    mp_to_mont(X, X, C->p.N, L, C->p.ninv, C->p.R2, T);
+    mont_to(&C->p, X, X);
     ct_limbs_czero(ct_cond_not(ok), X, L);
     return ok;
 }
 
 void ec_fe_to_bytes(const ec_curve *C, uint8_t *out, const ec_fe A)
 {
-    ct_limb_t T[2 * EC_LIMBS];
     ec_fe a;
 
-    mp_from_mont(a, A, C->p.N, L, C->p.ninv, T);
+    mont_from(&C->p, a, A);
     (void)mp_to_be(out, C->bytes, a, L);
     ct_zeroize(a, sizeof a);
 }
@@ -308,23 +392,17 @@ void ec_sc_reduce_once(const ec_curve *C, ec_sc X, const ec_sc A)
 
 void ec_sc_montmul(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B)
 {
-    ct_limb_t T[2 * EC_LIMBS];
-
-    mp_montmul(X, A, B, C->n.N, L, C->n.ninv, T);
+    mont_mul(&C->n, X, A, B);
 }
 
 void ec_sc_to_mont(const ec_curve *C, ec_sc X, const ec_sc A)
 {
-    ct_limb_t T[2 * EC_LIMBS];
-
-    mp_to_mont(X, A, C->n.N, L, C->n.ninv, C->n.R2, T);
+    mont_to(&C->n, X, A);
 }
 
 void ec_sc_from_mont(const ec_curve *C, ec_sc X, const ec_sc A)
 {
-    ct_limb_t T[2 * EC_LIMBS];
-
-    mp_from_mont(X, A, C->n.N, L, C->n.ninv, T);
+    mont_from(&C->n, X, A);
 }
 
 void ec_sc_add(const ec_curve *C, ec_sc X, const ec_sc A, const ec_sc B)

@@ -154,8 +154,13 @@ int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const
     ec_sc_montmul(C, e, e, w);
     ec_sc_montmul(C, w, r, w);
     ec_mul2_vartime(C, &R, e, w, &Q);
+#if CTC_PROFILE_SMALL
+    /* R is affine in this profile (ec_mul2_vartime) */
+    return ec_affine_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;
+#else
     /* R not infinity and x(R) mod n = r, compared in R's coordinates */
     return ec_jac_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;
+#endif
 }
 
 int ec_ecdsa_verify_der(const ec_curve *C, const uint8_t *pub, size_t pub_len,

@@ -15,7 +15,9 @@
  * output are secret and only ever pass through HMAC.
  */
 #include "hash_impl.h"
+#if !CTC_PROFILE_SMALL
 #include "hmac_zero.h"
+#endif
 
 #define DRBG_STATE 0x48a5c0dbu
 
@@ -77,10 +79,12 @@ static void drbg_update(ctc_hmac_drbg_ctx *ctx,
  * The key schedule of K = 0x00..00, Instantiate's first key: from
  * hmac_zero.h (tools/gen_hmac_zero.py) where the hash has one there, two
  * compressions saved per instantiation (so per RFC 6979 nonce); computed
- * otherwise (SHA-224).
+ * otherwise (SHA-224), and always with PROFILE=small (the constants and
+ * their copy are not linked; docs/ec.md, "The small profile").
  */
 static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
 {
+#if !CTC_PROFILE_SMALL
     unsigned i;
 
     hk->id = id;
@@ -104,6 +108,7 @@ static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
         }
         return;
     }
+#endif
 #endif
     hmac_key_init(hk, id, K, hs);
 }

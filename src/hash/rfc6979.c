@@ -10,7 +10,8 @@
  * is followed by K = HMAC_K(V || 0x00), V = HMAC_K(V) (step h.3, which is
  * Generate's final Update; an accepted one needs no Update after it).
  * Each K's HMAC key schedule is computed once for the MACs under it, and
- * the first K's (all zero) is a constant (hmac_zero.h).
+ * the first K's (all zero) is a constant (hmac_zero.h; computed with
+ * PROFILE=small).
  *
  * Integers are big-endian byte strings of q_len bytes, q_len =
  * ceil(qlen / 8) (rlen / 8 in the RFC, since q has no leading zero byte).

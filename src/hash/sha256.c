@@ -192,9 +192,40 @@ static void sha256_start(ctc_sha256_ctx *ctx, const uint32_t iv[8], uint32_t sta
 /* FIPS 180-4 limits the message to 2^64 - 1 bits. */
 #define SHA256_MAX_BYTES (((uint64_t)1 << 61) - 1)
 
+#if CTC_PROFILE_SMALL
+/*
+ * PROFILE=small: whole blocks of the message are compressed in place when
+ * the buffer is empty, every other byte goes into the buffer one at a
+ * time and a block is compressed when it fills; padding and length go
+ * the same way (sha256_finish). Less code than the copies and padding of
+ * the default build (Cortex-M4 -Os: docs/ec.md, "The small profile").
+ * The branches are on the public length only.
+ */
+static void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
+{
+    while (len > 0) {
+        size_t fill = (size_t)(ctx->len & 63), take = 1;
+
+        if (fill == 0 && len >= 64) {
+            sha256_blocks(ctx->h, data, 1);
+            take = 64;
+        } else {
+            ctx->buf[fill] = *data;
+            if (fill == 63)
+                sha256_blocks(ctx->h, ctx->buf, 1);
+        }
+        ctx->len += take;
+        data += take;
+        len -= take;
+    }
+}
+#endif
+
 static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 {
+#if !CTC_PROFILE_SMALL
     size_t fill, take;
+#endif
 
     if (ctx == NULL || (data == NULL && len != 0))
         return CTC_ERR_PARAM;
@@ -202,6 +233,10 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
         return CTC_ERR_PARAM;
     if ((uint64_t)len > SHA256_MAX_BYTES - ctx->len)
         return CTC_ERR_LIMIT;
+#if CTC_PROFILE_SMALL
+    sha256_put(ctx, data, len);     /* len = 0 reads nothing */
+    return CTC_OK;
+#else
     if (len == 0) /* data may be NULL: no pointer arithmetic on it */
         return CTC_OK;
     fill = (size_t)(ctx->len & 63);
@@ -224,11 +259,26 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
     }
     hash_copy(ctx->buf, data, len);
     return CTC_OK;
+#endif
 }
 
 /* Pads, writes out_words big-endian words and wipes the context. */
 static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
 {
+#if CTC_PROFILE_SMALL
+    /* 0x80, zeros up to 56 mod 64, the bit length: the last put fills
+     * the block and compresses it */
+    uint8_t pad[8] = { 0x80 };
+    uint64_t bits = ctx->len << 3;
+    unsigned i;
+
+    sha256_put(ctx, pad, 1);
+    pad[0] = 0;
+    while ((ctx->len & 63) != 56)
+        sha256_put(ctx, pad, 1);
+    hash_st64be(pad, bits);
+    sha256_put(ctx, pad, 8);
+#else
     size_t fill = (size_t)(ctx->len & 63);
     unsigned i;
 
@@ -241,6 +291,7 @@ static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
     hash_zero(ctx->buf + fill, 56 - fill);
     hash_st64be(ctx->buf + 56, ctx->len << 3);
     sha256_blocks(ctx->h, ctx->buf, 1);
+#endif
     for (i = 0; i < out_words; i++)
         hash_st32be(out + 4 * i, ctx->h[i]);
     ct_zeroize(ctx, sizeof *ctx);

@@ -187,6 +187,19 @@ void mp_mont_R2_bits(ct_limb_t *X, const ct_limb_t *N, size_t n, size_t bits,
  */
 void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                 const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
+/*
+ * mp_montmul by n Montgomery steps (mp_mont_step, one per limb of B) only:
+ * the same X, with n limbs of scratch in T (overlapping none of X, A, B,
+ * N), and neither the full product nor the reduction leaves linked (the
+ * ec layer's PROFILE=small arithmetic). mp_montmul takes this path below
+ * MP_MUL_REDC_MIN limbs. On 32-bit Arm with UMAAL it is one assembly leaf,
+ * mp_montmul_steps_asm (MP_STEPS_ASM is then 1); mp_montmul_steps_c, on
+ * mp_mont_step_c, is its C twin.
+ */
+void mp_montmul_steps(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                      const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
+void mp_montmul_steps_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                        const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
 /* X = A * A / R mod N, A < N. X may equal A. T: 2n limbs of scratch. */
 void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
                 size_t n, ct_limb_t ninv, ct_limb_t *T);
@@ -440,6 +453,10 @@ ct_limb_t mp_mla2_asm(ct_limb_t *X, const ct_limb_t *A, size_t n, ct_limb_t b0,
                       ct_limb_t b1);
 #define mp_mla2 mp_mla2_asm
 #define MP_MLA2 1
+/* mp_montmul_steps in one leaf (arm_umaal.S) */
+void mp_montmul_steps_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                          const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
+#define MP_STEPS_ASM 1
 /* mp_mont_redc whole (arm_umaal.S): n a multiple of 8, at least 8 */
 void mp_mont_redc_asm(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
                       ct_limb_t ninv);
@@ -488,6 +505,9 @@ CT_INLINE ct_limb_t mp_mla_cpuid(ct_limb_t *X, const ct_limb_t *A, size_t n,
 #define mp_mont_step mp_mont_step_c
 #endif
 
+#ifndef MP_STEPS_ASM
+#define MP_STEPS_ASM 0
+#endif
 #ifndef MP_MLA2
 #define MP_MLA2 0
 #endif

@@ -57,19 +57,42 @@ static void mp_mont_final_sub(ct_limb_t *X, const ct_limb_t *T, ct_limb_t top,
 void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                 const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T)
 {
-    /* CIOS: n steps, one per limb of B; T + top*R stays < 2N (A < N) */
-    ct_limb_t top = 0;
-    size_t i = 0;
-
     if (n >= MP_MUL_REDC_MIN) {
         /* A B < N R, as mp_mont_redc requires */
         mp_mul(T, A, n, B, n);
         mp_mont_redc(X, T, N, n, ninv);
         return;
     }
+    mp_montmul_steps(X, A, B, N, n, ninv, T);
+}
+
+void mp_montmul_steps(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                      const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T)
+{
+#if MP_STEPS_ASM
+    mp_montmul_steps_asm(X, A, B, N, n, ninv, T);
+#else
+    /* CIOS: n steps, one per limb of B; T + top*R stays < 2N (A < N) */
+    ct_limb_t top = 0;
+    size_t i = 0;
+
     mp_zero(T, n);
     do {
         top = mp_mont_step(T, top, A, B[i], N, n, ninv);
+    } while (++i < n);
+    mp_mont_final_sub(X, T, top, N, n);
+#endif
+}
+
+void mp_montmul_steps_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                        const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T)
+{
+    ct_limb_t top = 0;
+    size_t i = 0;
+
+    mp_zero(T, n);
+    do {
+        top = mp_mont_step_c(T, top, A, B[i], N, n, ninv);
     } while (++i < n);
     mp_mont_final_sub(X, T, top, N, n);
 }

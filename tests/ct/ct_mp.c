@@ -189,6 +189,13 @@ void ct_case_mp_mont_step(const unsigned char *secret)
     ct_keep(top ^ mp_mont_step_c(Y, 0, A, B[0], N, n, ninv));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
     ct_keep_mem(Y, n * sizeof(ct_limb_t));
+    /* a whole product by steps (the UMAAL leaf where built) and its C
+     * twin, B secret */
+    fill(B, n, secret, 100);
+    mp_montmul_steps(X, A, B, N, n, ninv, Y);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
+    mp_montmul_steps_c(X, A, B, N, n, ninv, Y);
+    ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 
 void ct_case_mp_mod(const unsigned char *secret)

@@ -467,6 +467,71 @@ static void test_leaves(void)
     }
     tr_group_end();
 
+    tr_group("montmul_steps (" MP_ASM_NAME ") = montmul_steps_c = montmul, the steps one by one");
+    for (it = 0; it < TR_ITERS(10000ul); it++) {
+        ct_limb_t Tw[MAXL], Wl[MAXL], top2;
+        unsigned ka = (unsigned)(it % 5), kb = (unsigned)((it / 5) % 6);
+
+        n = rand_size(MAXL);
+        rand_modulus(N, n);
+        ninv = mp_mont_ninv(N[0]);
+        /* A < N: 0, 1, N - 1, N - 2, random; B any: 0, 1, N - 1, all
+         * ones (R - 1), N + random (above N), random */
+        rand_any(A, n);
+        below_n(A, N, n);
+        if (ka < 2) {
+            mp_zero(A, n);
+            A[0] = ka;
+        } else if (ka < 4) {
+            mp_copy(A, N, n);
+            (void)mp_sub_limb(A, A, (ct_limb_t)(ka - 1), n);
+        }
+        rand_any(B, n);
+        if (kb < 2) {
+            mp_zero(B, n);
+            B[0] = kb;
+        } else if (kb == 2) {
+            mp_copy(B, N, n);
+            (void)mp_sub_limb(B, B, 1, n);
+        } else if (kb == 3) {
+            memset(B, 0xff, n * sizeof(ct_limb_t));
+        } else if (kb == 4) {
+            below_n(B, N, n);
+            if (mp_add(C, B, N, n) == 0)
+                mp_copy(B, C, n);
+        }
+        /* the steps one call each, then the final subtraction */
+        mp_zero(Z, n);
+        top2 = 0;
+        for (i = 0; i < n; i++)
+            top2 = mp_mont_step(Z, top2, A, B[i], N, n, ninv);
+        TR_CHECK(top2 <= 1);
+        mp_montmul_steps_c(Y, A, B, N, n, ninv, Tw);
+        /* Y = Z + top R reduced once: Z - N unless that borrows with top 0 */
+        if (ref_add(Wl, Z, N, n, 1) == 0 || top2 != 0)
+            mp_copy(Z, Wl, n);
+        TR_MEM(Y, Z, n * sizeof(ct_limb_t));
+        mp_montmul_steps(X, A, B, N, n, ninv, Tw);
+        TR_MEM(X, Y, n * sizeof(ct_limb_t));
+#if MP_STEPS_ASM
+        mp_montmul_steps_asm(X, A, B, N, n, ninv, Tw);
+        TR_MEM(X, Y, n * sizeof(ct_limb_t));
+        /* X = A and X = B */
+        mp_copy(X, A, n);
+        mp_montmul_steps_asm(X, X, B, N, n, ninv, Tw);
+        TR_MEM(X, Y, n * sizeof(ct_limb_t));
+        mp_copy(X, B, n);
+        mp_montmul_steps_asm(X, A, X, N, n, ninv, Tw);
+        TR_MEM(X, Y, n * sizeof(ct_limb_t));
+#endif
+        /* the reduced product: mp_montmul's own path (the full product
+         * and the reduction from MP_MUL_REDC_MIN limbs) */
+        mp_montmul(Z, A, B, N, n, ninv, C);
+        TR_MEM(Y, Z, n * sizeof(ct_limb_t));
+        TR_EQ(bit(mp_lt(Y, N, n)), 1);
+    }
+    tr_group_end();
+
     /*
      * The whole reduction: mp_mont_redc (the assembly leaf for n a
      * multiple of 8 where MP_REDC_ASM is 1) against mp_mont_redc_c, and

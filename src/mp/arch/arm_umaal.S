@@ -220,6 +220,124 @@ mp_mont_step_asm:
         .size   mp_mont_step_asm, .-mp_mont_step_asm
 
 /*
+ * void mp_montmul_steps_asm(ct_limb_t *X, const ct_limb_t *A,
+ *                           const ct_limb_t *B, const ct_limb_t *N,
+ *                           size_t n, ct_limb_t ninv, ct_limb_t *T)
+ *   r0 = X, r1 = A, r2 = B, r3 = N, stack: n, ninv, T.
+ * The whole of mp_montmul_steps (mp.h; C twin mp_montmul_steps_c in
+ * mp_mont.c): T = 0, then per limb b of B the step of mp_mont_step_asm
+ * (one limb, then pairs), then X = T - N and T back in X under a mask
+ * (kept when the subtraction borrows and the top limb is 0), every word
+ * read and written whatever the mask. Frame: [sp] T, [sp, #4] A,
+ * [sp, #8] N, [sp, #12] B + n, [sp, #16] X; n at [sp, #60], ninv at
+ * [sp, #64], T at [sp, #68]. In the passes: r0 T (trailing by one limb),
+ * r1 A, r3 N, r4 b, r5 m, r6 c1 (T + A b), r7 c2 (+ m N), r8 and lr
+ * limbs of T, r9, r10 limbs of A and N, r11 limbs left; r2 walks B, r12
+ * holds top. The borrow of the final subtraction is kept in r7 as 0 or
+ * -1 (RSBS of it gives the carry back), since the loop count's SUBS
+ * takes the flags.
+ */
+        .section .text.mp_montmul_steps_asm,"ax",%progbits
+        .globl  mp_montmul_steps_asm
+        .type   mp_montmul_steps_asm,%function
+        .p2align 2
+        MP_FUNC(mp_montmul_steps_asm)
+mp_montmul_steps_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #24
+        ldr     r11, [sp, #60]          /* n */
+        ldr     r12, [sp, #68]          /* T */
+        add     r4, r2, r11, lsl #2
+        str     r12, [sp]
+        str     r1, [sp, #4]
+        str     r3, [sp, #8]
+        str     r4, [sp, #12]           /* B + n: the end of the outer loop */
+        str     r0, [sp, #16]
+        movs    r8, #0
+0:      str     r8, [r12], #4           /* T = 0 */
+        subs    r11, r11, #1
+        bne     0b
+        movs    r12, #0                 /* top = 0 */
+1:      ldr     r4, [r2], #4            /* b = B[i] */
+        ldr     r0, [sp]
+        ldr     r1, [sp, #4]
+        ldr     r3, [sp, #8]
+        ldr     r8, [r0]
+        ldr     r9, [r1], #4
+        movs    r6, #0
+        umaal   r8, r6, r9, r4          /* r6:r8 = A0 b + T0 */
+        ldr     r5, [sp, #64]
+        mul     r5, r8, r5              /* m = low limb * ninv */
+        ldr     r10, [r3], #4
+        movs    r7, #0
+        umaal   r8, r7, r5, r10         /* r7:r8 = m N0 + r8: r8 = 0 */
+        ldr     r11, [sp, #60]
+        subs    r11, r11, #1            /* limbs left: n - 1 */
+        beq     3f
+        tst     r11, #1
+        beq     2f
+        ldr     r8, [r0, #4]            /* one limb, then pairs */
+        ldr     r9, [r1], #4
+        ldr     r10, [r3], #4
+        umaal   r8, r6, r9, r4          /* T[j] + A[j] b + c1 */
+        umaal   r8, r7, r5, r10         /* + m N[j] + c2 */
+        str     r8, [r0], #4            /* T[j - 1] */
+        subs    r11, r11, #1
+        beq     3f
+2:      ldr     r8, [r0, #4]            /* T[j] */
+        ldr     lr, [r0, #8]            /* T[j + 1] */
+        ldm     r1!, {r9, r10}          /* A[j], A[j + 1] */
+        umaal   r8, r6, r9, r4
+        umaal   lr, r6, r10, r4
+        ldm     r3!, {r9, r10}          /* N[j], N[j + 1] */
+        umaal   r8, r7, r5, r9
+        umaal   lr, r7, r5, r10
+        stm     r0!, {r8, lr}           /* T[j - 1], T[j] */
+        subs    r11, r11, #2
+        bne     2b
+        /* T[n - 1] = c1 + c2 + top; the carry out (0 or 1) is the new top
+         * (the sum stays below 2N < 2^(wn + 1), mp_mont_step) */
+3:      adds    r6, r6, r7
+        adc     r7, r11, #0             /* r11 = 0 here */
+        adds    r6, r6, r12
+        adc     r12, r7, #0
+        str     r6, [r0]
+        ldr     r4, [sp, #12]
+        cmp     r2, r4
+        bne     1b
+        /* X = T - N */
+        ldr     r0, [sp]
+        ldr     r3, [sp, #8]
+        ldr     r1, [sp, #16]
+        ldr     r11, [sp, #60]
+        movs    r7, #0                  /* minus the borrow */
+4:      ldr     r8, [r0], #4
+        ldr     r9, [r3], #4
+        rsbs    r10, r7, #0             /* carry = no borrow so far */
+        sbcs    r8, r8, r9
+        sbc     r7, r7, r7              /* 0 or -1: minus the borrow out */
+        str     r8, [r1], #4
+        subs    r11, r11, #1
+        bne     4b
+        /* mask: all ones when the subtraction borrowed and top = 0 */
+        subs    r12, r12, #1
+        and     r7, r7, r12
+        ldr     r0, [sp]
+        ldr     r1, [sp, #16]
+        ldr     r11, [sp, #60]
+5:      ldr     r8, [r1]
+        ldr     r9, [r0], #4
+        eors    r9, r9, r8
+        ands    r9, r9, r7
+        eors    r8, r8, r9              /* X[j], or T[j] under the mask */
+        str     r8, [r1], #4
+        subs    r11, r11, #1
+        bne     5b
+        add     sp, sp, #24
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   mp_montmul_steps_asm, .-mp_montmul_steps_asm
+
+/*
  * void mp_mont_redc_asm(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N,
  *                       size_t n, ct_limb_t ninv)
  *   r0 = X, r1 = T, r2 = N, r3 = n (a multiple of 8, at least 8), stack:
