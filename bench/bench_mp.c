@@ -60,6 +60,9 @@ static struct sz {
 } S;
 
 static ct_limb_t scratch[MP_EXP_SCRATCH(MAXN, WMAX) + MAXN];
+
+/* a size's modulus as the mp layer's object */
+#define SZ_MOD(s) (&(mp_modulus){ (s)->N, (s)->R2, (s)->n, (s)->ninv })
 #define SCRATCH_LIMBS (sizeof scratch / sizeof scratch[0])
 
 static uint64_t rng = 0x243f6a8885a308d3u;
@@ -228,7 +231,7 @@ static void o_montmul(void *c, uint64_t it)
 {
     struct sz *s = c;
     while (it--)
-        mp_montmul(s->X, s->A, s->B, s->N, s->n, s->ninv, s->T);
+        mp_montmul(s->X, s->A, s->B, SZ_MOD(s), s->T);
     bench_sink ^= s->X[0];
 }
 
@@ -236,7 +239,7 @@ static void o_montsqr(void *c, uint64_t it)
 {
     struct sz *s = c;
     while (it--)
-        mp_montsqr(s->X, s->A, s->N, s->n, s->ninv, s->T);
+        mp_montsqr(s->X, s->A, SZ_MOD(s), s->T);
     bench_sink ^= s->X[0];
 }
 
@@ -260,7 +263,7 @@ static void o_exp(void *c, uint64_t it)
 {
     struct sz *s = c;
     while (it--)
-        mp_exp(s->X, s->A, s->E, s->n, s->N, s->n, s->ninv, s->R2, scratch, SCRATCH_LIMBS);
+        mp_exp(s->X, s->A, s->E, s->n, SZ_MOD(s), scratch, SCRATCH_LIMBS);
     bench_sink ^= s->X[0];
 }
 
@@ -268,7 +271,7 @@ static void o_exp_vt(void *c, uint64_t it)
 {
     struct sz *s = c;
     while (it--)
-        mp_exp_vartime(s->X, s->A, s->E, s->n, s->N, s->n, s->ninv, s->R2, scratch,
+        mp_exp_vartime(s->X, s->A, s->E, s->n, SZ_MOD(s), scratch,
                        SCRATCH_LIMBS);
     bench_sink ^= s->X[0];
 }
@@ -277,7 +280,7 @@ static void o_exp3_vt(void *c, uint64_t it)
 {
     struct sz *s = c;
     while (it--)
-        mp_exp_vartime(s->X, s->A, s->E3, 1, s->N, s->n, s->ninv, s->R2, scratch,
+        mp_exp_vartime(s->X, s->A, s->E3, 1, SZ_MOD(s), scratch,
                        SCRATCH_LIMBS);
     bench_sink ^= s->X[0];
 }
@@ -293,7 +296,7 @@ static void o_inv_fermat(void *c, uint64_t it)
 {
     struct sz *s = c;
     while (it--)
-        mp_inv_fermat(s->X, s->A, s->N, s->n, s->ninv, s->R2, scratch, SCRATCH_LIMBS);
+        mp_inv_fermat(s->X, s->A, SZ_MOD(s), scratch, SCRATCH_LIMBS);
     bench_sink ^= s->X[0];
 }
 

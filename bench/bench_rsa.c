@@ -275,7 +275,7 @@ static void o_exp_e(void *ctx, uint64_t it)
     (void)ctx;
     E[0] = key.pub.e;
     while (it--)
-        (void)mp_exp(X, A, E, 1, key.pub.n, key.pub.limbs, key.pub.ninv, key.pub.r2,
+        (void)mp_exp(X, A, E, 1, &(mp_modulus){ key.pub.n, key.pub.r2, key.pub.limbs, key.pub.ninv },
                      scratch, RSA_PRIV_SCRATCH);
     bench_sink ^= X[0];
 }
@@ -285,7 +285,7 @@ static void o_exp_pubexp(void *ctx, uint64_t it)
     (void)ctx;
     E[0] = key.pub.e;
     while (it--)
-        (void)mp_exp_pubexp(X, A, E, 1, key.pub.n, key.pub.limbs, key.pub.ninv, key.pub.r2,
+        (void)mp_exp_pubexp(X, A, E, 1, &(mp_modulus){ key.pub.n, key.pub.r2, key.pub.limbs, key.pub.ninv },
                             scratch, RSA_PRIV_SCRATCH);
     bench_sink ^= X[0];
 }
@@ -296,7 +296,7 @@ static void o_exp_dp(void *ctx, uint64_t it)
 
     (void)ctx;
     while (it--)
-        (void)mp_exp(X, A, key.dp, h, key.p, h, key.p_ninv, key.p_r2, scratch,
+        (void)mp_exp(X, A, key.dp, h, &(mp_modulus){ key.p, key.p_r2, h, key.p_ninv }, scratch,
                      RSA_PRIV_SCRATCH);
     bench_sink ^= X[0];
 }
@@ -311,7 +311,7 @@ static void o_exp1024_pub(void *ctx, uint64_t it)
     (void)ctx;
     E[0] = key.pub.e;
     while (it--)
-        (void)mp_exp_vartime(X, Ap, E, 1, key.p, h, key.p_ninv, key.p_r2, scratch,
+        (void)mp_exp_vartime(X, Ap, E, 1, &(mp_modulus){ key.p, key.p_r2, h, key.p_ninv }, scratch,
                              RSA_PRIV_SCRATCH);
     bench_sink ^= X[0];
 }
@@ -322,7 +322,7 @@ static void o_exp1024_sec(void *ctx, uint64_t it)
 
     (void)ctx;
     while (it--)
-        (void)mp_exp(X, Ap, D1024, h, key.p, h, key.p_ninv, key.p_r2, scratch,
+        (void)mp_exp(X, Ap, D1024, h, &(mp_modulus){ key.p, key.p_r2, h, key.p_ninv }, scratch,
                      RSA_PRIV_SCRATCH);
     bench_sink ^= X[0];
 }

@@ -27,7 +27,7 @@ static CT_NOINLINE void mont_mul(const mp_modulus *M, ct_limb_t *X, const ct_lim
 {
     ct_limb_t T[EC_LIMBS];
 
-    mp_montmul_steps(X, A, B, M->N, M->n, M->ninv, T);
+    mp_montmul_steps(X, A, B, M, T);
 }
 
 /* X = A R (R^2 < N goes first: the product bounds its first operand) */
@@ -50,21 +50,21 @@ static void mont_mul(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A, cons
 {
     ct_limb_t T[2 * EC_LIMBS];
 
-    mp_montmul(X, A, B, M->N, M->n, M->ninv, T);
+    mp_montmul(X, A, B, M, T);
 }
 
 static void mont_to(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A)
 {
     ct_limb_t T[2 * EC_LIMBS];
 
-    mp_to_mont(X, A, M->N, M->n, M->ninv, M->R2, T);
+    mp_to_mont(X, A, M, T);
 }
 
 static void mont_from(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A)
 {
     ct_limb_t T[2 * EC_LIMBS];
 
-    mp_from_mont(X, A, M->N, M->n, M->ninv, T);
+    mp_from_mont(X, A, M, T);
 }
 #endif
 
@@ -96,7 +96,7 @@ CT_NOINLINE static void fe_sqr_generic(ec_fe X, const ec_fe A, const ec_curve *C
 #else
     ct_limb_t T[2 * EC_LIMBS];
 
-    mp_montsqr(X, A, C->p.N, L, C->p.ninv, T);
+    mp_montsqr(X, A, &C->p, T);
 #endif
 }
 
@@ -316,7 +316,7 @@ void ec_fe_inv_fermat(const ec_curve *C, ec_fe X, const ec_fe A)
     ct_limb_t T[MP_EXP_SCRATCH(EC_LIMBS, 1) + EC_LIMBS + 8];
     ec_fe Y;
 
-    (void)mp_inv_fermat(Y, A, C->p.N, L, C->p.ninv, C->p.R2, T, sizeof T / sizeof T[0]);
+    (void)mp_inv_fermat(Y, A, &C->p, T, sizeof T / sizeof T[0]);
     ec_fe_mul(C, X, Y, C->r3);
     ct_zeroize(Y, sizeof Y);
 }
@@ -333,10 +333,10 @@ void ec_fe_sqrt_vartime(const ec_curve *C, ec_fe X, const ec_fe A)
 
     /* mp_exp_vartime works on plain values: leave Montgomery form and
      * come back (the input is public: a point being decompressed) */
-    mp_from_mont(a, A, C->p.N, L, C->p.ninv, T);
-    (void)mp_exp_vartime(a, a, C->sqrt_exp, L, C->p.N, L, C->p.ninv, C->p.R2, T,
+    mp_from_mont(a, A, &C->p, T);
+    (void)mp_exp_vartime(a, a, C->sqrt_exp, L, &C->p, T,
                          sizeof T / sizeof T[0]);
-    mp_to_mont(X, a, C->p.N, L, C->p.ninv, C->p.R2, T);
+    mp_to_mont(X, a, &C->p, T);
 #endif
 }
 

@@ -60,8 +60,13 @@
 
 /*
  * A Montgomery modulus as one object: N (odd, n limbs), ninv = -N^-1 mod
- * 2^w and R2 = R^2 mod N. The ec layer's curves hold their p and n so;
- * RSA's p, q and N will too.
+ * 2^w and R2 = R^2 mod N (R2 may be NULL in an object handed only to
+ * functions that do not read it; mp_to_mont, the exponentiations and
+ * mp_inv_fermat do). Every Montgomery
+ * function below takes one; the ec layer's curves hold their p and n so,
+ * and RSA makes them as views of its keys (src/rsa/rsa.h). The leaves
+ * (mp_mont_step, mp_mont_redc_c/_asm, mp_montmul_steps_c/_asm) keep the
+ * separate values their C twins and assembly compare on.
  */
 typedef struct {
     const ct_limb_t *N;
@@ -186,7 +191,7 @@ void mp_mont_R2_bits(ct_limb_t *X, const ct_limb_t *N, size_t n, size_t bits,
  * value. X may equal A or B. T: 2n limbs of scratch.
  */
 void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
-                const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
+                const mp_modulus *M, ct_limb_t *T);
 /*
  * mp_montmul by n Montgomery steps (mp_mont_step, one per limb of B) only:
  * the same X, with n limbs of scratch in T (overlapping none of X, A, B,
@@ -197,18 +202,17 @@ void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
  * mp_mont_step_c, is its C twin.
  */
 void mp_montmul_steps(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
-                      const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
+                      const mp_modulus *M, ct_limb_t *T);
 void mp_montmul_steps_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                         const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T);
 /* X = A * A / R mod N, A < N. X may equal A. T: 2n limbs of scratch. */
-void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                size_t n, ct_limb_t ninv, ct_limb_t *T);
+void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
+                ct_limb_t *T);
 /*
  * Montgomery reduction: X = T / R mod N, fully reduced, for T < N * R.
  * T is 2n limbs and is destroyed; X has n limbs and does not overlap T.
  */
-void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
-                  ct_limb_t ninv);
+void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const mp_modulus *M);
 /*
  * mp_mont_redc in C (always built): the twin of the whole-reduction leaf
  * mp_mont_redc_asm, which exists where UMAAL does (MP_REDC_ASM is then 1)
@@ -233,11 +237,11 @@ void mp_sqr_diag_c(ct_limb_t *X, const ct_limb_t *A, size_t n);
 void mp_sqr_rows_c(ct_limb_t *X, const ct_limb_t *A, size_t n);
 /* X = A * R mod N (A any n-limb value; R2 = R^2 mod N). X may equal A.
  * T: 2n limbs. */
-void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T);
+void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
+                ct_limb_t *T);
 /* X = A / R mod N (A any n-limb value). X may equal A. T: 2n limbs. */
-void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                  size_t n, ct_limb_t ninv, ct_limb_t *T);
+void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
+                  ct_limb_t *T);
 
 /* ---- exponentiation (mp_exp.c, mp_exp_pubexp.c, mp_exp_vartime.c) ---------- */
 
@@ -257,8 +261,7 @@ void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
  * CT: only n, e_limbs and t_limbs leak (not E's value or bit length).
  */
 int mp_exp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
-           size_t e_limbs, const ct_limb_t *N, size_t n, ct_limb_t ninv,
-           const ct_limb_t *R2, ct_limb_t *T, size_t t_limbs);
+           size_t e_limbs, const mp_modulus *M, ct_limb_t *T, size_t t_limbs);
 /*
  * The same for public A, E and N: sliding window over the bits of E that
  * are actually set (from its top set bit), window sized from that bit
@@ -267,8 +270,7 @@ int mp_exp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
  * CT: variable time in A, E and N; for public values only.
  */
 int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
-                   size_t e_limbs, const ct_limb_t *N, size_t n,
-                   ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T,
+                   size_t e_limbs, const mp_modulus *M, ct_limb_t *T,
                    size_t t_limbs);
 
 /*
@@ -282,8 +284,8 @@ int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
  * e_limbs; A and N do not.
  */
 int mp_exp_pubexp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
-                  size_t e_limbs, const ct_limb_t *N, size_t n, ct_limb_t ninv,
-                  const ct_limb_t *R2, ct_limb_t *T, size_t t_limbs);
+                  size_t e_limbs, const mp_modulus *M, ct_limb_t *T,
+                  size_t t_limbs);
 
 /*
  * Bits [pos, pos + len) of E, len < w, bits beyond e_limbs limbs read as
@@ -410,8 +412,7 @@ ct_cond mp_inv(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n,
  * there). Returns 0 or CTC_ERR_BUFFER.
  * CT: as mp_exp; A and N are secret.
  */
-int mp_inv_fermat(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                  size_t n, ct_limb_t ninv, const ct_limb_t *R2,
+int mp_inv_fermat(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
                   ct_limb_t *T, size_t t_limbs);
 /*
  * X = A^-1 mod N by binary extended GCD for public A and odd N > 1, A < N.

@@ -39,9 +39,9 @@ static unsigned mp_exp_window(size_t bits)
 }
 
 int mp_exp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
-           size_t e_limbs, const ct_limb_t *N, size_t n, ct_limb_t ninv,
-           const ct_limb_t *R2, ct_limb_t *T, size_t t_limbs)
+           size_t e_limbs, const mp_modulus *M, ct_limb_t *T, size_t t_limbs)
 {
+    size_t n = M->n;
     size_t ebits = e_limbs * MP_LIMB_BITS, cnt, i, pos;
     unsigned w = mp_exp_window(ebits), len;
     ct_limb_t *tab, *acc, *sel, *wrk;
@@ -59,13 +59,13 @@ int mp_exp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
     /* tab[i] = A^i in Montgomery form: tab[0] = R mod N, tab[1] = A R mod
      * N, even entries by squaring, odd ones by a multiply */
     mp_set_limb(sel, n, 1);
-    mp_to_mont(tab, sel, N, n, ninv, R2, wrk);
-    mp_to_mont(tab + n, A, N, n, ninv, R2, wrk);
+    mp_to_mont(tab, sel, M, wrk);
+    mp_to_mont(tab + n, A, M, wrk);
     for (i = 2; i < cnt; i++) {
         if ((i & 1u) == 0)
-            mp_montsqr(tab + i * n, tab + (i >> 1) * n, N, n, ninv, wrk);
+            mp_montsqr(tab + i * n, tab + (i >> 1) * n, M, wrk);
         else
-            mp_montmul(tab + i * n, tab + (i - 1) * n, tab + n, N, n, ninv, wrk);
+            mp_montmul(tab + i * n, tab + (i - 1) * n, tab + n, M, wrk);
     }
 
     /*
@@ -83,10 +83,10 @@ int mp_exp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++)
-            mp_montsqr(acc, acc, N, n, ninv, wrk);
+            mp_montsqr(acc, acc, M, wrk);
         mp_limbs_lookup(sel, tab, cnt, n, mp_exp_bits(E, e_limbs, pos, w));
-        mp_montmul(acc, sel, acc, N, n, ninv, wrk);
+        mp_montmul(acc, sel, acc, M, wrk);
     }
-    mp_from_mont(X, acc, N, n, ninv, wrk);
+    mp_from_mont(X, acc, M, wrk);
     return CTC_OK;
 }

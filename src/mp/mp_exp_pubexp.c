@@ -8,9 +8,10 @@
 
 /* see mp.h */
 int mp_exp_pubexp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
-                  size_t e_limbs, const ct_limb_t *N, size_t n, ct_limb_t ninv,
-                  const ct_limb_t *R2, ct_limb_t *T, size_t t_limbs)
+                  size_t e_limbs, const mp_modulus *M, ct_limb_t *T,
+                  size_t t_limbs)
 {
+    size_t n = M->n;
     ct_limb_t *acc = T, *base = T + n, *wrk = T + 2 * n;
     size_t i = e_limbs * MP_LIMB_BITS;
     ct_limb_t bit;
@@ -33,14 +34,14 @@ int mp_exp_pubexp(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
         mp_set_limb(X, n, 1);
         return CTC_OK;
     }
-    mp_to_mont(base, A, N, n, ninv, R2, wrk);
+    mp_to_mont(base, A, M, wrk);
     mp_copy(acc, base, n);
     while (i > 0) {
         i--;
-        mp_montsqr(acc, acc, N, n, ninv, wrk);
+        mp_montsqr(acc, acc, M, wrk);
         if ((E[i >> MP_LIMB_SHIFT] >> (i & (MP_LIMB_BITS - 1))) & 1u)
-            mp_montmul(acc, base, acc, N, n, ninv, wrk);
+            mp_montmul(acc, base, acc, M, wrk);
     }
-    mp_from_mont(X, acc, N, n, ninv, wrk);
+    mp_from_mont(X, acc, M, wrk);
     return CTC_OK;
 }

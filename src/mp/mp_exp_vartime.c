@@ -28,10 +28,10 @@ static unsigned mp_expv_window(size_t bits)
 }
 
 int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
-                   size_t e_limbs, const ct_limb_t *N, size_t n,
-                   ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T,
+                   size_t e_limbs, const mp_modulus *M, ct_limb_t *T,
                    size_t t_limbs)
 {
+    size_t n = M->n;
     size_t bits = mp_bitlen_vartime(E, e_limbs), cnt, i, j, len;
     unsigned w = mp_expv_window(bits), v;
     ct_limb_t *tab, *acc, *sq, *wrk;
@@ -51,11 +51,11 @@ int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
     wrk = sq + n;
 
     /* tab[i] = A^(2i + 1) in Montgomery form */
-    mp_to_mont(tab, A, N, n, ninv, R2, wrk);
+    mp_to_mont(tab, A, M, wrk);
     if (cnt > 1) {
-        mp_montsqr(sq, tab, N, n, ninv, wrk);
+        mp_montsqr(sq, tab, M, wrk);
         for (i = 1; i < cnt; i++)
-            mp_montmul(tab + i * n, tab + (i - 1) * n, sq, N, n, ninv, wrk);
+            mp_montmul(tab + i * n, tab + (i - 1) * n, sq, M, wrk);
     }
 
     /* bit `bits - 1` is set: the first window starts the accumulator */
@@ -73,18 +73,18 @@ int mp_exp_vartime(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *E,
             mp_copy(acc, tab + (v >> 1) * n, n);
         } else {
             for (len = i - j; len > 0; len--)
-                mp_montsqr(acc, acc, N, n, ninv, wrk);
-            mp_montmul(acc, tab + (v >> 1) * n, acc, N, n, ninv, wrk);
+                mp_montsqr(acc, acc, M, wrk);
+            mp_montmul(acc, tab + (v >> 1) * n, acc, M, wrk);
         }
         i = j;
         /* zero bits: one squaring each */
         while (i > 0 && !mp_bit_vartime(E, i - 1)) {
-            mp_montsqr(acc, acc, N, n, ninv, wrk);
+            mp_montsqr(acc, acc, M, wrk);
             i--;
         }
         if (i == 0)
             break;
     }
-    mp_from_mont(X, acc, N, n, ninv, wrk);
+    mp_from_mont(X, acc, M, wrk);
     return CTC_OK;
 }

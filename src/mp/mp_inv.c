@@ -330,13 +330,14 @@ ct_cond mp_inv(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N, size_t n,
     return ok;
 }
 
-int mp_inv_fermat(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                  size_t n, ct_limb_t ninv, const ct_limb_t *R2,
+int mp_inv_fermat(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
                   ct_limb_t *T, size_t t_limbs)
 {
+    size_t n = M->n;
+
     if (t_limbs < n + MP_EXP_SCRATCH(n, 1))
         return CTC_ERR_BUFFER;
     /* the exponent N - 2 (N > 2) is as secret as N */
-    (void)mp_sub_limb(T, N, 2, n);
-    return mp_exp(X, A, T, n, N, n, ninv, R2, T + n, t_limbs - n);
+    (void)mp_sub_limb(T, M->N, 2, n);
+    return mp_exp(X, A, T, n, M, T + n, t_limbs - n);
 }

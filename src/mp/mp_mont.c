@@ -55,20 +55,26 @@ static void mp_mont_final_sub(ct_limb_t *X, const ct_limb_t *T, ct_limb_t top,
 }
 
 void mp_montmul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
-                const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T)
+                const mp_modulus *M, ct_limb_t *T)
 {
+    size_t n = M->n;
+
     if (n >= MP_MUL_REDC_MIN) {
         /* A B < N R, as mp_mont_redc requires */
         mp_mul(T, A, n, B, n);
-        mp_mont_redc(X, T, N, n, ninv);
+        mp_mont_redc(X, T, M);
         return;
     }
-    mp_montmul_steps(X, A, B, N, n, ninv, T);
+    mp_montmul_steps(X, A, B, M, T);
 }
 
 void mp_montmul_steps(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
-                      const ct_limb_t *N, size_t n, ct_limb_t ninv, ct_limb_t *T)
+                      const mp_modulus *M, ct_limb_t *T)
 {
+    const ct_limb_t *N = M->N;
+    size_t n = M->n;
+    ct_limb_t ninv = M->ninv;
+
 #if MP_STEPS_ASM
     mp_montmul_steps_asm(X, A, B, N, n, ninv, T);
 #else
@@ -97,9 +103,12 @@ void mp_montmul_steps_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
     mp_mont_final_sub(X, T, top, N, n);
 }
 
-void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
-                  ct_limb_t ninv)
+void mp_mont_redc(ct_limb_t *X, ct_limb_t *T, const mp_modulus *M)
 {
+    const ct_limb_t *N = M->N;
+    size_t n = M->n;
+    ct_limb_t ninv = M->ninv;
+
 #if MP_REDC_ASM
     /* the whole reduction in one leaf: no call and no C per pair of rows,
      * the final subtraction in the same function (docs/mp.md) */
@@ -154,34 +163,40 @@ void mp_mont_redc_c(ct_limb_t *X, ct_limb_t *T, const ct_limb_t *N, size_t n,
     mp_mont_final_sub(X, T + n, carry, N, n);
 }
 
-void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                size_t n, ct_limb_t ninv, ct_limb_t *T)
+void mp_montsqr(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
+                ct_limb_t *T)
 {
+    size_t n = M->n;
+
     /* Squaring then reduction saves a quarter of the products, which pays
      * from MP_SQR_MIN limbs on; below, the single pass of mp_montmul is
      * faster. A^2 < N^2 < N R, as mp_mont_redc requires. */
     if (n < MP_SQR_MIN) {
-        mp_montmul(X, A, A, N, n, ninv, T);
+        mp_montmul(X, A, A, M, T);
         return;
     }
     mp_sqr(T, A, n);
-    mp_mont_redc(X, T, N, n, ninv);
+    mp_mont_redc(X, T, M);
 }
 
-void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T)
+void mp_to_mont(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
+                ct_limb_t *T)
 {
+    const ct_limb_t *R2 = M->R2;
+
     /* R2 < N goes first (mp_montmul bounds its first operand only) */
-    mp_montmul(X, R2, A, N, n, ninv, T);
+    mp_montmul(X, R2, A, M, T);
 }
 
-void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *N,
-                  size_t n, ct_limb_t ninv, ct_limb_t *T)
+void mp_from_mont(ct_limb_t *X, const ct_limb_t *A, const mp_modulus *M,
+                  ct_limb_t *T)
 {
+    size_t n = M->n;
+
     /* A < R <= N R */
     mp_copy(T, A, n);
     mp_zero(T + n, n);
-    mp_mont_redc(X, T, N, n, ninv);
+    mp_mont_redc(X, T, M);
 }
 
 void mp_mont_R2(ct_limb_t *X, const ct_limb_t *N, size_t n, ct_limb_t *T)
@@ -206,7 +221,12 @@ void mp_mont_R2_bits(ct_limb_t *X, const ct_limb_t *N, size_t n, size_t bits,
      * on n only, the number of doublings on n and bits.
      */
     size_t wn = (size_t)MP_LIMB_BITS * n, s = 0, d, i;
+    mp_modulus M;
 
+    M.N = N;
+    M.R2 = NULL;                /* what this makes */
+    M.n = n;
+    M.ninv = ninv;
     while ((wn & (((size_t)2 << s) - 1)) == 0 && (wn >> (s + 1)) >= n / 2)
         s++;
     d = wn >> s;
@@ -215,5 +235,5 @@ void mp_mont_R2_bits(ct_limb_t *X, const ct_limb_t *N, size_t n, size_t bits,
     for (i = 0; i < wn - bits + 1 + d; i++)
         mp_mod_add(X, X, X, N, n);
     for (i = 0; i < s; i++)
-        mp_montsqr(X, X, N, n, ninv, T);
+        mp_montsqr(X, X, &M, T);
 }

@@ -59,7 +59,8 @@
 #define RSA_PRIV_SCRATCH RSA_PRIV_SCRATCH_
 #endif
 
-/* key's modulus as an mp_modulus */
+/* the key's moduli n, p and q as mp_modulus objects (views of the
+ * caller-owned key's fields) */
 CT_INLINE mp_modulus rsa_pub_modulus(const ctc_rsa_public_key *key)
 {
     mp_modulus m;
@@ -68,6 +69,28 @@ CT_INLINE mp_modulus rsa_pub_modulus(const ctc_rsa_public_key *key)
     m.R2 = key->r2;
     m.n = key->limbs;
     m.ninv = key->ninv;
+    return m;
+}
+
+CT_INLINE mp_modulus rsa_p_modulus(const ctc_rsa_private_key *key)
+{
+    mp_modulus m;
+
+    m.N = key->p;
+    m.R2 = key->p_r2;
+    m.n = key->half_limbs;
+    m.ninv = key->p_ninv;
+    return m;
+}
+
+CT_INLINE mp_modulus rsa_q_modulus(const ctc_rsa_private_key *key)
+{
+    mp_modulus m;
+
+    m.N = key->q;
+    m.R2 = key->q_r2;
+    m.n = key->half_limbs;
+    m.ninv = key->q_ninv;
     return m;
 }
 

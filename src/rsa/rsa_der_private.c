@@ -200,6 +200,7 @@ static int rsa_der_private_write(uint8_t *out, size_t out_size, size_t *out_len,
     size_t bl[F_COUNT], k, hbytes, h, L, len, total, i;
     ct_limb_t T[RSA_D_SCRATCH], D[2 * RSA_HALF], QI[RSA_HALF];
     const ct_limb_t *parts[4];
+    mp_modulus pm;
     int ret = CTC_ERR_BUFFER;
 
     if (out == NULL || out_len == NULL || key == NULL || key->half_limbs == 0)
@@ -222,7 +223,8 @@ static int rsa_der_private_write(uint8_t *out, size_t out_size, size_t *out_len,
     eb[2] = (uint8_t)(key->pub.e >> 8);
     eb[3] = (uint8_t)key->pub.e;
     /* qinv out of Montgomery form */
-    mp_from_mont(QI, key->qinv_m, key->p, h, key->p_ninv, T);
+    pm = rsa_p_modulus(key);
+    mp_from_mont(QI, key->qinv_m, &pm, T);
     parts[0] = key->p;
     parts[1] = key->q;
     parts[2] = key->dp;

@@ -127,11 +127,16 @@ int rsa_kg_miller_rabin(int *prime, const ct_limb_t *W, size_t h, int rounds,
     uint8_t rnd[RSA_HALF * MP_LIMB_BYTES + 8];
     size_t nbytes = h * MP_LIMB_BYTES + 8, rl_limbs = MP_LIMBS(8 * nbytes), j;
     ct_cond gt[KG_A_MAX], pass, c;
+    mp_modulus wm;
     int i, ret = CTC_OK;
 
     *prime = 0;
     ninv = mp_mont_ninv(W[0]);
     mp_mont_R2(R2, W, h, T);
+    wm.N = W;
+    wm.R2 = R2;
+    wm.n = h;
+    wm.ninv = ninv;
     /* M = (W - 1) / 2^a with m odd; gt[j] = (a > j) */
     mp_copy(M, W, h);
     M[0] &= ~(ct_limb_t)1;
@@ -146,7 +151,7 @@ int rsa_kg_miller_rabin(int *prime, const ct_limb_t *W, size_t h, int rounds,
         goto done;
     /* R mod W and -R mod W: 1 and -1 in Montgomery form */
     mp_set_limb(one, h, 1);
-    mp_to_mont(one, one, W, h, ninv, R2, T);
+    mp_to_mont(one, one, &wm, T);
     mp_mod_neg(mone, one, W, h);
     mp_copy(Wm3, W, h);
     (void)mp_sub_limb(Wm3, Wm3, 3, h);
@@ -158,12 +163,12 @@ int rsa_kg_miller_rabin(int *prime, const ct_limb_t *W, size_t h, int rounds,
         (void)mp_from_be(rl, rl_limbs, rnd, nbytes);
         mp_mod(B, rl, rl_limbs, Wm3, h, T);
         (void)mp_add_limb(B, B, 2, h);   /* 2 <= B <= W - 2 */
-        (void)mp_exp(Z, B, M, h, W, h, ninv, R2, T, RSA_PRIV_SCRATCH);
-        mp_to_mont(Z, Z, W, h, ninv, R2, T);
+        (void)mp_exp(Z, B, M, h, &wm, T, RSA_PRIV_SCRATCH);
+        mp_to_mont(Z, Z, &wm, T);
         /* B^m = +-1, or B^(2^j m) = -1 for some 0 < j < a */
         pass = ct_cond_or(mp_eq(Z, one, h), mp_eq(Z, mone, h));
         for (j = 1; j < KG_A_MAX; j++) {
-            mp_montsqr(Z, Z, W, h, ninv, T);
+            mp_montsqr(Z, Z, &wm, T);
             pass = ct_cond_or(pass, ct_cond_and(gt[j], mp_eq(Z, mone, h)));
         }
         /* a failed round is public: the candidate is composite and dropped */

@@ -56,6 +56,7 @@ int ctc_rsa_private_key_import(ctc_rsa_private_key *key,
     ct_limb_t T[6 * RSA_HALF + 2 + RSA_PRIV_SCRATCH], pq[2 * RSA_HALF];
     ct_limb_t *t2 = T + RSA_HALF + 1;
     size_t L, h;
+    mp_modulus pm;
     ct_cond ok;
     int r;
 
@@ -114,9 +115,10 @@ int ctc_rsa_private_key_import(ctc_rsa_private_key *key,
     key->q_ninv = mp_mont_ninv(key->q[0]);
     mp_mont_R2(key->p_r2, key->p, h, T);
     mp_mont_R2(key->q_r2, key->q, h, T);
-    /* qinv in Montgomery form: one montmul by it multiplies by qinv */
-    mp_to_mont(key->qinv_m, key->qinv_m, key->p, h, key->p_ninv, key->p_r2, T);
     key->half_limbs = (uint32_t)h;
+    /* qinv in Montgomery form: one montmul by it multiplies by qinv */
+    pm = rsa_p_modulus(key);
+    mp_to_mont(key->qinv_m, key->qinv_m, &pm, T);
     ct_zeroize(T, sizeof T);
     ct_zeroize(pq, sizeof pq);
     return CTC_OK;
@@ -137,12 +139,12 @@ void ctc_rsa_private_key_wipe(ctc_rsa_private_key *key)
 /* X = A R^-1 mod N for A of a_limbs <= 2n limbs, A < N R: the first half
  * of rsa_reduce below;
  * T: 2n limbs. X does not overlap A. */
-static void rsa_redc(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
-                     size_t n, ct_limb_t ninv, ct_limb_t *T)
+static void rsa_redc(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const mp_modulus *M,
+                     ct_limb_t *T)
 {
-    mp_zero(T, 2 * n);
+    mp_zero(T, 2 * M->n);
     mp_copy(T, A, a_limbs);
-    mp_mont_redc(X, T, N, n, ninv);
+    mp_mont_redc(X, T, M);
 }
 
 /*
@@ -153,11 +155,11 @@ static void rsa_redc(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_
  * below n = p q reduced mod p: q < R_p; docs/rsa.md). X does not overlap A.
  * T: 4n limbs.
  */
-static void rsa_reduce(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const ct_limb_t *N,
-                       size_t n, ct_limb_t ninv, const ct_limb_t *R2, ct_limb_t *T)
+static void rsa_reduce(ct_limb_t *X, const ct_limb_t *A, size_t a_limbs, const mp_modulus *M,
+                       ct_limb_t *T)
 {
-    rsa_redc(X, A, a_limbs, N, n, ninv, T);
-    mp_montmul(X, X, R2, N, n, ninv, T);
+    rsa_redc(X, A, a_limbs, M, T);
+    mp_montmul(X, X, M->R2, M, T);
 }
 
 /*
@@ -171,10 +173,11 @@ static void rsa_garner(ct_limb_t *M, const ctc_rsa_private_key *key,
                        ct_limb_t *T)
 {
     size_t h = key->half_limbs;
+    mp_modulus pm = rsa_p_modulus(key);
 
-    rsa_reduce(t, m2, h, key->p, h, key->p_ninv, key->p_r2, T);   /* m2 < q < R_p */
+    rsa_reduce(t, m2, h, &pm, T);   /* m2 < q < R_p */
     mp_mod_sub(t, m1, t, key->p, h);
-    mp_montmul(t, t, key->qinv_m, key->p, h, key->p_ninv, T);
+    mp_montmul(t, t, key->qinv_m, &pm, T);
     mp_mul(M, key->q, h, t, h);
     mp_zero(T, 2 * h);
     mp_copy(T, m2, h);
@@ -199,6 +202,7 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_private_key *key
     size_t L = pub->limbs, k = pub->bytes, h = key->half_limbs,
            rl_limbs = MP_LIMBS(8 * (k + 8));
     int tries, ret = CTC_ERR_RNG;
+    mp_modulus nm = rsa_pub_modulus(pub), pm = rsa_p_modulus(key), qm = rsa_q_modulus(key);
 
     E[0] = pub->e;
     for (tries = 0; tries < 4; tries++) {
@@ -210,10 +214,10 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_private_key *key
         /* r = rl R^-1 mod n, one Montgomery reduction (rl < n R): as
          * random as rl mod n, multiplication by R^-1 being a bijection
          * mod n */
-        rsa_redc(R, rl, rl_limbs, pub->n, L, pub->ninv, T);
-        rsa_reduce(ip, R, L, key->p, h, key->p_ninv, key->p_r2, T);
+        rsa_redc(R, rl, rl_limbs, &nm, T);
+        rsa_reduce(ip, R, L, &pm, T);
         inv = mp_inv(ip, ip, key->p, h, T);
-        rsa_reduce(iq, R, L, key->q, h, key->q_ninv, key->q_r2, T);
+        rsa_reduce(iq, R, L, &qm, T);
         inv = ct_cond_and(inv, mp_inv(iq, iq, key->q, h, T));
         /*
          * whether r is invertible mod n is public: it is not only when r
@@ -225,10 +229,9 @@ static int rsa_blind(ct_limb_t *R, ct_limb_t *RI, const ctc_rsa_private_key *key
         rsa_garner(M, key, ip, iq, t, T);   /* M = r^-1 mod n, 2h limbs */
         mp_copy(RI, M, L);                  /* its limbs beyond L are zero */
         /* r is secret, e public: the exponentiation follows e's bits */
-        (void)mp_exp_pubexp(R, R, E, 1, pub->n, L, pub->ninv, pub->r2, T,
-                            RSA_PRIV_SCRATCH);
-        mp_to_mont(R, R, pub->n, L, pub->ninv, pub->r2, T);
-        mp_to_mont(RI, RI, pub->n, L, pub->ninv, pub->r2, T);
+        (void)mp_exp_pubexp(R, R, E, 1, &nm, T, RSA_PRIV_SCRATCH);
+        mp_to_mont(R, R, &nm, T);
+        mp_to_mont(RI, RI, &nm, T);
         ret = CTC_OK;
         break;
     }
@@ -308,41 +311,30 @@ static void rsa_crt(ct_limb_t *X, const ctc_rsa_private_key *key, const ct_limb_
     size_t L = pub->limbs, h = key->half_limbs, eh = h + RSA_EXP_EXTRA;
     ct_limb_t cb[RSA_LIMBS], m1[RSA_HALF], m2[RSA_HALF], t[RSA_HALF],
               M[2 * RSA_HALF];
+    mp_modulus nm = rsa_pub_modulus(pub), pm = rsa_p_modulus(key), qm = rsa_q_modulus(key);
 
     /* cb = C r^e mod n (R holds r^e R mod n) */
-    mp_montmul(cb, C, R, pub->n, L, pub->ninv, T);
+    mp_montmul(cb, C, R, &nm, T);
     /* m1 = cb^dp mod p, m2 = cb^dq mod q (mp_exp and mp_exp2_52 take any
      * h-limb base, so cb mod p is enough) */
-    rsa_reduce(m1, cb, L, key->p, h, key->p_ninv, key->p_r2, T);   /* cb < n < p R_p */
-    rsa_reduce(m2, cb, L, key->q, h, key->q_ninv, key->q_r2, T);
+    rsa_reduce(m1, cb, L, &pm, T);   /* cb < n < p R_p */
+    rsa_reduce(m2, cb, L, &qm, T);
 #if MP_EXP52
     /* both halves at once in radix 2^52 where the CPU runs the IFMA
      * kernel (a property of the CPU, not of the key) */
     if (h <= MP52_MAX_N && mp_x86_ifma()) {
-        mp_modulus pm, qm;
-
-        pm.N = key->p;
-        pm.R2 = key->p_r2;
-        pm.n = h;
-        pm.ninv = key->p_ninv;
-        qm.N = key->q;
-        qm.R2 = key->q_r2;
-        qm.n = h;
-        qm.ninv = key->q_ninv;
         (void)mp_exp2_52(m1, m2, m1, m2, EP, EQ, eh, &pm, &qm, T,
                          RSA_PRIV_SCRATCH);
     } else
 #endif
     {
-        (void)mp_exp(m1, m1, EP, eh, key->p, h, key->p_ninv, key->p_r2, T,
-                     RSA_PRIV_SCRATCH);
-        (void)mp_exp(m2, m2, EQ, eh, key->q, h, key->q_ninv, key->q_r2, T,
-                     RSA_PRIV_SCRATCH);
+        (void)mp_exp(m1, m1, EP, eh, &pm, T, RSA_PRIV_SCRATCH);
+        (void)mp_exp(m2, m2, EQ, eh, &qm, T, RSA_PRIV_SCRATCH);
     }
     /* Garner: M = the value mod n that is m1 mod p and m2 mod q */
     rsa_garner(M, key, m1, m2, t, T);
     /* unblind: X = M r^-1 mod n (M < n; its limbs beyond L are zero) */
-    mp_montmul(X, M, RI, pub->n, L, pub->ninv, T);
+    mp_montmul(X, M, RI, &nm, T);
     ct_zeroize(cb, sizeof cb);
     ct_zeroize(m1, sizeof m1);
     ct_zeroize(m2, sizeof m2);
@@ -359,6 +351,7 @@ int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *
     ct_limb_t T[RSA_PRIV_SCRATCH], C[RSA_LIMBS], X[RSA_LIMBS], V[RSA_LIMBS],
               R[RSA_LIMBS], RI[RSA_LIMBS], E[1], EP[RSA_HALF + RSA_EXP_EXTRA],
               EQ[RSA_HALF + RSA_EXP_EXTRA];
+    mp_modulus nm = rsa_pub_modulus(pub);
     ct_cond ok;
     int ret;
 
@@ -377,7 +370,7 @@ int rsa_private_em(uint8_t *out, const ctc_rsa_private_key *key, const uint8_t *
     /* the check: X^e = C mod n, constant time in X (secret) and following
      * the bits of e (public) */
     E[0] = pub->e;
-    (void)mp_exp_pubexp(V, X, E, 1, pub->n, L, pub->ninv, pub->r2, T, RSA_PRIV_SCRATCH);
+    (void)mp_exp_pubexp(V, X, E, 1, &nm, T, RSA_PRIV_SCRATCH);
     ok = mp_eq(V, C, L);
     /* whether the result passed its check is public: a failure is a fault
      * and returns an error, with nothing written */

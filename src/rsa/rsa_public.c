@@ -10,12 +10,12 @@ void rsa_public_vartime(ct_limb_t *X, const ctc_rsa_public_key *key,
                         const ct_limb_t *A, ct_limb_t *T)
 {
     ct_limb_t E[1];
+    mp_modulus m = rsa_pub_modulus(key);
 
     E[0] = key->e;
     /* the scratch is RSA_PUB_SCRATCH >= MP_EXP_SCRATCH(limbs, 1): no
      * CTC_ERR_BUFFER */
-    (void)mp_exp_vartime(X, A, E, 1, key->n, key->limbs, key->ninv, key->r2,
-                         T, RSA_PUB_SCRATCH);
+    (void)mp_exp_vartime(X, A, E, 1, &m, T, RSA_PUB_SCRATCH);
 }
 
 /* in (k bytes) as limbs, checked < n; CTC_ERR_LENGTH or CTC_ERR_RANGE */

@@ -159,7 +159,7 @@ void ct_case_mp_mont_redc(const unsigned char *secret)
     fill(B, n, secret, 128);
     mp_mul(E, A, n, B, n);
     mp_copy(R2, E, 2 * n);
-    mp_mont_redc(X, E, N, n, ninv);
+    mp_mont_redc(X, E, &(mp_modulus){ N, NULL, n, ninv });
     mp_mont_redc_c(Y, R2, N, n, ninv);
     ct_keep_mem(X, n * sizeof(ct_limb_t));
     ct_keep_mem(Y, n * sizeof(ct_limb_t));
@@ -192,7 +192,7 @@ void ct_case_mp_mont_step(const unsigned char *secret)
     /* a whole product by steps (the UMAAL leaf where built) and its C
      * twin, B secret */
     fill(B, n, secret, 100);
-    mp_montmul_steps(X, A, B, N, n, ninv, Y);
+    mp_montmul_steps(X, A, B, &(mp_modulus){ N, NULL, n, ninv }, Y);
     ct_keep_mem(X, n * sizeof(ct_limb_t));
     mp_montmul_steps_c(X, A, B, N, n, ninv, Y);
     ct_keep_mem(X, n * sizeof(ct_limb_t));
@@ -240,13 +240,13 @@ void ct_case_mp_mont(const unsigned char *secret)
     ninv = mp_mont_ninv(N[0]);
     ct_keep(ninv);
     mp_mont_R2(R2, N, n, BIG);
-    mp_to_mont(X, A, N, n, ninv, R2, T);
-    mp_montmul(Y, X, B, N, n, ninv, T);
-    mp_montsqr(Y, Y, N, n, ninv, T);
-    mp_from_mont(X, Y, N, n, ninv, T);
+    mp_to_mont(X, A, &(mp_modulus){ N, R2, n, ninv }, T);
+    mp_montmul(Y, X, B, &(mp_modulus){ N, NULL, n, ninv }, T);
+    mp_montsqr(Y, Y, &(mp_modulus){ N, NULL, n, ninv }, T);
+    mp_from_mont(X, Y, &(mp_modulus){ N, NULL, n, ninv }, T);
     ct_keep_mem(X, n * sizeof(ct_limb_t));
     mp_mul(T, A, n, X, n);
-    mp_mont_redc(Y, T, N, n, ninv);
+    mp_mont_redc(Y, T, &(mp_modulus){ N, NULL, n, ninv });
     ct_keep_mem(Y, n * sizeof(ct_limb_t));
 }
 
@@ -264,11 +264,11 @@ void ct_case_mp_exp(const unsigned char *secret)
     (void)mp_from_be(E, n, secret + 160, 32);
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
-    ct_keep((uint64_t)mp_exp(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep((uint64_t)mp_exp(X, A, E, n, &(mp_modulus){ N, R2, n, ninv }, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
     /* a short exponent costs what its limb count says, nothing less */
     E[0] = (E[0] & 0xffff) | 0x10001;
-    ct_keep((uint64_t)mp_exp(X, A, E, 1, N, n, ninv, R2, BIG, MP_EXP_SCRATCH(n, 2)));
+    ct_keep((uint64_t)mp_exp(X, A, E, 1, &(mp_modulus){ N, R2, n, ninv }, BIG, MP_EXP_SCRATCH(n, 2)));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 
@@ -284,11 +284,11 @@ void ct_case_mp_exp_pubexp(const unsigned char *secret)
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
     E[0] = 65537;
-    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, 1, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, 1, &(mp_modulus){ N, R2, n, ninv }, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
     E[0] = 3;
     E[1] = 0x80000001u;
-    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, 2, N, n, ninv, R2, BIG, MP_EXP_SCRATCH(n, 1)));
+    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, 2, &(mp_modulus){ N, R2, n, ninv }, BIG, MP_EXP_SCRATCH(n, 1)));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 
@@ -403,7 +403,7 @@ void ct_case_mp_inv_fermat(const unsigned char *secret)
     fill_below(A, n, secret, 180);
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
-    ct_keep((uint64_t)mp_inv_fermat(X, A, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep((uint64_t)mp_inv_fermat(X, A, &(mp_modulus){ N, R2, n, ninv }, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 
@@ -439,7 +439,7 @@ void ct_case_mp_leaky_exp_vartime(const unsigned char *secret)
     (void)mp_from_be(E, n, secret + 160, 32);
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
-    ct_keep((uint64_t)mp_exp_vartime(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep((uint64_t)mp_exp_vartime(X, A, E, n, &(mp_modulus){ N, R2, n, ninv }, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 
@@ -455,7 +455,7 @@ void ct_case_mp_leaky_exp_pubexp(const unsigned char *secret)
     (void)mp_from_be(E, n, secret + 160, 32);
     ninv = mp_mont_ninv(N[0]);
     mp_mont_R2(R2, N, n, BIG);
-    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, n, N, n, ninv, R2, BIG, BIG_LIMBS));
+    ct_keep((uint64_t)mp_exp_pubexp(X, A, E, n, &(mp_modulus){ N, R2, n, ninv }, BIG, BIG_LIMBS));
     ct_keep_mem(X, n * sizeof(ct_limb_t));
 }
 

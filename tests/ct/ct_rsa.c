@@ -99,7 +99,7 @@ static void make_key(void)
     key.q_ninv = mp_mont_ninv(key.q[0]);
     mp_mont_R2(key.p_r2, key.p, h, T);
     mp_mont_R2(key.q_r2, key.q, h, T);
-    mp_to_mont(key.qinv_m, key.qinv_m, key.p, h, key.p_ninv, key.p_r2, T);
+    mp_to_mont(key.qinv_m, key.qinv_m, &(mp_modulus){ key.p, key.p_r2, h, key.p_ninv }, T);
     key.half_limbs = (uint32_t)h;
     /* the private fields are secret */
     CT_POISON(key.p, sizeof key.p);
@@ -159,12 +159,12 @@ void ct_case_rsa_leaky_crt_vartime(const unsigned char *secret)
     for (i = 0; i < h; i++)
         D[i] = key.dp[i] ^ (ct_limb_t)ct_ld64(secret + 128 + 8 * (i % 8));
     mp_mod(m1, C, L, key.p, h, T);
-    (void)mp_exp_vartime(m1, m1, D, h, key.p, h, key.p_ninv, key.p_r2, T,
+    (void)mp_exp_vartime(m1, m1, D, h, &(mp_modulus){ key.p, key.p_r2, h, key.p_ninv }, T,
                          MP_EXP_SCRATCH(RSA_HALF, 4));
     for (i = 0; i < h; i++)
         D[i] = key.dq[i] ^ (ct_limb_t)ct_ld64(secret + 128 + 8 * (i % 8));
     mp_mod(m2, C, L, key.q, h, T);
-    (void)mp_exp_vartime(m2, m2, D, h, key.q, h, key.q_ninv, key.q_r2, T,
+    (void)mp_exp_vartime(m2, m2, D, h, &(mp_modulus){ key.q, key.q_r2, h, key.q_ninv }, T,
                          MP_EXP_SCRATCH(RSA_HALF, 4));
     ct_keep_mem(m1, h * sizeof(ct_limb_t));
     ct_keep_mem(m2, h * sizeof(ct_limb_t));
@@ -395,7 +395,7 @@ void ct_case_rsa_leaky_mr_vartime(const unsigned char *secret)
     mp_copy(M, W, h);
     M[0] &= ~(ct_limb_t)1;
     mp_mont_R2(R2, W, h, T);
-    (void)mp_exp_vartime(Z, B, M, h, W, h, mp_mont_ninv(W[0]), R2, T,
+    (void)mp_exp_vartime(Z, B, M, h, &(mp_modulus){ W, R2, h, mp_mont_ninv(W[0]) }, T,
                          MP_EXP_SCRATCH(RSA_HALF, 4));
     ct_keep_mem(Z, h * sizeof Z[0]);
 }

@@ -445,27 +445,27 @@ static void test_mont(void)
         to_bn(bB, B, n);
         to_bn(bN, N, n);
         /* montmul: X R = A B (mod N), X < N */
-        mp_montmul(X, A, B, N, n, ninv, T);
+        mp_montmul(X, A, B, &(mp_modulus){ N, NULL, n, ninv }, T);
         BN_mod_mul(bY, bA, bB, bN, bctx);
         TR_CHECK(times_R_is(X, n, bY));
-        mp_montsqr(X, A, N, n, ninv, T);
+        mp_montsqr(X, A, &(mp_modulus){ N, NULL, n, ninv }, T);
         BN_mod_mul(bY, bA, bA, bN, bctx);
         TR_CHECK(times_R_is(X, n, bY));
         /* redc of the 2n-limb product A B' with B' = B mod N < N */
         BN_nnmod(bZ, bB, bN, bctx);
         BN_bn2lebinpad(bZ, (unsigned char *)Y, (int)(n * sizeof(ct_limb_t)));
         mp_mul(X, A, n, Y, n);
-        mp_mont_redc(Y, X, N, n, ninv);
+        mp_mont_redc(Y, X, &(mp_modulus){ N, NULL, n, ninv });
         BN_mod_mul(bY, bA, bZ, bN, bctx);
         TR_CHECK(times_R_is(Y, n, bY));
         /* from_mont: X R = B for any n-limb B; to_mont: X = B R mod N */
-        mp_from_mont(X, B, N, n, ninv, T);
+        mp_from_mont(X, B, &(mp_modulus){ N, NULL, n, ninv }, T);
         BN_nnmod(bY, bB, bN, bctx);
         TR_CHECK(times_R_is(X, n, bY));
         set_R(n);
         BN_mod_sqr(bY, bR, bN, bctx);       /* R2 from BN, not mp_mont_R2 */
         BN_bn2lebinpad(bY, (unsigned char *)R2, (int)(n * sizeof(ct_limb_t)));
-        mp_to_mont(X, B, N, n, ninv, R2, T);
+        mp_to_mont(X, B, &(mp_modulus){ N, R2, n, ninv }, T);
         BN_lshift(bY, bB, (int)(n * W));
         BN_nnmod(bY, bY, bN, bctx);
         CHECK_BN(X, n, bY);
@@ -510,10 +510,10 @@ static void test_exp(void)
         to_bn(bA, A, n);
         to_bn(bB, E, en);
         BN_mod_exp(bX, bA, bB, bN, bctx);
-        rc = mp_exp(X, A, E, en, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]);
+        rc = mp_exp(X, A, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]);
         TR_EQ(rc, 0);
         CHECK_BN(X, n, bX);
-        rc = mp_exp_vartime(X, A, E, en, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]);
+        rc = mp_exp_vartime(X, A, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]);
         TR_EQ(rc, 0);
         CHECK_BN(X, n, bX);
     }
@@ -701,7 +701,7 @@ static void test_inv(void)
         BN_bn2lebinpad(bY, (unsigned char *)R2, (int)(n * sizeof(ct_limb_t)));
         rand_below_mod(A, N, n);
         to_bn(bA, A, n);
-        rc = mp_inv_fermat(X, A, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]);
+        rc = mp_inv_fermat(X, A, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]);
         TR_EQ(rc, 0);
         if (BN_is_zero(bA)) {
             TR_CHECK(bit(mp_is_zero(X, n)));

@@ -511,7 +511,7 @@ static void test_leaves(void)
         if (ref_add(Wl, Z, N, n, 1) == 0 || top2 != 0)
             mp_copy(Z, Wl, n);
         TR_MEM(Y, Z, n * sizeof(ct_limb_t));
-        mp_montmul_steps(X, A, B, N, n, ninv, Tw);
+        mp_montmul_steps(X, A, B, &(mp_modulus){ N, NULL, n, ninv }, Tw);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
 #if MP_STEPS_ASM
         mp_montmul_steps_asm(X, A, B, N, n, ninv, Tw);
@@ -526,7 +526,7 @@ static void test_leaves(void)
 #endif
         /* the reduced product: mp_montmul's own path (the full product
          * and the reduction from MP_MUL_REDC_MIN limbs) */
-        mp_montmul(Z, A, B, N, n, ninv, C);
+        mp_montmul(Z, A, B, &(mp_modulus){ N, NULL, n, ninv }, C);
         TR_MEM(Y, Z, n * sizeof(ct_limb_t));
         TR_EQ(bit(mp_lt(Y, N, n)), 1);
     }
@@ -561,7 +561,7 @@ static void test_leaves(void)
             mp_zero(C, 2 * n);
         mp_copy(Z, C, 2 * n);
         mp_copy(BIG + 4 * MAXL, C, 2 * n);   /* T, past mp_mod's scratch */
-        mp_mont_redc(X, C, N, n, ninv);
+        mp_mont_redc(X, C, &(mp_modulus){ N, NULL, n, ninv });
         mp_mont_redc_c(Y, Z, N, n, ninv);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         TR_CHECK(bit(mp_lt(X, N, n)));
@@ -869,42 +869,42 @@ static void test_mont(void)
         default: break;
         }
         /* montmul(A, B) R = A B mod N */
-        mp_montmul(X, A, B, N, n, ninv, T);
+        mp_montmul(X, A, B, &(mp_modulus){ N, NULL, n, ninv }, T);
         TR_CHECK(bit(mp_lt(X, N, n)));
-        mp_to_mont(Y, X, N, n, ninv, R2, T);
+        mp_to_mont(Y, X, &(mp_modulus){ N, R2, n, ninv }, T);
         mulmod(Z, A, B, N, n);
         TR_MEM(Y, Z, n * sizeof(ct_limb_t));
         /* aliasing X == A, X == B */
         mp_copy(Y, A, n);
-        mp_montmul(Y, Y, B, N, n, ninv, T);
+        mp_montmul(Y, Y, B, &(mp_modulus){ N, NULL, n, ninv }, T);
         TR_MEM(Y, X, n * sizeof(ct_limb_t));
         mp_copy(Y, B, n);
-        mp_montmul(Y, A, Y, N, n, ninv, T);
+        mp_montmul(Y, A, Y, &(mp_modulus){ N, NULL, n, ninv }, T);
         TR_MEM(Y, X, n * sizeof(ct_limb_t));
         /* montsqr = montmul(A, A), X == A */
-        mp_montsqr(X, A, N, n, ninv, T);
-        mp_montmul(Y, A, A, N, n, ninv, T);
+        mp_montsqr(X, A, &(mp_modulus){ N, NULL, n, ninv }, T);
+        mp_montmul(Y, A, A, &(mp_modulus){ N, NULL, n, ninv }, T);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         mp_copy(Y, A, n);
-        mp_montsqr(Y, Y, N, n, ninv, T);
+        mp_montsqr(Y, Y, &(mp_modulus){ N, NULL, n, ninv }, T);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         /* to_mont then from_mont is the identity on reduced values; on an
          * unreduced B it gives B mod N */
-        mp_to_mont(X, A, N, n, ninv, R2, T);
-        mp_from_mont(Y, X, N, n, ninv, T);
+        mp_to_mont(X, A, &(mp_modulus){ N, R2, n, ninv }, T);
+        mp_from_mont(Y, X, &(mp_modulus){ N, NULL, n, ninv }, T);
         TR_MEM(Y, A, n * sizeof(ct_limb_t));
         mp_copy(Y, X, n);
-        mp_from_mont(Y, Y, N, n, ninv, T);      /* X == A */
+        mp_from_mont(Y, Y, &(mp_modulus){ N, NULL, n, ninv }, T);      /* X == A */
         TR_MEM(Y, A, n * sizeof(ct_limb_t));
         mp_copy(Y, B, n);
-        mp_to_mont(Y, Y, N, n, ninv, R2, T);    /* X == A */
-        mp_from_mont(Y, Y, N, n, ninv, T);
+        mp_to_mont(Y, Y, &(mp_modulus){ N, R2, n, ninv }, T);    /* X == A */
+        mp_from_mont(Y, Y, &(mp_modulus){ N, NULL, n, ninv }, T);
         mp_mod(Z, B, n, N, n, T);
         TR_MEM(Y, Z, n * sizeof(ct_limb_t));
         /* redc of a full 2n-limb product of reduced values */
         mp_mul(C, A, n, R2, n);
-        mp_mont_redc(X, C, N, n, ninv);
-        mp_to_mont(Y, A, N, n, ninv, R2, T);
+        mp_mont_redc(X, C, &(mp_modulus){ N, NULL, n, ninv });
+        mp_to_mont(Y, A, &(mp_modulus){ N, R2, n, ninv }, T);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
     }
     /* the largest values: N = all ones, A = B = N - 1 */
@@ -912,11 +912,11 @@ static void test_mont(void)
         rand_num(N, n, 2);
         ninv = mp_mont_ninv(N[0]);
         (void)mp_sub_limb(A, N, 1, n);
-        mp_montmul(X, A, A, N, n, ninv, T);
-        mp_montsqr(Y, A, N, n, ninv, T);
+        mp_montmul(X, A, A, &(mp_modulus){ N, NULL, n, ninv }, T);
+        mp_montsqr(Y, A, &(mp_modulus){ N, NULL, n, ninv }, T);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         mp_mont_R2(R2, N, n, T);
-        mp_to_mont(Y, X, N, n, ninv, R2, T);
+        mp_to_mont(Y, X, &(mp_modulus){ N, R2, n, ninv }, T);
         TR_CHECK(bit(mp_eq(Y, (mp_set_limb(Z, n, 1), Z), n)));  /* (-1)^2 = 1 */
     }
     tr_group_end();
@@ -999,20 +999,20 @@ static void test_exp(void)
         /* every window size the scratch allows */
         for (w = 1; w <= MP_EXP_WINDOW_MAX; w++) {
             size_t tl = MP_EXP_SCRATCH(n, w);
-            TR_EQ(mp_exp(X, A, E, en, N, n, ninv, R2, BIG, tl), 0);
+            TR_EQ(mp_exp(X, A, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, tl), 0);
             TR_MEM(X, Y, n * sizeof(ct_limb_t));
-            TR_EQ(mp_exp_vartime(X, A, E, en, N, n, ninv, R2, BIG, tl), 0);
+            TR_EQ(mp_exp_vartime(X, A, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, tl), 0);
             TR_MEM(X, Y, n * sizeof(ct_limb_t));
         }
         mp_copy(X, A, n);
-        TR_EQ(mp_exp(X, X, E, en, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]), 0);
+        TR_EQ(mp_exp(X, X, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]), 0);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         mp_copy(X, A, n);
-        TR_EQ(mp_exp_vartime(X, X, E, en, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]), 0);
+        TR_EQ(mp_exp_vartime(X, X, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]), 0);
         TR_MEM(X, Y, n * sizeof(ct_limb_t));
         /* too little scratch */
-        TR_EQ(mp_exp(X, A, E, en, N, n, ninv, R2, BIG, MP_EXP_SCRATCH(n, 1) - 1), CTC_ERR_BUFFER);
-        TR_EQ(mp_exp_vartime(X, A, E, en, N, n, ninv, R2, BIG, MP_EXP_SCRATCH(n, 1) - 1),
+        TR_EQ(mp_exp(X, A, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, MP_EXP_SCRATCH(n, 1) - 1), CTC_ERR_BUFFER);
+        TR_EQ(mp_exp_vartime(X, A, E, en, &(mp_modulus){ N, R2, n, ninv }, BIG, MP_EXP_SCRATCH(n, 1) - 1),
               CTC_ERR_BUFFER);
     }
     tr_group_end();
@@ -1028,11 +1028,11 @@ static void test_exp(void)
             if (bit(mp_is_zero(A, n)))
                 A[0] = 2;
             (void)mp_sub_limb(E, N, 1, n);
-            TR_EQ(mp_exp(X, A, E, n, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]), 0);
+            TR_EQ(mp_exp(X, A, E, n, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]), 0);
             TR_CHECK(bit(mp_eq(X, (mp_set_limb(Z, n, 1), Z), n)));
-            TR_EQ(mp_exp_vartime(X, A, E, n, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]), 0);
+            TR_EQ(mp_exp_vartime(X, A, E, n, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]), 0);
             TR_CHECK(bit(mp_eq(X, Z, n)));
-            TR_EQ(mp_exp(X, A, N, n, N, n, ninv, R2, BIG, MP_EXP_SCRATCH(n, 4)), 0);
+            TR_EQ(mp_exp(X, A, N, n, &(mp_modulus){ N, R2, n, ninv }, BIG, MP_EXP_SCRATCH(n, 4)), 0);
             TR_MEM(X, A, n * sizeof(ct_limb_t));
         }
     }
@@ -1114,14 +1114,14 @@ static void test_inv(void)
             if (it == 0)
                 mp_zero(A, n);
             ok = mp_inv(X, A, N, n, BIG);
-            TR_EQ(mp_inv_fermat(Y, A, N, n, ninv, R2, BIG, sizeof BIG / sizeof BIG[0]), 0);
+            TR_EQ(mp_inv_fermat(Y, A, &(mp_modulus){ N, R2, n, ninv }, BIG, sizeof BIG / sizeof BIG[0]), 0);
             TR_MEM(X, Y, n * sizeof(ct_limb_t));
             TR_EQ(bit(ok), !bit(mp_is_zero(A, n)));
             mp_copy(Y, A, n);
-            TR_EQ(mp_inv_fermat(Y, Y, N, n, ninv, R2, BIG, n + MP_EXP_SCRATCH(n, 1)), 0);
+            TR_EQ(mp_inv_fermat(Y, Y, &(mp_modulus){ N, R2, n, ninv }, BIG, n + MP_EXP_SCRATCH(n, 1)), 0);
             TR_MEM(X, Y, n * sizeof(ct_limb_t));
         }
-        TR_EQ(mp_inv_fermat(Y, A, N, n, ninv, R2, BIG, n + MP_EXP_SCRATCH(n, 1) - 1),
+        TR_EQ(mp_inv_fermat(Y, A, &(mp_modulus){ N, R2, n, ninv }, BIG, n + MP_EXP_SCRATCH(n, 1) - 1),
               CTC_ERR_BUFFER);
     }
     tr_group_end();

@@ -293,8 +293,8 @@ static void test_exp(const char *name)
             mp_set_limb(E1, en, 1);
         rc = mp_exp2_52(X1, X2, A1, A2, E1, E2, en, &m1, &m2, T, sizeof T / sizeof T[0]);
         TR_EQ(rc, 0);
-        (void)mp_exp(Y1, A1, E1, en, N1, n, ninv1, R2a, TE, sizeof TE / sizeof TE[0]);
-        (void)mp_exp(Y2, A2, E2, en, N2, n, ninv2, R2b, TE, sizeof TE / sizeof TE[0]);
+        (void)mp_exp(Y1, A1, E1, en, &(mp_modulus){ N1, R2a, n, ninv1 }, TE, sizeof TE / sizeof TE[0]);
+        (void)mp_exp(Y2, A2, E2, en, &(mp_modulus){ N2, R2b, n, ninv2 }, TE, sizeof TE / sizeof TE[0]);
         TR_MEM(X1, Y1, n * sizeof(ct_limb_t));
         TR_MEM(X2, Y2, n * sizeof(ct_limb_t));
         /* in place, and with a small scratch (a smaller window) */

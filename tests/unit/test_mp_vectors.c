@@ -102,19 +102,19 @@ static void run_case(const struct mp_case *c)
         ninv = mp_mont_ninv(N[0]);
         mp_mont_R2(R2, N, ln, BIG);
         expect(R2, ln, MP_LIMB_BITS == 32 ? c->y : c->z, c->y_len);
-        mp_to_mont(Y, A, N, ln, ninv, R2, T);
-        mp_to_mont(Z, B, N, ln, ninv, R2, T);
-        mp_montmul(X, Y, Z, N, ln, ninv, T);
-        mp_from_mont(X, X, N, ln, ninv, T);
+        mp_to_mont(Y, A, &(mp_modulus){ N, R2, ln, ninv }, T);
+        mp_to_mont(Z, B, &(mp_modulus){ N, R2, ln, ninv }, T);
+        mp_montmul(X, Y, Z, &(mp_modulus){ N, NULL, ln, ninv }, T);
+        mp_from_mont(X, X, &(mp_modulus){ N, NULL, ln, ninv }, T);
         expect(X, ln, c->x, c->x_len);
         break;
     case MPC_EXP:
         ninv = mp_mont_ninv(N[0]);
         mp_mont_R2(R2, N, ln, BIG);
-        rc = mp_exp(X, A, B, lb, N, ln, ninv, R2, BIG, BIG_LIMBS);
+        rc = mp_exp(X, A, B, lb, &(mp_modulus){ N, R2, ln, ninv }, BIG, BIG_LIMBS);
         TR_EQ(rc, 0);
         expect(X, ln, c->x, c->x_len);
-        rc = mp_exp_vartime(X, A, B, lb, N, ln, ninv, R2, BIG, BIG_LIMBS);
+        rc = mp_exp_vartime(X, A, B, lb, &(mp_modulus){ N, R2, ln, ninv }, BIG, BIG_LIMBS);
         TR_EQ(rc, 0);
         expect(X, ln, c->x, c->x_len);
         break;
@@ -128,7 +128,7 @@ static void run_case(const struct mp_case *c)
     case MPC_INVP:
         ninv = mp_mont_ninv(N[0]);
         mp_mont_R2(R2, N, ln, BIG);
-        rc = mp_inv_fermat(X, A, N, ln, ninv, R2, BIG, BIG_LIMBS);
+        rc = mp_inv_fermat(X, A, &(mp_modulus){ N, R2, ln, ninv }, BIG, BIG_LIMBS);
         TR_EQ(rc, 0);
         expect(X, ln, c->x, c->x_len);
         TR_EQ(bit(mp_inv(X, A, N, ln, BIG)), c->flag);

@@ -100,7 +100,7 @@ static void ref_mul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
 {
     ct_limb_t T[2 * L];
 
-    mp_montmul(X, A, B, P, L, 1, T);
+    mp_montmul(X, A, B, &(mp_modulus){ P, NULL, L, 1 }, T);
 }
 
 typedef void (*bin_fn)(ct_limb_t *, const ct_limb_t *, const ct_limb_t *);

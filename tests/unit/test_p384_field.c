@@ -135,7 +135,7 @@ static void ref_mul(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
     ct_limb_t T[2 * L];
 
     /* -p^-1 mod 2^64 is 2^32 + 1; mod 2^32 it is 1 */
-    mp_montmul(X, A, B, P, L, (ct_limb_t)(((uint64_t)1 << 32) + 1), T);
+    mp_montmul(X, A, B, &(mp_modulus){ P, NULL, L, (ct_limb_t)(((uint64_t)1 << 32) + 1) }, T);
 }
 
 typedef void (*bin_fn)(ct_limb_t *, const ct_limb_t *, const ct_limb_t *);
