@@ -21,10 +21,30 @@
 
 #define DRBG_STATE 0x48a5c0dbu
 
+/* K is one digest, never longer than the block: PROFILE=small schedules it
+ * without HMAC's long-key path (hmac.c) */
+#if CTC_PROFILE_SMALL
+#define drbg_key_init hmac_key_init_short
+#else
+#define drbg_key_init hmac_key_init
+#endif
+
 static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
 {
     return ctc_hash_size((int)ctx->hash_id);
 }
+
+#if CTC_PROFILE_SMALL
+/* V = HMAC(K, V) in the hash context h, with hk K's key schedule: the one
+ * MAC of the Update and the output blocks (PROFILE=small: one copy of it
+ * instead of hmac_key_mac3 and an inlined one) */
+static void drbg_next_v(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, ctc_hash_ctx *h)
+{
+    hmac_key_start(h, hk);
+    hash_update_(h, ctx->V, drbg_hs(ctx));
+    hmac_finish(ctx->V, h, hk->id, &hk->out);
+}
+#endif
 
 /*
  * Update with provided data a || b || c (each may be empty), with hk the
@@ -54,10 +74,14 @@ static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
         hmac_finish(ctx->K, &h, id, &hk->out);
         /* V = HMAC(K, V), in the same hash context (hmac_key_mac3 would
          * hold a second one on the stack) */
-        hmac_key_init(hk, id, ctx->K, hs);
+        drbg_key_init(hk, id, ctx->K, hs);
+#if CTC_PROFILE_SMALL
+        drbg_next_v(ctx, hk, &h);
+#else
         hmac_key_start(&h, hk);
         hash_update_(&h, ctx->V, hs);
         hmac_finish(ctx->V, &h, id, &hk->out);
+#endif
         if (empty)
             break;
     }
@@ -70,7 +94,7 @@ static void drbg_update(ctc_hmac_drbg_ctx *ctx,
 {
     hmac_key hk;
 
-    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
     drbg_update_hk(ctx, &hk, a, a_len, b, b_len, c, c_len);
     ct_zeroize(&hk, sizeof hk);
 }
@@ -110,7 +134,7 @@ static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
     }
 #endif
 #endif
-    hmac_key_init(hk, id, K, hs);
+    drbg_key_init(hk, id, K, hs);
 }
 
 void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
@@ -134,9 +158,16 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
 void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
 {
     size_t hs = drbg_hs(ctx), take;
+#if CTC_PROFILE_SMALL
+    ctc_hash_ctx h;
+#endif
 
     while (n > 0) {
+#if CTC_PROFILE_SMALL
+        drbg_next_v(ctx, hk, &h);
+#else
         hmac_key_mac3(ctx->V, hk, ctx->V, hs, NULL, 0, NULL, 0);
+#endif
         take = n < hs ? n : hs;
         hash_copy(out, ctx->V, take);
         out += take;
@@ -151,7 +182,7 @@ static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
 {
     hmac_key hk;
 
-    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
     drbg_blocks_(ctx, &hk, out, n);
     drbg_update_hk(ctx, &hk, add, add_len, NULL, 0, NULL, 0);
     ct_zeroize(&hk, sizeof hk);
