@@ -175,6 +175,7 @@ void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size
     }
 }
 
+#if !CTC_PROFILE_SMALL
 /* Generate with the additional input already absorbed: output blocks, then
  * Update(additional) under the same key schedule. */
 static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
@@ -188,6 +189,7 @@ static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
     ct_zeroize(&hk, sizeof hk);
     ctx->reseed_counter++;
 }
+#endif
 
 void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk)
 {
@@ -262,9 +264,24 @@ int ctc_hmac_drbg_generate(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t out_len,
         return CTC_ERR_LIMIT;
     if (ctx->reseed_counter > CTC_HMAC_DRBG_RESEED_INTERVAL)
         return CTC_ERR_LIMIT;           /* reseed required */
+#if CTC_PROFILE_SMALL
+    {   /* one key schedule from start to end: each Update leaves the
+         * new K's in hk (the same MACs as below, less code) */
+        hmac_key hk;
+
+        drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+        if (additional_len != 0)
+            drbg_update_hk(ctx, &hk, additional, additional_len, NULL, 0, NULL, 0);
+        drbg_blocks_(ctx, &hk, out, out_len);
+        drbg_update_hk(ctx, &hk, additional, additional_len, NULL, 0, NULL, 0);
+        ct_zeroize(&hk, sizeof hk);
+        ctx->reseed_counter++;
+    }
+#else
     if (additional_len != 0)
         drbg_update(ctx, additional, additional_len, NULL, 0, NULL, 0);
     drbg_output(ctx, out, out_len, additional, additional_len);
+#endif
     return CTC_OK;
 }
 
