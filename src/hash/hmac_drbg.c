@@ -52,6 +52,40 @@ static void drbg_next_v(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, ctc_hash_ctx
  * Each new K is scheduled once and serves both of the MACs under it (the
  * V = HMAC(K, V) after it and the next K = HMAC(K, V || 0x01 || ..)).
  */
+#if CTC_PROFILE_SMALL
+/* PROFILE=small: the four MACs (two with empty provided data) as steps of
+ * one loop around one HMAC; even steps make K and schedule it, odd ones
+ * make V (less code than two copies) */
+static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
+                           const uint8_t *a, size_t a_len,
+                           const uint8_t *b, size_t b_len,
+                           const uint8_t *c, size_t c_len)
+{
+    int id = (int)ctx->hash_id;
+    size_t hs = drbg_hs(ctx);
+    unsigned steps = a_len == 0 && b_len == 0 && c_len == 0 ? 2 : 4, i;
+    uint8_t sep;
+    ctc_hash_ctx h;
+
+    for (i = 0; i < steps; i++) {
+        hmac_key_start(&h, hk);
+        hash_update_(&h, ctx->V, hs);
+        if ((i & 1) == 0) {
+            /* K = HMAC(K, V || sep || provided) */
+            sep = (uint8_t)(i >> 1);
+            hash_update_(&h, &sep, 1);
+            hash_update_(&h, a, a_len);
+            hash_update_(&h, b, b_len);
+            hash_update_(&h, c, c_len);
+            hmac_finish(ctx->K, &h, id, &hk->out);
+            drbg_key_init(hk, id, ctx->K, hs);
+        } else {
+            /* V = HMAC(K, V) */
+            hmac_finish(ctx->V, &h, id, &hk->out);
+        }
+    }
+}
+#else
 static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
                            const uint8_t *a, size_t a_len,
                            const uint8_t *b, size_t b_len,
@@ -75,17 +109,14 @@ static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
         /* V = HMAC(K, V), in the same hash context (hmac_key_mac3 would
          * hold a second one on the stack) */
         drbg_key_init(hk, id, ctx->K, hs);
-#if CTC_PROFILE_SMALL
-        drbg_next_v(ctx, hk, &h);
-#else
         hmac_key_start(&h, hk);
         hash_update_(&h, ctx->V, hs);
         hmac_finish(ctx->V, &h, id, &hk->out);
-#endif
         if (empty)
             break;
     }
 }
+#endif
 
 static void drbg_update(ctc_hmac_drbg_ctx *ctx,
                         const uint8_t *a, size_t a_len,
