@@ -54,7 +54,7 @@ void hmac_key_init_short(hmac_key *hk, int id, const uint8_t *key, size_t key_le
 
 void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 {
-    uint8_t d[CTC_HASH_MAX_BLOCK];
+    uint8_t d[CTC_HASH_MAX_SIZE];
 
     if (key_len > ctc_hash_block_size(id)) {
         hmac_hash_key(d, id, key, key_len);
