@@ -35,9 +35,8 @@ static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
 }
 
 #if CTC_PROFILE_SMALL
-/* V = HMAC(K, V) in the hash context h, with hk K's key schedule: the one
- * MAC of the Update and the output blocks (PROFILE=small: one copy of it
- * instead of hmac_key_mac3 and an inlined one) */
+/* V = HMAC(K, V) in the hash context h, with hk K's key schedule: an
+ * output block (PROFILE=small: hmac_key_mac3 is not linked) */
 static void drbg_next_v(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, ctc_hash_ctx *h)
 {
     hmac_key_start(h, hk);
