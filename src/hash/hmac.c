@@ -24,6 +24,47 @@ static CT_NOINLINE void hmac_hash_key(uint8_t *block, int id, const uint8_t *key
     hash_final_(&t, block);                /* wipes t */
 }
 
+#if CTC_PROFILE_SMALL
+/*
+ * PROFILE=small: the key schedule of a key no longer than the block, one
+ * loop for both pads (K0 ^ ipad, then K0 ^ opad); HMAC-DRBG's keys (one
+ * digest) call it directly, so the P-256 image has no long-key path
+ * (docs/ec.md, "The small profile"). The branches are on the public
+ * length and pass only.
+ */
+void hmac_key_init_short(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
+{
+    uint8_t block[CTC_HASH_MAX_BLOCK];
+    size_t bs = ctc_hash_block_size(id), i;
+    hash_chain *c = &hk->in;
+    uint8_t pad = 0x36;
+
+    for (;;) {
+        for (i = 0; i < bs; i++)
+            block[i] = (uint8_t)((i < key_len ? key[i] : 0) ^ pad);
+        hash_chain_one_block(c, id, block);
+        if (c == &hk->out)
+            break;
+        c = &hk->out;
+        pad = 0x5c;
+    }
+    hk->id = id;
+    ct_zeroize(block, bs);
+}
+
+void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
+{
+    uint8_t d[CTC_HASH_MAX_SIZE];
+
+    if (key_len > ctc_hash_block_size(id)) {
+        hmac_hash_key(d, id, key, key_len);
+        hmac_key_init_short(hk, id, d, ctc_hash_size(id));
+        ct_zeroize(d, sizeof d);
+    } else {
+        hmac_key_init_short(hk, id, key, key_len);
+    }
+}
+#else
 void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 {
     uint8_t block[CTC_HASH_MAX_BLOCK];
@@ -45,6 +86,8 @@ void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
     hk->id = id;
     ct_zeroize(block, bs);
 }
+
+#endif
 
 void hmac_key_start(ctc_hash_ctx *ctx, const hmac_key *hk)
 {

@@ -21,10 +21,29 @@
 
 #define DRBG_STATE 0x48a5c0dbu
 
+/* K is one digest, never longer than the block: PROFILE=small schedules it
+ * without HMAC's long-key path (hmac.c) */
+#if CTC_PROFILE_SMALL
+#define drbg_key_init hmac_key_init_short
+#else
+#define drbg_key_init hmac_key_init
+#endif
+
 static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
 {
     return ctc_hash_size((int)ctx->hash_id);
 }
+
+#if CTC_PROFILE_SMALL
+/* V = HMAC(K, V) in the hash context h, with hk K's key schedule: an
+ * output block (PROFILE=small: hmac_key_mac3 is not linked) */
+static void drbg_next_v(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, ctc_hash_ctx *h)
+{
+    hmac_key_start(h, hk);
+    hash_update_(h, ctx->V, drbg_hs(ctx));
+    hmac_finish(ctx->V, h, hk->id, &hk->out);
+}
+#endif
 
 /*
  * Update with provided data a || b || c (each may be empty), with hk the
@@ -32,6 +51,40 @@ static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
  * Each new K is scheduled once and serves both of the MACs under it (the
  * V = HMAC(K, V) after it and the next K = HMAC(K, V || 0x01 || ..)).
  */
+#if CTC_PROFILE_SMALL
+/* PROFILE=small: the four MACs (two with empty provided data) as steps of
+ * one loop around one HMAC; even steps make K and schedule it, odd ones
+ * make V (less code than two copies) */
+static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
+                           const uint8_t *a, size_t a_len,
+                           const uint8_t *b, size_t b_len,
+                           const uint8_t *c, size_t c_len)
+{
+    int id = (int)ctx->hash_id;
+    size_t hs = drbg_hs(ctx);
+    unsigned steps = a_len == 0 && b_len == 0 && c_len == 0 ? 2 : 4, i;
+    uint8_t sep;
+    ctc_hash_ctx h;
+
+    for (i = 0; i < steps; i++) {
+        hmac_key_start(&h, hk);
+        hash_update_(&h, ctx->V, hs);
+        if ((i & 1) == 0) {
+            /* K = HMAC(K, V || sep || provided) */
+            sep = (uint8_t)(i >> 1);
+            hash_update_(&h, &sep, 1);
+            hash_update_(&h, a, a_len);
+            hash_update_(&h, b, b_len);
+            hash_update_(&h, c, c_len);
+            hmac_finish(ctx->K, &h, id, &hk->out);
+            drbg_key_init(hk, id, ctx->K, hs);
+        } else {
+            /* V = HMAC(K, V) */
+            hmac_finish(ctx->V, &h, id, &hk->out);
+        }
+    }
+}
+#else
 static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
                            const uint8_t *a, size_t a_len,
                            const uint8_t *b, size_t b_len,
@@ -54,7 +107,7 @@ static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
         hmac_finish(ctx->K, &h, id, &hk->out);
         /* V = HMAC(K, V), in the same hash context (hmac_key_mac3 would
          * hold a second one on the stack) */
-        hmac_key_init(hk, id, ctx->K, hs);
+        drbg_key_init(hk, id, ctx->K, hs);
         hmac_key_start(&h, hk);
         hash_update_(&h, ctx->V, hs);
         hmac_finish(ctx->V, &h, id, &hk->out);
@@ -62,6 +115,7 @@ static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
             break;
     }
 }
+#endif
 
 static void drbg_update(ctc_hmac_drbg_ctx *ctx,
                         const uint8_t *a, size_t a_len,
@@ -70,7 +124,7 @@ static void drbg_update(ctc_hmac_drbg_ctx *ctx,
 {
     hmac_key hk;
 
-    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
     drbg_update_hk(ctx, &hk, a, a_len, b, b_len, c, c_len);
     ct_zeroize(&hk, sizeof hk);
 }
@@ -110,7 +164,7 @@ static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
     }
 #endif
 #endif
-    hmac_key_init(hk, id, K, hs);
+    drbg_key_init(hk, id, K, hs);
 }
 
 void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
@@ -134,9 +188,16 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
 void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
 {
     size_t hs = drbg_hs(ctx), take;
+#if CTC_PROFILE_SMALL
+    ctc_hash_ctx h;
+#endif
 
     while (n > 0) {
+#if CTC_PROFILE_SMALL
+        drbg_next_v(ctx, hk, &h);
+#else
         hmac_key_mac3(ctx->V, hk, ctx->V, hs, NULL, 0, NULL, 0);
+#endif
         take = n < hs ? n : hs;
         hash_copy(out, ctx->V, take);
         out += take;
@@ -144,6 +205,7 @@ void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size
     }
 }
 
+#if !CTC_PROFILE_SMALL
 /* Generate with the additional input already absorbed: output blocks, then
  * Update(additional) under the same key schedule. */
 static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
@@ -151,12 +213,13 @@ static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
 {
     hmac_key hk;
 
-    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
     drbg_blocks_(ctx, &hk, out, n);
     drbg_update_hk(ctx, &hk, add, add_len, NULL, 0, NULL, 0);
     ct_zeroize(&hk, sizeof hk);
     ctx->reseed_counter++;
 }
+#endif
 
 void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk)
 {
@@ -231,9 +294,24 @@ int ctc_hmac_drbg_generate(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t out_len,
         return CTC_ERR_LIMIT;
     if (ctx->reseed_counter > CTC_HMAC_DRBG_RESEED_INTERVAL)
         return CTC_ERR_LIMIT;           /* reseed required */
+#if CTC_PROFILE_SMALL
+    {   /* one key schedule from start to end: each Update leaves the
+         * new K's in hk (the same MACs as below, less code) */
+        hmac_key hk;
+
+        drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+        if (additional_len != 0)
+            drbg_update_hk(ctx, &hk, additional, additional_len, NULL, 0, NULL, 0);
+        drbg_blocks_(ctx, &hk, out, out_len);
+        drbg_update_hk(ctx, &hk, additional, additional_len, NULL, 0, NULL, 0);
+        ct_zeroize(&hk, sizeof hk);
+        ctx->reseed_counter++;
+    }
+#else
     if (additional_len != 0)
         drbg_update(ctx, additional, additional_len, NULL, 0, NULL, 0);
     drbg_output(ctx, out, out_len, additional, additional_len);
+#endif
     return CTC_OK;
 }
 

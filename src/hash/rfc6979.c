@@ -92,6 +92,16 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
      * leftmost qlen bits; h shorter than q_len bytes has at most qlen bits
      * (qlen > 8 * (q_len - 1)) and is taken whole. The result is below
      * 2^qlen <= 2q, so one conditional subtraction reduces it. */
+#if CTC_PROFILE_SMALL
+    {   /* one loop for both cases: off leading zeros, then h (less code) */
+        size_t off = h_len < q_len ? q_len - h_len : 0, i;
+
+        for (i = 0; i < q_len; i++)
+            z[i] = i < off ? 0 : h[i - off];
+        if (off == 0)
+            be_shr(z, q_len, shift);
+    }
+#else
     if (h_len >= q_len) {
         hash_copy(z, h, q_len);
         be_shr(z, q_len, shift);
@@ -99,6 +109,7 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
         hash_zero(z, q_len - h_len);
         hash_copy(z + (q_len - h_len), h, h_len);
     }
+#endif
     ct_mem_cmov(ct_cond_not(be_sub(t, z, q, q_len)), z, t, q_len);
 
     drbg_instantiate_(&drbg, &hk, hash_id, x, q_len, z, q_len, extra, extra_len);

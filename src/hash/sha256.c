@@ -266,18 +266,23 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
 {
 #if CTC_PROFILE_SMALL
-    /* 0x80, zeros up to 56 mod 64, the bit length: the last put fills
-     * the block and compresses it */
-    uint8_t pad[8] = { 0x80 };
-    uint64_t bits = ctx->len << 3;
+    /* 0x80, zeros up to 56 mod 64, the bit length (big-endian, from its
+     * two 32-bit halves): the last put fills the block and compresses
+     * it; then the digest, byte by byte */
+    uint32_t hi = (uint32_t)(ctx->len >> 29), lo = (uint32_t)ctx->len << 3;
+    uint8_t pad = 0x80;
     unsigned i;
 
-    sha256_put(ctx, pad, 1);
-    pad[0] = 0;
-    while ((ctx->len & 63) != 56)
-        sha256_put(ctx, pad, 1);
-    hash_st64be(pad, bits);
-    sha256_put(ctx, pad, 8);
+    do {
+        sha256_put(ctx, &pad, 1);
+        pad = 0;
+    } while ((ctx->len & 63) != 56);
+    for (i = 0; i < 8; i++) {
+        pad = (uint8_t)((i < 4 ? hi : lo) >> (24 - 8 * (i & 3)));
+        sha256_put(ctx, &pad, 1);
+    }
+    for (i = 0; i < 4 * out_words; i++)
+        out[i] = (uint8_t)(ctx->h[i >> 2] >> (24 - 8 * (i & 3)));
 #else
     size_t fill = (size_t)(ctx->len & 63);
     unsigned i;
@@ -291,9 +296,9 @@ static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
     hash_zero(ctx->buf + fill, 56 - fill);
     hash_st64be(ctx->buf + 56, ctx->len << 3);
     sha256_blocks(ctx->h, ctx->buf, 1);
-#endif
     for (i = 0; i < out_words; i++)
         hash_st32be(out + 4 * i, ctx->h[i]);
+#endif
     ct_zeroize(ctx, sizeof *ctx);
 }
 
