@@ -122,36 +122,49 @@
         adc     \cout, \cout, xzr
 .endm
 
+/* k0..k3 = p's limbs P0, P1, P2, P3 */
+.macro  P384_LOAD_P k0, k1, k2, k3
+        mov     \k0, #0x00000000ffffffff
+        mov     \k1, #0xffffffff00000000
+        mov     \k2, #0xfffffffffffffffe
+        mov     \k3, #0xffffffffffffffff
+.endm
+
+/*
+ * (r0..r5) = (top, r0..r5) - p if that does not borrow, else unchanged;
+ * (top, r0..r5) < 2p. y0..y5 are scratch; k0..k3 hold p's limbs P0..P3
+ * (P384_LOAD_P).
+ */
+.macro  P384_SUB_P_SELECT r0, r1, r2, r3, r4, r5, top, y0, y1, y2, y3, y4, y5, k0, k1, k2, k3
+        subs    \y0, \r0, \k0
+        sbcs    \y1, \r1, \k1
+        sbcs    \y2, \r2, \k2
+        sbcs    \y3, \r3, \k3
+        sbcs    \y4, \r4, \k3
+        sbcs    \y5, \r5, \k3
+        sbcs    xzr, \top, xzr
+        csel    \r0, \y0, \r0, cs
+        csel    \r1, \y1, \r1, cs
+        csel    \r2, \y2, \r2, cs
+        csel    \r3, \y3, \r3, cs
+        csel    \r4, \y4, \r4, cs
+        csel    \r5, \y5, \r5, cs
+.endm
+
 /*
  * X (x0) = T / 2^384 mod p for T = t0..t11 < p^2; x3..x8, x16, x17, x24
  * and T are clobbered.
  */
 .macro  P384_REDC
-        mov     x3, #0x00000000ffffffff
-        mov     x4, #0xffffffff00000000
-        mov     x5, #0xfffffffffffffffe
-        mov     x6, #0xffffffffffffffff
+        P384_LOAD_P x3, x4, x5, x6
         P384_REDC_STEP T0, T1, T2, T3, T4, T5, T6, xzr, x8
         P384_REDC_STEP T1, T2, T3, T4, T5, T6, T7, x8, x24
         P384_REDC_STEP T2, T3, T4, T5, T6, T7, T8, x24, x8
         P384_REDC_STEP T3, T4, T5, T6, T7, T8, T9, x8, x24
         P384_REDC_STEP T4, T5, T6, T7, T8, T9, T10, x24, x8
         P384_REDC_STEP T5, T6, T7, T8, T9, T10, T11, x8, x24
-        /* (x24, t6..t11) < 2p: subtract p, keep the difference unless it
-         * borrowed (t0..t5 are zero now and serve as scratch) */
-        subs    T0, T6, x3
-        sbcs    T1, T7, x4
-        sbcs    T2, T8, x5
-        sbcs    T3, T9, x6
-        sbcs    T4, T10, x6
-        sbcs    T5, T11, x6
-        sbcs    xzr, x24, xzr
-        csel    T6, T0, T6, cs
-        csel    T7, T1, T7, cs
-        csel    T8, T2, T8, cs
-        csel    T9, T3, T9, cs
-        csel    T10, T4, T10, cs
-        csel    T11, T5, T11, cs
+        /* (x24, t6..t11) < 2p: t0..t5 are zero now and serve as scratch */
+        P384_SUB_P_SELECT T6, T7, T8, T9, T10, T11, x24, T0, T1, T2, T3, T4, T5, x3, x4, x5, x6
         stp     T6, T7, [x0]
         stp     T8, T9, [x0, #16]
         stp     T10, T11, [x0, #32]
@@ -326,29 +339,6 @@ p384_fe_sqr_asm:
         ret
         .size   p384_fe_sqr_asm, .-p384_fe_sqr_asm
 
-/*
- * (r0..r5) = (top, r0..r5) - p if that does not borrow, else unchanged;
- * (top, r0..r5) < 2p. y0..y5 and k0..k3 are scratch (p's limbs).
- */
-.macro  P384_REDUCE_ONCE r0, r1, r2, r3, r4, r5, top, y0, y1, y2, y3, y4, y5, k0, k1, k2, k3
-        mov     \k0, #0x00000000ffffffff
-        mov     \k1, #0xffffffff00000000
-        mov     \k2, #0xfffffffffffffffe
-        mov     \k3, #0xffffffffffffffff
-        subs    \y0, \r0, \k0
-        sbcs    \y1, \r1, \k1
-        sbcs    \y2, \r2, \k2
-        sbcs    \y3, \r3, \k3
-        sbcs    \y4, \r4, \k3
-        sbcs    \y5, \r5, \k3
-        sbcs    xzr, \top, xzr
-        csel    \r0, \y0, \r0, cs
-        csel    \r1, \y1, \r1, cs
-        csel    \r2, \y2, \r2, cs
-        csel    \r3, \y3, \r3, cs
-        csel    \r4, \y4, \r4, cs
-        csel    \r5, \y5, \r5, cs
-.endm
 
 /*
  * void p384_fe_add_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B)
@@ -372,7 +362,8 @@ p384_fe_add_asm:
         adcs    x7, x7, x13
         adcs    x8, x8, x14
         adc     x15, xzr, xzr
-        P384_REDUCE_ONCE x3, x4, x5, x6, x7, x8, x15, x9, x10, x11, x12, x13, x14, x16, x17, x1, x2
+        P384_LOAD_P x16, x17, x1, x2
+        P384_SUB_P_SELECT x3, x4, x5, x6, x7, x8, x15, x9, x10, x11, x12, x13, x14, x16, x17, x1, x2
         stp     x3, x4, [x0]
         stp     x5, x6, [x0, #16]
         stp     x7, x8, [x0, #32]
