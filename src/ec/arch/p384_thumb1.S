@@ -356,39 +356,9 @@ p384_thumb1_redc_tail:
         .size   p384_thumb1_redc_tail, .-p384_thumb1_redc_tail
 
 /*
- * X (r1) += p & mask (r5 all ones or zero), mod 2^384: p & mask has the
- * words mask, 0, 0, mask, mask << 1, mask x 7. Clobbers r0-r7.
- */
-        .macro  ADD_P_MASKED
-        lsls    r6, r5, #1
-        movs    r2, #0
-        mov     r0, r1
-        mov     r7, r1
-        ldm     r0!, {r1, r3, r4}
-        adds    r1, r1, r5
-        adcs    r3, r2
-        adcs    r4, r2
-        stm     r7!, {r1, r3, r4}
-        ldm     r0!, {r1, r3, r4}
-        adcs    r1, r5
-        adcs    r3, r6
-        adcs    r4, r5
-        stm     r7!, {r1, r3, r4}
-        ldm     r0!, {r1, r3, r4}
-        adcs    r1, r5
-        adcs    r3, r5
-        adcs    r4, r5
-        stm     r7!, {r1, r3, r4}
-        ldm     r0!, {r1, r3, r4}
-        adcs    r1, r5
-        adcs    r3, r5
-        adcs    r4, r5
-        stm     r7!, {r1, r3, r4}
-        .endm
-
-/*
  * p384_thumb1_reduce_once (local to the leaves, not AAPCS: clobbers
- * r0-r7 and r12 and nothing else): X (r1) = (r3 2^384 + V) mod p for V
+ * r0-r7 and r12 and nothing else; ends in p384_thumb1_add_p_masked):
+ * X (r1) = (r3 2^384 + V) mod p for V
  * at r0 (twelve words; V may be X) and a value below 2p (r3 = 0 or 1).
  * D = value - p over thirteen words (V - p stored at X, read ahead of
  * the writes); its borrow says the value was below p, and then p is
@@ -429,8 +399,41 @@ p384_thumb1_reduce_once:
         sbcs    r4, r2                  /* top - borrow */
         sbcs    r5, r5                  /* all ones when it borrowed */
         subs    r1, #48
-        ADD_P_MASKED
+/*
+ * p384_thumb1_add_p_masked (local, not AAPCS, also the tail of
+ * p384_thumb1_reduce_once; sub and neg call it): X (r1) += p & mask (r5
+ * all ones or zero), mod 2^384: p & mask has the words mask, 0, 0, mask,
+ * mask << 1, mask x 7. Clobbers r0-r7.
+ */
+        .type   p384_thumb1_add_p_masked,%function
+        .thumb_func
+p384_thumb1_add_p_masked:
+        lsls    r6, r5, #1
+        movs    r2, #0
+        mov     r0, r1
+        mov     r7, r1
+        ldm     r0!, {r1, r3, r4}
+        adds    r1, r1, r5
+        adcs    r3, r2
+        adcs    r4, r2
+        stm     r7!, {r1, r3, r4}
+        ldm     r0!, {r1, r3, r4}
+        adcs    r1, r5
+        adcs    r3, r6
+        adcs    r4, r5
+        stm     r7!, {r1, r3, r4}
+        ldm     r0!, {r1, r3, r4}
+        adcs    r1, r5
+        adcs    r3, r5
+        adcs    r4, r5
+        stm     r7!, {r1, r3, r4}
+        ldm     r0!, {r1, r3, r4}
+        adcs    r1, r5
+        adcs    r3, r5
+        adcs    r4, r5
+        stm     r7!, {r1, r3, r4}
         bx      lr
+        .size   p384_thumb1_add_p_masked, .-p384_thumb1_add_p_masked
         .size   p384_thumb1_reduce_once, .-p384_thumb1_reduce_once
 
 /*
@@ -493,7 +496,7 @@ p384_fe_sub_asm:
         sbcs    r5, r5                  /* all ones when it borrowed */
         subs    r0, #48
         mov     r1, r0
-        ADD_P_MASKED
+        bl      p384_thumb1_add_p_masked
         pop     {r4, r5, r6, r7, pc}
         .size   p384_fe_sub_asm, .-p384_fe_sub_asm
 
@@ -526,7 +529,7 @@ p384_fe_neg_asm:
         sbcs    r5, r5
         subs    r0, #48
         mov     r1, r0
-        ADD_P_MASKED
+        bl      p384_thumb1_add_p_masked
         pop     {r4, r5, r6, r7, pc}
         .size   p384_fe_neg_asm, .-p384_fe_neg_asm
 
