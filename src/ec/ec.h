@@ -117,25 +117,31 @@ typedef struct ec_curve {
 } ec_curve;
 
 /*
- * Which field leaves a curve uses (ec_field.c): the generic ones on the mp
- * layer's Montgomery functions, or the dedicated leaves of a curve (C
- * twins and assembly per target: p256_field.h; C twins: p384_field.h).
- * The choice is public.
+ * Which field leaves a curve uses (ec_field.c): every curve has its own
+ * (C twins and assembly per target: p256_field.h, p384_field.h), so there
+ * is no generic fallback to carry in the image. The choice is public; with
+ * one curve built it is a constant and the dispatch compiles away.
  */
-#define EC_LEAVES_GENERIC 0
 #define EC_LEAVES_P256 1
 #define EC_LEAVES_P384 2
 
 /* whether C uses a curve's own leaves (0 where that curve is not built) */
-#if CTC_EC_P256
+#if CTC_EC_P256 && CTC_EC_P384
 #define EC_P256_LEAVES(C) ((C)->leaves == EC_LEAVES_P256)
+#elif CTC_EC_P256
+#define EC_P256_LEAVES(C) 1
 #else
 #define EC_P256_LEAVES(C) 0
 #endif
-#if CTC_EC_P384
-#define EC_P384_LEAVES(C) ((C)->leaves == EC_LEAVES_P384)
+#define EC_P384_LEAVES(C) (CTC_EC_P384 && !EC_P256_LEAVES(C))
+/* f256 args or f384 args, by the curve (the one built, without a test,
+ * when there is one) */
+#if CTC_EC_P256 && CTC_EC_P384
+#define EC_CURVE_CALL(C, f256, f384, args) (EC_P256_LEAVES(C) ? f256 args : f384 args)
+#elif CTC_EC_P256
+#define EC_CURVE_CALL(C, f256, f384, args) ((void)(C), f256 args)
 #else
-#define EC_P384_LEAVES(C) 0
+#define EC_CURVE_CALL(C, f256, f384, args) ((void)(C), f384 args)
 #endif
 
 /* The curves built in (p256.c, p384.c). */

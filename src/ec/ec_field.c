@@ -71,73 +71,29 @@ static void mont_from(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A)
 /* ---- field ------------------------------------------------------------------ */
 
 /*
- * The generic leaves use the mp layer's Montgomery multiplication
- * (assembly leaves per target) and its modular addition; a curve with
- * dedicated leaves (C->leaves) goes to them instead (p256_field.h, p384_field.h). The
- * test of C->leaves is on public data.
+ * Each curve's own leaves (p256_field.h, p384_field.h: assembly per
+ * target with C twins); the choice of curve is public (ec.h,
+ * EC_CURVE_CALL). The mp layer's Montgomery functions above serve the
+ * scalars mod n and the conversions.
  */
-
-/*
- * The generic leaves, out of line: their scratch space (T) would give
- * every call of ec_fe_mul and ec_fe_sqr a stack frame, also on the way to
- * a curve's own leaves, which then become tail calls without one
- * (Cortex-M4, gcc -O2: 14 instructions and two taken branches per call
- * before, 7 and one after).
- */
-CT_NOINLINE static void fe_mul_generic(ec_fe X, const ec_fe A, const ec_fe B, const ec_curve *C)
-{
-    mont_mul(&C->p, X, A, B);
-}
-
-CT_NOINLINE static void fe_sqr_generic(ec_fe X, const ec_fe A, const ec_curve *C)
-{
-#if CTC_PROFILE_SMALL
-    mont_mul(&C->p, X, A, A);
-#else
-    ct_limb_t T[2 * EC_LIMBS];
-
-    mp_montsqr(X, A, &C->p, T);
-#endif
-}
-
 void ec_fe_mul(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 {
-    if (EC_P256_LEAVES(C))
-        p256_fe_mul(X, A, B);
-    else if (EC_P384_LEAVES(C))
-        p384_fe_mul(X, A, B);
-    else
-        fe_mul_generic(X, A, B, C);
+    EC_CURVE_CALL(C, p256_fe_mul, p384_fe_mul, (X, A, B));
 }
 
 void ec_fe_sqr(const ec_curve *C, ec_fe X, const ec_fe A)
 {
-    if (EC_P256_LEAVES(C))
-        p256_fe_sqr(X, A);
-    else if (EC_P384_LEAVES(C))
-        p384_fe_sqr(X, A);
-    else
-        fe_sqr_generic(X, A, C);
+    EC_CURVE_CALL(C, p256_fe_sqr, p384_fe_sqr, (X, A));
 }
 
 void ec_fe_add(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 {
-    if (EC_P256_LEAVES(C))
-        p256_fe_add(X, A, B);
-    else if (EC_P384_LEAVES(C))
-        p384_fe_add(X, A, B);
-    else
-        mp_mod_add(X, A, B, C->p.N, L);
+    EC_CURVE_CALL(C, p256_fe_add, p384_fe_add, (X, A, B));
 }
 
 void ec_fe_sub(const ec_curve *C, ec_fe X, const ec_fe A, const ec_fe B)
 {
-    if (EC_P256_LEAVES(C))
-        p256_fe_sub(X, A, B);
-    else if (EC_P384_LEAVES(C))
-        p384_fe_sub(X, A, B);
-    else
-        mp_mod_sub(X, A, B, C->p.N, L);
+    EC_CURVE_CALL(C, p256_fe_sub, p384_fe_sub, (X, A, B));
 }
 
 void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
@@ -150,12 +106,7 @@ void ec_fe_neg(const ec_curve *C, ec_fe X, const ec_fe A)
     mp_zero(z, L);
     ec_fe_sub(C, X, z, A);
 #else
-    if (EC_P256_LEAVES(C))
-        p256_fe_neg(X, A);
-    else if (EC_P384_LEAVES(C))
-        p384_fe_neg(X, A);
-    else
-        mp_mod_neg(X, A, C->p.N, L);
+    EC_CURVE_CALL(C, p256_fe_neg, p384_fe_neg, (X, A));
 #endif
 }
 

@@ -131,7 +131,8 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #error "P384_JAC_DBL_ADDS takes Z3 as a product: it needs P384_JAC_PRODUCT_Z"
 #endif
 
-/* the formulas on the dispatching leaves: any curve */
+#if !EC_JAC_PER_CURVE
+/* the formulas on the dispatching leaves: any curve (PROFILE=small) */
 #define JF(name) jac_##name##_any
 #define JF_L L
 #define JF_MUL(x, a, b) ec_fe_mul(C, (x), (a), (b))
@@ -151,6 +152,8 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #undef JF_MULK
 #undef JF_PRODUCT_Z
 #undef JF_DBL_ADDS
+
+#endif
 
 #if EC_JAC_PER_CURVE && CTC_EC_P256
 #define JF(name) jac_##name##_p256
@@ -176,9 +179,6 @@ static void jf_sel2(ct_limb_t *X, ct_cond a, const ct_limb_t *A, ct_cond b, cons
 #undef JF_MULK
 #undef JF_PRODUCT_Z
 #undef JF_DBL_ADDS
-#define JAC_P256(C) EC_P256_LEAVES(C)
-#else
-#define JAC_P256(C) 0
 #endif
 
 #if EC_JAC_PER_CURVE && CTC_EC_P256 && defined(P256_ASM_JAC)
@@ -237,62 +237,31 @@ void ec_jac_add_affine_if_p256_c(const ec_curve *C, ec_jac *R, const ec_jac *P,
 #undef JF_MULK
 #undef JF_PRODUCT_Z
 #undef JF_DBL_ADDS
-#define JAC_P384(C) EC_P384_LEAVES(C)
-#else
-#define JAC_P384(C) 0
 #endif
 
-/* the choice of copy: public (the curve) */
+/* the choice of copy: public (the curve; ec.h, EC_CURVE_CALL). Every
+ * curve has its own copy where EC_JAC_PER_CURVE is set, else the one
+ * on the dispatching leaves serves both. */
+#if EC_JAC_PER_CURVE
+#define JAC_CALL(C, f256, op, args) EC_CURVE_CALL(C, f256, jac_##op##_p384, args)
+#else
+#define JAC_CALL(C, f256, op, args) jac_##op##_any args
+#endif
+
 void ec_jac_dbl(const ec_curve *C, ec_jac *R, const ec_jac *P)
 {
-#if EC_JAC_PER_CURVE && CTC_EC_P256
-    if (JAC_P256(C)) {
-        JAC_P256_DBL(C, R, P);
-        return;
-    }
-#endif
-#if EC_JAC_PER_CURVE && CTC_EC_P384
-    if (JAC_P384(C)) {
-        jac_dbl_p384(C, R, P);
-        return;
-    }
-#endif
-    jac_dbl_any(C, R, P);
+    JAC_CALL(C, JAC_P256_DBL, dbl, (C, R, P));
 }
 
 void ec_jac_add(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_jac *Q)
 {
-#if EC_JAC_PER_CURVE && CTC_EC_P256
-    if (JAC_P256(C)) {
-        jac_add_p256(C, R, P, Q);
-        return;
-    }
-#endif
-#if EC_JAC_PER_CURVE && CTC_EC_P384
-    if (JAC_P384(C)) {
-        jac_add_p384(C, R, P, Q);
-        return;
-    }
-#endif
-    jac_add_any(C, R, P, Q);
+    JAC_CALL(C, jac_add_p256, add, (C, R, P, Q));
 }
 
 void ec_jac_add_affine_if(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A,
                           ct_cond c)
 {
-#if EC_JAC_PER_CURVE && CTC_EC_P256
-    if (JAC_P256(C)) {
-        jac_add_affine_if_p256_asm(C, R, P, A, c);
-        return;
-    }
-#endif
-#if EC_JAC_PER_CURVE && CTC_EC_P384
-    if (JAC_P384(C)) {
-        jac_add_affine_if_p384(C, R, P, A, c);
-        return;
-    }
-#endif
-    jac_add_affine_if_any(C, R, P, A, c);
+    JAC_CALL(C, jac_add_affine_if_p256_asm, add_affine_if, (C, R, P, A, c));
 }
 
 void ec_jac_add_affine(const ec_curve *C, ec_jac *R, const ec_jac *P, const ec_affine *A)
