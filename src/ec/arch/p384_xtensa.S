@@ -303,15 +303,29 @@ p384_xtensa_redc_tail:
         srai    a5, a8, 16
         .set    fk, fk+1
         .endr
-        ADD_P_MASKED
         l32i    a12, a1, 192
         l32i    a13, a1, 196
         l32i    a14, a1, 200
         l32i    a15, a1, 204
         l32i    a0, a1, 208
         addi    a1, a1, FRAME
-        ret
+        j       p384_xtensa_add_p_masked
         .size   p384_xtensa_redc_tail, .-p384_xtensa_redc_tail
+
+/*
+ * p384_xtensa_add_p_masked: X (a2) += p & a5 (ADD_P_MASKED), entered by a
+ * jump as the last step of the reduction, add, sub and neg, with a0 their
+ * caller's return address: it returns for them. One copy instead of four
+ * (its own section, kept by the jumps of whichever of them is linked).
+ */
+        .section .text.p384_xtensa_add_p_masked,"ax",@progbits
+        .globl  p384_xtensa_add_p_masked
+        .type   p384_xtensa_add_p_masked,@function
+        .align  4
+p384_xtensa_add_p_masked:
+        ADD_P_MASKED
+        ret
+        .size   p384_xtensa_add_p_masked, .-p384_xtensa_add_p_masked
 
 /*
  * void p384_fe_add_asm(ct_limb_t *X, const ct_limb_t *A,
@@ -340,8 +354,7 @@ p384_fe_add_asm:
         srai    a5, a8, 16
         .set    fk, fk+1
         .endr
-        ADD_P_MASKED
-        ret
+        j       p384_xtensa_add_p_masked
         .size   p384_fe_add_asm, .-p384_fe_add_asm
 
 /*
@@ -367,8 +380,7 @@ p384_fe_sub_asm:
         srai    a5, a8, 16
         .set    fk, fk+1
         .endr
-        ADD_P_MASKED
-        ret
+        j       p384_xtensa_add_p_masked
         .size   p384_fe_sub_asm, .-p384_fe_sub_asm
 
 /*
@@ -392,8 +404,7 @@ p384_fe_neg_asm:
         srai    a5, a8, 16
         .set    fk, fk+1
         .endr
-        ADD_P_MASKED
-        ret
+        j       p384_xtensa_add_p_masked
         .size   p384_fe_neg_asm, .-p384_fe_neg_asm
 
 #endif
