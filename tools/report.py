@@ -101,6 +101,11 @@ P256_ONLY = ("cortex-m4", "small")
 P256_ONLY_CFLAGS = "-DCTC_EC_P384=0 -DCTC_SHA512=0"
 P256_ONLY_SUFFIX = " (P-256-only build)"
 P256_ONLY_IMAGE = "P-256-only image: keygen, sign, verify, ECDH, SHA-256, HMAC-DRBG"
+# built twice: linked as usual, and with link-time optimisation (LTO=1:
+# library, image and harness compiled and linked with -flto), whose rows
+# and image are named so
+P256_ONLY_LTO_SUFFIX = " (P-256-only build, LTO=1)"
+P256_ONLY_LTO_IMAGE = P256_ONLY_IMAGE + " (LTO=1)"
 # the AES trade-off (docs/aes.md): on every core and profile the opt-in
 # table cores (AES_TABLE=..., NOT constant time) are built too, and these
 # rows of bench_aes measured, beside the constant-time core of the main
@@ -285,31 +290,35 @@ def run_aes_table(core, profile, variant):
 
 
 def run_p256_only(core, profile):
-    """The P-256-only build (P256_ONLY): bench_ec's P-256 rows and the
-    image of tests/size/p256.c minus tests/size/none.c."""
-    args = ["TARGET=" + core, "PROFILE=" + profile,
-            "BUILD=" + os.path.join(OUT_DIR, "%s-%s-p256" % (core, profile)),
-            "CFLAGS=" + P256_ONLY_CFLAGS]
-    make(["-j1", "BENCHES=bench_ec"] + args + ["bench-run"],
-         "%s %s P-256 only" % (core, PROFILE_OPT[profile]))
-    _, _, build = size_report.info(args)
+    """The P-256-only build (P256_ONLY), linked as usual and with LTO=1:
+    bench_ec's P-256 rows and the image of tests/size/p256.c minus
+    tests/size/none.c, for each."""
     records = []
-    for r in bench_rows(build):
-        if r["impl"] in PEER_IMPLS or not r["op"].startswith("p256 "):
-            continue
-        r.update(platform=core, profile=profile, op=r["op"] + P256_ONLY_SUFFIX)
-        records.append(r)
-    try:
-        base, _ = size_report.image_size(core, args, build,
-                                         os.path.join(ROOT, "tests", "size", "none.c"))
-        size, _ = size_report.image_size(core, args, build,
-                                         os.path.join(ROOT, "tests", "size", "p256.c"))
-    except subprocess.CalledProcessError as e:
-        raise ReportError("%s %s: the P-256-only image failed to link: %s"
-                          % (core, PROFILE_OPT[profile], e))
-    records.append({"platform": core, "profile": profile, "bench": "bench_ec", "group": "ec",
-                    "op": P256_ONLY_IMAGE, "impl": "ctcrypto", "flash": size - base,
-                    "size_only": True})
+    for suffix, image, extra in ((P256_ONLY_SUFFIX, P256_ONLY_IMAGE, []),
+                                 (P256_ONLY_LTO_SUFFIX, P256_ONLY_LTO_IMAGE, ["LTO=1"])):
+        args = ["TARGET=" + core, "PROFILE=" + profile,
+                "BUILD=" + os.path.join(OUT_DIR, "%s-%s-p256%s" % (core, profile,
+                                                                 "-lto" if extra else "")),
+                "CFLAGS=" + P256_ONLY_CFLAGS] + extra
+        make(["-j1", "BENCHES=bench_ec"] + args + ["bench-run"],
+             "%s %s P-256 only %s" % (core, PROFILE_OPT[profile], " ".join(extra)))
+        _, _, build = size_report.info(args)
+        for r in bench_rows(build):
+            if r["impl"] in PEER_IMPLS or not r["op"].startswith("p256 "):
+                continue
+            r.update(platform=core, profile=profile, op=r["op"] + suffix)
+            records.append(r)
+        try:
+            base, _ = size_report.image_size(core, args, build,
+                                             os.path.join(ROOT, "tests", "size", "none.c"))
+            size, _ = size_report.image_size(core, args, build,
+                                             os.path.join(ROOT, "tests", "size", "p256.c"))
+        except subprocess.CalledProcessError as e:
+            raise ReportError("%s %s: the P-256-only image %s failed to link: %s"
+                              % (core, PROFILE_OPT[profile], " ".join(extra), e))
+        records.append({"platform": core, "profile": profile, "bench": "bench_ec", "group": "ec",
+                        "op": image,
+                        "impl": "ctcrypto", "flash": size - base, "size_only": True})
     return records
 
 

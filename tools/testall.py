@@ -107,6 +107,14 @@ SUITES = [
       mk("TARGET=" + t, "PROFILE=" + prof, "ct-trace")])
     for t in BAREMETAL for prof in ("small", "fast")
 ] + [
+    # link-time optimisation (LTO=1: library, tests and harness compiled and
+    # linked with -flto), the smallest images' configuration: what the
+    # linker's cross-module inlining makes of the code is judged again
+    ("unit + ct-trace " + t + " -Os LTO",
+     [mk("TARGET=" + t, "PROFILE=small", "LTO=1", "check"),
+      mk("TARGET=" + t, "PROFILE=small", "LTO=1", "ct-trace")])
+    for t in BAREMETAL
+] + [
     # clang where it can build for the core (LLVM 14 has no Xtensa back end)
     ("unit + ct-trace " + t + " clang" + (" -Os" if prof == "small" else " -O2"),
      [mk("TARGET=" + t, "CC=clang", "PROFILE=" + prof, "check"),

@@ -67,11 +67,14 @@ __attribute__((noinline)) size_t emu_stack_used(void)
 /* ---- the libc functions compilers may call -------------------------------- */
 /* gcc may emit calls to these for struct copies and recognised loops; the
  * optimize attribute stops it from turning these loops back into calls
- * (clang does not rewrite a loop into a call to the function it is in). */
+ * (clang does not rewrite a loop into a call to the function it is in).
+ * `used`: with link-time optimisation (LTO=1) the calls are made after
+ * the linker has said which definitions are referenced, so these must
+ * stay whether or not anything calls them yet. */
 #if defined(__clang__)
-#define EMU_NOLDP
+#define EMU_NOLDP __attribute__((used))
 #else
-#define EMU_NOLDP __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#define EMU_NOLDP __attribute__((used, optimize("no-tree-loop-distribute-patterns")))
 #endif
 
 EMU_NOLDP void *memcpy(void *d, const void *s, size_t n)

@@ -12,10 +12,14 @@
  */
 #include <stdint.h>
 
-uint64_t __muldi3(uint64_t a, uint64_t b);
-uint32_t __udivsi3(uint32_t n, uint32_t d);
-uint32_t __umodsi3(uint32_t n, uint32_t d);
-int32_t __divsi3(int32_t n, int32_t d);
+/* `used`: with link-time optimisation (LTO=1) the compiler makes the calls
+ * to these after the linker has said which definitions are referenced,
+ * so they must stay whether or not anything calls them yet */
+#define LIBGCC_EXTRA __attribute__((used))
+LIBGCC_EXTRA uint64_t __muldi3(uint64_t a, uint64_t b);
+LIBGCC_EXTRA uint32_t __udivsi3(uint32_t n, uint32_t d);
+LIBGCC_EXTRA uint32_t __umodsi3(uint32_t n, uint32_t d);
+LIBGCC_EXTRA int32_t __divsi3(int32_t n, int32_t d);
 
 static uint32_t udivmod(uint32_t n, uint32_t d, uint32_t *rem)
 {
