@@ -325,7 +325,7 @@ ct-trace: $(CT_TRACE_IMAGE)
 	@$(PYTHON) tools/ct_trace.py --qemu '$(CT_TRACE_QEMU)' --image $(CT_TRACE_IMAGE) \
 	    --nm $(NM) --vt '$(TARGET_VT)' --vtmul $(if $(TARGET_VTMUL),$(TARGET_VTMUL),0) --label '$(TARGET) $(OPT) $(CCNAME)$(VARIANT)' \
 	    --results $(CT_RESULTS)/trace-$(notdir $(B)).jsonl \
-	    --meta 'target=$(TARGET);opt=$(OPT);cc=$(CCNAME);build=$(CT_BUILD_NAME)'
+	    --meta 'target=$(TARGET)$(TARGET_VARIANT);opt=$(OPT);cc=$(CCNAME);build=$(CT_BUILD_NAME)'
 else
 ct-trace:
 	@echo "ct-trace runs on the bare-metal targets (TARGET=cortex-m0 ... xtensa-lx106) and the qemu-user ones (aarch64-linux, armv7a-linux, rv64-linux)" >&2
