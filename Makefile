@@ -324,14 +324,29 @@ $(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) $(CT_HDRS) $(EMU_OBJS) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(IMG_CFLAGS) -Itests/ct tests/ct/ct_trace.c $(CT_CASE_SRCS) $(EMU_OBJS) $(LIB) $(IMG_LDFLAGS) $(TARGET_LIBGCC) -o $@
 
+CT_TRACE_QEMU := $(TARGET_QEMU)
+else ifeq ($(TARGET_KIND),linux-user)
+# the same harness as a static Linux program under qemu-user (stdout, the
+# markers in ct_trace.c itself; TARGET_LDFLAGS links it statically, as the
+# unit tests are, so no dynamic loader runs and every address is fixed)
+CT_TRACE_IMAGE := $(B)/tests/ct_trace
+
+$(CT_TRACE_IMAGE): tests/ct/ct_trace.c $(CT_CASE_SRCS) $(CT_HDRS) $(RUNNER_OBJS) $(LIB) $(B)/.flags
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -DCT_TRACE_HOSTED=1 -Itests/ct -Itargets/common tests/ct/ct_trace.c $(CT_CASE_SRCS) $(RUNNER_OBJS) $(LIB) $(LDFLAGS_ALL) -o $@
+
+CT_TRACE_QEMU := $(TARGET_RUN)
+endif
+
+ifneq ($(CT_TRACE_IMAGE),)
 ct-trace: $(CT_TRACE_IMAGE)
-	@$(PYTHON) tools/ct_trace.py --qemu '$(TARGET_QEMU)' --image $(CT_TRACE_IMAGE) \
+	@$(PYTHON) tools/ct_trace.py --qemu '$(CT_TRACE_QEMU)' --image $(CT_TRACE_IMAGE) \
 	    --nm $(NM) --vt '$(TARGET_VT)' --vtmul $(if $(TARGET_VTMUL),$(TARGET_VTMUL),0) --label '$(TARGET) $(OPT) $(CCNAME)$(VARIANT)' \
 	    --results $(CT_RESULTS)/trace-$(notdir $(B)).jsonl \
-	    --meta 'target=$(TARGET);opt=$(OPT);cc=$(CCNAME);build=$(CT_BUILD_NAME)'
+	    --meta 'target=$(TARGET)$(TARGET_VARIANT);opt=$(OPT);cc=$(CCNAME);build=$(CT_BUILD_NAME)'
 else
 ct-trace:
-	@echo "ct-trace runs on the bare-metal targets (TARGET=cortex-m0 ... xtensa-lx106)" >&2
+	@echo "ct-trace runs on the bare-metal targets (TARGET=cortex-m0 ... xtensa-lx106) and the qemu-user ones (aarch64-linux, armv7a-linux, rv64-linux)" >&2
 	@exit 2
 endif
 

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """ct_trace.py - the emulator trace checker for constant time.
 
-  ct_trace.py --qemu 'QEMU ARGS -kernel' --image ELF --nm NM [--vt a:b]
+  ct_trace.py --qemu 'QEMU ARGS [-kernel]' --image ELF --nm NM [--vt a:b]
               [--label TEXT] [--seed S] [--randoms R] [--results FILE]
 
-Runs the trace harness image (tests/ct/ct_trace.c) once under QEMU with the
-plugin tools/qemu/ctplug.c in trace mode. Every case runs with its
+Runs the trace harness (tests/ct/ct_trace.c) once under QEMU with the
+plugin tools/qemu/ctplug.c in trace mode: a bare-metal image under
+qemu-system (--qemu ends with -kernel) or a static Linux program under
+qemu-user (--qemu 'qemu-aarch64 -cpu max'); the harness prints the same
+lines either way, on semihosting or on stdout. Every case runs with its
 generator's structured secrets and R pseudo-random ones drawn from seed S
 (at least 8 in all; the seed is printed and, given back with --seed or
 CT_SEED=, reproduces every secret). For each case all runs must have
@@ -29,6 +32,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import struct
@@ -57,6 +61,8 @@ def patch_image(src, dst, seed, randoms, only=0):
     data[at:at + 16] = struct.pack("<4I", CONFIG_MAGIC, seed, randoms, only)
     with open(dst, "wb") as f:
         f.write(data)
+    # qemu-user runs only an executable file (qemu-system reads any)
+    shutil.copymode(src, dst)
 
 
 def plugin_path():
@@ -71,8 +77,21 @@ def plugin_path():
     return out
 
 
+def qemu_command(qemu, image, pargs, log):
+    """The QEMU command line: the plugin and its log first, then the image.
+    qemu-system takes the image after -kernel (TARGET_QEMU ends with it);
+    qemu-user takes the program last, since what follows it are the
+    program's own arguments."""
+    cmd = shlex.split(qemu)
+    tail = [image]
+    if cmd and cmd[-1] == "-kernel":
+        cmd.pop()
+        tail = ["-kernel", image]
+    return cmd + ["-plugin", pargs, "-d", "plugin", "-D", log] + tail
+
+
 def run(qemu, image, pargs, log, timeout):
-    cmd = shlex.split(qemu) + [image, "-plugin", pargs, "-d", "plugin", "-D", log]
+    cmd = qemu_command(qemu, image, pargs, log)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        stdin=subprocess.DEVNULL, timeout=timeout)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")

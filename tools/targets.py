@@ -193,10 +193,25 @@ def codegen_builds():
     return [b for b in builds() if b.compiler == "gcc" or b.kind == "host"]
 
 
+def kind(t):
+    """TARGET_KIND of target t: host | linux-user | baremetal"""
+    return read_target_mk(os.path.join(TARGETS_DIR, t, "target.mk"))[0].get("TARGET_KIND", "")
+
+
 def baremetal():
-    return [t for t in target_names()
-            if read_target_mk(os.path.join(TARGETS_DIR, t, "target.mk"))[0].get("TARGET_KIND")
-            == "baremetal"]
+    return [t for t in target_names() if kind(t) == "baremetal"]
+
+
+def linux_user():
+    """The Linux targets run under qemu-user (aarch64-linux, ...)."""
+    return [t for t in target_names() if kind(t) == "linux-user"]
+
+
+def trace_targets():
+    """The targets that `make ct-trace` runs on (the Makefile's rule for
+    each kind): the bare-metal cores under qemu-system, the Linux targets
+    under qemu-user."""
+    return [t for t in target_names() if kind(t) in ("baremetal", "linux-user")]
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import gen_vectors  # noqa: E402
 import report  # noqa: E402
 import peers  # noqa: E402
 import suite  # noqa: E402
+import targets  # noqa: E402
 import tls  # noqa: E402
 import tls_emu  # noqa: E402
 
@@ -405,6 +406,10 @@ def test_ct_trace_patch(total, tmp):
         out = f.read()
     g.check(struct.unpack("<4I", out[100:116]) == (ct_trace.CONFIG_MAGIC, 5, 4, 12),
             "the one-case index not written")
+    os.chmod(src, 0o755)
+    ct_trace.patch_image(src, dst, 5, 4)
+    g.check(os.stat(dst).st_mode & 0o777 == 0o755,
+            "the copy is not executable like the original (qemu-user runs only an executable)")
     with open(src, "wb") as f:
         f.write(blob + blob)
     try:
@@ -412,6 +417,25 @@ def test_ct_trace_patch(total, tmp):
         g.check(False, "two config blocks accepted")
     except SystemExit:
         g.check(True, "")
+    g.end()
+
+
+def test_ct_trace_command(total):
+    """the plugin's options come before the image: after -kernel under
+    qemu-system, last under qemu-user (what follows the program there are
+    its own arguments)"""
+    g = Group(total, "ct_trace: the QEMU command line of both kinds of target")
+    cmd = ct_trace.qemu_command("qemu-system-arm -M mps2-an386 -kernel", "img.elf", "p.so,mode=trace", "log")
+    g.check(cmd == ["qemu-system-arm", "-M", "mps2-an386", "-plugin", "p.so,mode=trace", "-d", "plugin",
+                    "-D", "log", "-kernel", "img.elf"], "qemu-system: %r" % cmd)
+    cmd = ct_trace.qemu_command("qemu-aarch64 -cpu max", "ct_trace", "p.so,mode=trace", "log")
+    g.check(cmd == ["qemu-aarch64", "-cpu", "max", "-plugin", "p.so,mode=trace", "-d", "plugin",
+                    "-D", "log", "ct_trace"], "qemu-user: %r" % cmd)
+    # every target that make ct-trace runs on has its command in target.mk
+    trace = set(targets.trace_targets())
+    g.check(set(targets.baremetal()) | set(targets.linux_user()) == trace and
+            "aarch64-linux" in trace and "cortex-m0" in trace and "host" not in trace,
+            "trace targets: %s" % sorted(trace))
     g.end()
 
 
@@ -1011,6 +1035,7 @@ def main():
         test_hmac_zero(total, tmp)
         test_ct_gen(total, tmp)
         test_ct_trace_patch(total, tmp)
+        test_ct_trace_command(total)
         test_ct_trace_divergence(total, tmp)
         test_ct_matrix(total, tmp)
         test_codegen_lib(total, tmp)

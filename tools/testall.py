@@ -34,16 +34,49 @@ def mk(*args):
     return ["make", "--no-print-directory", "-s", "-j2"] + list(args)
 
 
-BAREMETAL = ["cortex-m0", "cortex-m3", "cortex-m4", "cortex-m7", "rv32imc", "xtensa-lx106"]
+# the target lists come from targets/*/target.mk (tools/targets.py)
+BAREMETAL = targets.baremetal()
+TRACE_TARGETS = targets.trace_targets()
+# the qemu-user builds (gcc; armv7a-linux: A32 and Thumb-2), by label
+QEMU_USER = [b for b in targets.builds(("gcc",)) if b.kind == "linux-user"]
 
 
 def target_suites(target, make_args):
     """The suites of one target (make TARGET=... test)."""
     extra = shlex.split(make_args)
     cmds = [mk("TARGET=" + target, *extra, "check")]
-    if target in BAREMETAL:
+    if target in TRACE_TARGETS:
         cmds.append(mk("TARGET=" + target, *extra, "ct-trace"))
-    return [(("unit + ct-trace " if target in BAREMETAL else "unit ") + target, cmds)]
+    return [(("unit + ct-trace " if target in TRACE_TARGETS else "unit ") + target, cmds)]
+
+
+def qemu_user_unit(label, margs):
+    """A qemu-user build's unit tests, then the trace checker on the same
+    build directory (one suite: no two suites make the same files)."""
+    return ("unit + ct-trace " + label, [mk(*margs, "check"), mk(*margs, "ct-trace")])
+
+
+# the qemu-user builds whose C twins (NO_ASM=1, -O2) the unit tests run
+QEMU_USER_UNIT_TWINS = ("aarch64-linux", "armv7a-linux-a32")
+
+
+def qemu_user_trace_only():
+    """The trace checker on the qemu-user builds the unit suites do not
+    build: -Os with the assembly leaves, the C twins at -Os (and at -O2
+    where no unit suite runs them), FORCE_INLINE=0 at -Os; the same
+    configurations as on the bare-metal cores (gcc only: the Linux cross
+    targets have no clang section)."""
+    out = []
+    for b in QEMU_USER:
+        for name, margs, profs in (("", [], ("small",)),
+                                   (" C twins", ["NO_ASM=1"], ("small", "fast")),
+                                   (" FORCE_INLINE=0", ["FORCE_INLINE=0"], ("small",))):
+            for prof in profs:
+                if name == " C twins" and prof == "fast" and b.label in QEMU_USER_UNIT_TWINS:
+                    continue
+                out.append(("ct-trace " + b.label + name + (" -Os" if prof == "small" else " -O2"),
+                            mk(*b.margs, "PROFILE=" + prof, *margs, "ct-trace")))
+    return out
 
 
 # the AES tests, for the builds that change only the AES core
@@ -86,12 +119,14 @@ SUITES = [
     # every host unit and differential test under AddressSanitizer and
     # UndefinedBehaviorSanitizer, any report fatal
     ("unit host clang ASan+UBSan", mk("TARGET=host", "CC=clang", "SANITIZE=1", "check")),
-    ("unit aarch64-linux (qemu-user)", mk("TARGET=aarch64-linux", "check")),
-    ("unit aarch64-linux C twins", mk("TARGET=aarch64-linux", "NO_ASM=1", "check")),
-    ("unit armv7a-linux A32 (qemu-user)", mk("TARGET=armv7a-linux", "ARM_ISA=arm", "check")),
-    ("unit armv7a-linux Thumb-2 (qemu-user)", mk("TARGET=armv7a-linux", "ARM_ISA=thumb", "check")),
-    ("unit armv7a-linux C twins", mk("TARGET=armv7a-linux", "NO_ASM=1", "check")),
-    ("unit rv64-linux (qemu-user)", mk("TARGET=rv64-linux", "check")),
+] + [
+    # the qemu-user targets: unit tests and the trace checker (-O2), the
+    # assembly leaves and, for AArch64 and A32, the C twins
+    qemu_user_unit(b.label + " (qemu-user)", b.margs) for b in QEMU_USER
+] + [
+    qemu_user_unit(b.label + " C twins", b.margs + ["NO_ASM=1"])
+    for b in QEMU_USER if b.label in QEMU_USER_UNIT_TWINS
+] + [
     ("ct-valgrind", [PY, "tools/ct_host.py", "--checker", "valgrind"]),
     ("ct-msan", [PY, "tools/ct_host.py", "--checker", "msan"]),
     ("check-codegen", [PY, "tools/check_codegen.py"]),
@@ -132,7 +167,7 @@ SUITES = [
                                ("FORCE_INLINE=0", ["FORCE_INLINE=0"], ("small",)))
     for t in BAREMETAL for cc in ((False, True) if t != "xtensa-lx106" else (False,))
     for prof in profs
-] + [
+] + qemu_user_trace_only() + [
     # RSA exponent blinding with 64-bit limbs (the AVX-512 IFMA path's
     # longer exponents too): its unit and OpenSSL differential tests (with
     # 32-bit limbs it is the default, in every suite of those builds)

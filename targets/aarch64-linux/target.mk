@@ -11,3 +11,8 @@ TARGET_LDFLAGS := -static
 # default can silently hide them.
 TARGET_RUN    := qemu-aarch64 -cpu max
 TARGET_SCALE_SHIFT := 0
+# the trace checker (make ct-trace, docs/constant-time.md): the divisions
+# are the variable-time instructions; the multiplies are among the
+# instructions Arm lists as data-independent under PSTATE.DIT (UDIV and
+# SDIV are not), so they are not flagged
+TARGET_VT     := udiv:sdiv

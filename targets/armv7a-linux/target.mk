@@ -12,3 +12,7 @@ TARGET_SCALE_SHIFT := 0
 TARGET_VARIANT := -$(ARM_ISA)
 # the builds the tools make of this target (tools/targets.py): label:VAR=value
 TARGET_VARIANTS := a32:ARM_ISA=arm thumb:ARM_ISA=thumb
+# the trace checker (make ct-trace): the divisions, as on AArch64 (Armv7-A
+# has no divider in A32 and Thumb-2 here: they are calls of libgcc's
+# branching routines, which the checker sees as control flow)
+TARGET_VT     := udiv:sdiv

@@ -7,3 +7,5 @@ TARGET_CFLAGS :=
 TARGET_LDFLAGS := -static
 TARGET_RUN    := qemu-riscv64
 TARGET_SCALE_SHIFT := 0
+# the trace checker (make ct-trace): the divisions and remainders
+TARGET_VT     := div:divu:rem:remu:divw:divuw:remw:remuw

@@ -1,8 +1,16 @@
 /*
- * ct_trace.c - bare-metal harness for the emulator trace checker
- * (tools/ct_trace.py): every constant-time case (ct_cases.h) runs once per
- * secret, each run bracketed by the region markers. The checker compares
- * the executed-address and data-address sequences of the runs.
+ * ct_trace.c - the harness of the emulator trace checker (tools/ct_trace.py):
+ * every constant-time case (ct_cases.h) runs once per secret, each run
+ * bracketed by the region markers. The checker compares the
+ * executed-address and data-address sequences of the runs.
+ *
+ * Two builds: a bare-metal image (the markers and the console are the
+ * runtime's, targets/common/emu_common.c: semihosting) and, with
+ * CT_TRACE_HOSTED=1, a static Linux program run under qemu-user (the
+ * markers are defined below, the console is stdout, tests/support/
+ * port_host.c). Every run of every case happens in one process, so the
+ * stack, data and code addresses the runs use are the same for all of
+ * them.
  *
  * A case runs its generator's structured secrets and then `randoms`
  * pseudo-random ones (ct_gen.c), at least CT_MIN_SECRETS in all. The seed
@@ -33,6 +41,25 @@ volatile const uint32_t ct_trace_config[4] = { 0x43545247u /* "CTRG" */, 0x5eed0
 
 static unsigned char ct_secret_buf[CT_SECRET_BYTES];
 
+#if defined(CT_TRACE_HOSTED)
+#include "common/cpu.h"
+
+/* The region markers (emu.h): never inlined, never folded (different
+ * bodies); the plugin finds them by symbol name, which qemu-user reads
+ * from the program's ELF symbol table. */
+volatile uint32_t ct_marker_state;
+
+__attribute__((noinline, used)) void ct_begin(void)
+{
+    ct_marker_state = 0x600d;
+}
+
+__attribute__((noinline, used)) void ct_end(void)
+{
+    ct_marker_state = 0xe4d;
+}
+#endif
+
 __attribute__((noinline)) static void run_case(ct_case_fn fn)
 {
     ct_begin();
@@ -47,6 +74,13 @@ int main(void)
     size_t i;
     unsigned v, count;
 
+#if defined(CT_TRACE_HOSTED)
+    /* The CPU-feature query (common/cpu.h) caches its answer at its first
+     * call; asked here, outside every region, the first run of the first
+     * case that asks does not take a path the later runs do not. The
+     * answer depends on the CPU only, never on a secret. */
+    (void)ctc_cpu_features();
+#endif
     tr_puts("CT-CONFIG ");
     tr_putu(seed);
     tr_puts(" ");
