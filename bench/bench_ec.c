@@ -84,7 +84,7 @@ static struct {
     uint8_t d[MAXB], k[MAXB], h[MAXB], pub[1 + 2 * MAXB], peer[1 + 2 * MAXB], sig[2 * MAXB],
         z[MAXB];
     ec_fe a, b, x;
-    ec_sc s;
+    ec_sc s, kl;                        /* kl: k as limbs, ec_mul's form */
     ec_affine P;
     ec_point R;
 #if BENCH_HOST
@@ -182,7 +182,7 @@ static void o_mul(void *c, uint64_t it)
 
     (void)c;
     while (it--) {
-        ec_mul(C, &S.R, S.k, &S.P);
+        ec_mul(C, &S.R, S.kl, &S.P);
         (void)ec_point_to_affine(C, &A, &S.R);
     }
     bench_sink ^= A.x[0];
@@ -469,6 +469,7 @@ int main(void)
         SZ = C->bytes;
         PUB = 1 + 2 * SZ;
         bench_ec_inputs(&rng, SZ, S.d, S.k, t, S.h);
+        (void)mp_from_be(S.kl, C->limbs, S.k, SZ);
         if (ec_public_key(C, S.pub, S.d) != 0 || ec_public_key(C, S.peer, t) != 0
             || ec_ecdsa_sign(C, S.sig, S.d, S.h, SZ, NULL, 0) != 0
             || ec_ecdsa_verify(C, S.pub, PUB, S.h, SZ, S.sig, 2 * SZ) != 0)

@@ -19,9 +19,10 @@
  *    R = 2^(bits), the same number on every target (256 and 384 are
  *    multiples of 32 and 64); scalars are plain unless a function says
  *    "Montgomery".
- *  - Byte strings (keys, scalars, coordinates) are C->bytes big-endian
+ *  - Byte strings (keys, nonces, coordinates) are C->bytes big-endian
  *    bytes; points encode as SEC1 (1 + 2 * C->bytes, or 1 + C->bytes
- *    compressed).
+ *    compressed). Inside the layer a scalar is an ec_sc, the secret ones
+ *    of k P and k G included: bytes become limbs once, at the API.
  *  - Outputs first (after C). An output may equal any input (functions
  *    copy where the mp layer needs distinct arrays), unless a function
  *    says otherwise.
@@ -303,30 +304,38 @@ void ec_limbs_lookup_x86(ct_limb_t *X, const ct_limb_t *table, size_t count, siz
 #define EC_LOOKUP_NAME "c"
 #endif
 
-/* Booth digits: k (C->bytes big-endian bytes) = sum d_i 2^(5i), d_i in
- * [-16, 16], i < ec_booth_digits(C). */
+/*
+ * The secret scalars of k P and k G travel as limbs, like every other
+ * scalar here: an ec_sc of C->limbs limbs, least significant first, any
+ * value below 2^bits (k >= n included). Bytes become limbs once, where the
+ * API reads a key or a nonce and checks its range (ec_keys.c, ecdsa.c).
+ *
+ * Booth digits: k = sum d_i 2^(5i), d_i in [-16, 16], i <
+ * ec_booth_digits(C). *abs = |d_i| in 0..16; returns true when d_i < 0.
+ * The digit functions (ec_booth_digit, ec_comb_digit; not built with
+ * PROFILE=small, whose ladder reads the scalar bit by bit) read the bits
+ * of a window from the two limbs it may straddle, at a position that
+ * depends on i only (public), with no bound test: k must lie where
+ * ec_digit_guard puts it.
+ */
 #define EC_WIN 5
 #define ec_booth_digits(C) ((C)->digits)
-/* *abs = |d_i| in 0..16; returns true when d_i < 0. The digit functions
- * (ec_booth_digit, ec_comb_digit; not built with PROFILE=small, whose
- * ladder reads the scalar bit by bit) read three bytes at a time with no
- * bound test: k must lie where ec_digit_guard says. */
-ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i);
 #if !CTC_PROFILE_SMALL
-/* The place of a scalar for the digit functions: two zero bytes, the
- * C->bytes bytes of k, one zero byte. Zeroes the guard bytes of buf and
- * returns buf + 2, where the caller writes k. */
-#define EC_DIGIT_BUF (EC_MAX_BYTES + 3)
-uint8_t *ec_digit_guard(const ec_curve *C, uint8_t buf[EC_DIGIT_BUF]);
+/* The place of a scalar for the digit functions: a zero limb, the
+ * C->limbs limbs of k, a zero limb. Copies k into buf between its guard
+ * limbs (zeroed here) and returns the copy, buf + 1. */
+#define EC_DIGIT_LIMBS (EC_LIMBS + 2)
+ct_limb_t *ec_digit_guard(const ec_curve *C, ct_limb_t buf[EC_DIGIT_LIMBS], const ec_sc k);
 #endif
 /*
- * R = k * P for any k of C->bytes bytes (k = 0 or a multiple of the order
- * gives infinity) and any affine P on the curve; the same operations for
+ * R = k * P for any k < 2^bits (k = 0 or a multiple of the order gives
+ * infinity) and any affine P on the curve; the same operations for
  * every k. Signed fixed window of EC_WIN bits, table scanned in full at
  * every window (ec_mul.c); PROFILE=small: the co-Z Montgomery ladder of
  * ec_ladder.c (no table).
  */
-void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P);
+void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P);
 /*
  * k G's digits (ec_mul_base.c): the same recoding with EC_COMB_WIN bits
  * (CTC_EC_COMB_WIN: 4, 5 or 7), k = sum d_i 2^(W i), |d_i| <= 2^(W - 1), for
@@ -339,15 +348,15 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
 #endif
 #define EC_COMB_ENTRIES (1 << (EC_COMB_WIN - 1))
 #define EC_COMB_DIGITS(bits) (((bits) + EC_COMB_WIN - 1) / EC_COMB_WIN)
-ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i);
+ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i);
 /*
- * R = k * G in constant time for any k of C->bytes bytes, with the
+ * R = k * G in constant time for any k < 2^bits (limbs, as ec_mul), with the
  * curve's fixed-base table: k folded below 2^(bits - 1), one mixed
  * addition per digit and EC_COMB_WIN (table_spacing - 1) doublings
  * (ec_mul_base.c). PROFILE=small: ec_mul of G (ec_ladder.c; the curves
  * link no table there).
  */
-void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k);
+void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k);
 /*
  * R = u1 * G + u2 * Q (plain scalars < 2^bits), Jacobian. Interleaved
  * wNAF: G's odd multiples from the curve's table (width C->g_odd_w), Q's

@@ -7,7 +7,7 @@
 #define L (C->limbs)
 
 /* pub = k G for a k already known to be in [1, n - 1] */
-static void public_from_scalar(const ec_curve *C, uint8_t *pub, const uint8_t *k)
+static void public_from_scalar(const ec_curve *C, uint8_t *pub, const ec_sc k)
 {
     ec_point R;
     ec_affine A;
@@ -28,13 +28,12 @@ int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv)
         return CTC_ERR_PARAM;
     /* whether the caller's key is valid is public (an error is returned) */
     ok = ct_cond_declassify(ec_sc_from_bytes(C, d, priv));
-    ct_zeroize(d, sizeof d);
-    if (!ok) {
+    if (ok)
+        public_from_scalar(C, pub, d);
+    else
         ct_zeroize(pub, 1 + 2 * C->bytes);
-        return CTC_ERR_KEY;
-    }
-    public_from_scalar(C, pub, priv);
-    return CTC_OK;
+    ct_zeroize(d, sizeof d);
+    return ok ? CTC_OK : CTC_ERR_KEY;
 }
 
 int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
@@ -50,9 +49,9 @@ int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
     return ct_cond_declassify(ok) ? CTC_OK : CTC_ERR_KEY;
 }
 
-/* priv = (c mod (n - 1)) + 1 for the big-endian c at rnd: in [1, n - 1];
- * mp_mod is constant time. Out of line: its buffers are off the stack
- * before k G runs (ec_keygen). */
+/* d = (c mod (n - 1)) + 1 for the big-endian c at rnd: in [1, n - 1],
+ * and priv = d as bytes; mp_mod is constant time. Out of line: its
+ * buffers are off the stack before k G runs (ec_keygen). */
 #if CTC_PROFILE_SMALL
 /* PROFILE=small: the reduction one bit at a time, on the additions the
  * image has anyway rather than mp_mod (and its shifts, 744 bytes of
@@ -60,10 +59,10 @@ int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
  * (2d + 1 < 2m < 2^(bits + 1): the carry out of `bits` bits, or no
  * borrow from d - m, says so; one subtraction brings it below m). The
  * same operations for every c; 8 rnd_len steps (rnd_len is public). */
-static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const uint8_t *rnd,
-                                      size_t rnd_len)
+static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
+                                      const uint8_t *rnd, size_t rnd_len)
 {
-    ct_limb_t d[EC_LIMBS], t[EC_LIMBS];
+    ct_limb_t t[EC_LIMBS];
     ct_limb_t carry, borrow;
     size_t i;
     unsigned j;
@@ -79,14 +78,13 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const ui
     }
     (void)mp_add_limb(d, d, 1, L);
     ec_sc_to_bytes(C, priv, d);
-    ct_zeroize(d, sizeof d);
     ct_zeroize(t, sizeof t);
 }
 #else
-static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const uint8_t *rnd,
-                                      size_t rnd_len)
+static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
+                                      const uint8_t *rnd, size_t rnd_len)
 {
-    ct_limb_t c[2 * EC_LIMBS], T[4 * EC_LIMBS], d[EC_LIMBS];
+    ct_limb_t c[2 * EC_LIMBS], T[4 * EC_LIMBS];
 
     (void)mp_from_be(c, 2 * L, rnd, rnd_len);
     mp_mod(d, c, 2 * L, C->n_minus_1, L, T);
@@ -94,19 +92,21 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, const ui
     ec_sc_to_bytes(C, priv, d);
     ct_zeroize(c, sizeof c);
     ct_zeroize(T, sizeof T);
-    ct_zeroize(d, sizeof d);
 }
 #endif
 
 int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
               size_t rnd_len)
 {
+    ec_sc d;
+
     if (priv == NULL || pub == NULL || rnd == NULL)
         return CTC_ERR_PARAM;
     if (rnd_len < C->keygen_min || rnd_len > C->keygen_max)
         return CTC_ERR_LENGTH;
-    keygen_scalar(C, priv, rnd, rnd_len);
-    public_from_scalar(C, pub, priv);
+    keygen_scalar(C, priv, d, rnd, rnd_len);
+    public_from_scalar(C, pub, d);
+    ct_zeroize(d, sizeof d);
     return CTC_OK;
 }
 
@@ -169,10 +169,12 @@ int ec_ecdh(const ec_curve *C, uint8_t *shared, const uint8_t *priv, const uint8
         return r;
     /* whether the caller's key is valid is public (an error is returned) */
     ok = ec_sc_from_bytes(C, d, priv);
-    ct_zeroize(d, sizeof d);
-    if (!ct_cond_declassify(ok))
+    if (!ct_cond_declassify(ok)) {
+        ct_zeroize(d, sizeof d);
         return CTC_ERR_KEY;
-    ec_mul(C, &R, priv, &Q);
+    }
+    ec_mul(C, &R, d, &Q);
+    ct_zeroize(d, sizeof d);
     /* infinity is impossible for a valid key and point (prime order);
      * whether it happened is public (an error is returned) */
     ok = ec_point_to_affine(C, &Q, &R);

@@ -23,9 +23,9 @@
  * R_b is a conditional swap by a mask (the swaps of two steps merged into
  * one by the xor of their bits); every step is the same operations.
  *
- * The scalar. k (any `bytes` bytes) is reduced mod n (one conditional
- * subtraction), folded below 2^(bits - 1) (s = n - k when k's top bit is
- * set, the result negated at the end) and lengthened to k' = s + n when
+ * The scalar. k (an ec_sc, any value below 2^bits) is reduced mod n (one
+ * conditional subtraction), folded below 2^(bits - 1) (s = n - k when k's
+ * top bit is set, the result negated at the end) and lengthened to k' = s + n when
  * that carries out of `bits` bits, else s + 2n: 2^bits <= k' < 2^(bits +
  * 1) (s + n < 2^bits gives s + 2n < 2^bits + n), and k' P = s P. Bit
  * `bits` of k' is the start, R0 = P and R1 = 2P by XYcZ-IDBL, and the
@@ -181,15 +181,14 @@ static CT_NOINLINE void ladder(const ec_curve *C, ec_jac *R, const ct_limb_t *kp
     ct_zeroize(&swapped, sizeof swapped);
 }
 
-void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P)
+void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 {
     ec_sc s, t, kp;
     ec_jac J, A;
     ct_cond top, carry, zero, one;
 
     /* s = k mod n, folded below 2^(bits - 1) */
-    (void)ec_sc_from_bytes(C, s, k);
-    ec_sc_reduce_once(C, s, s);
+    ec_sc_reduce_once(C, s, k);
     (void)mp_sub(t, C->n.N, s, L);
     top = ct_cond_from_bit((uint32_t)(s[L - 1] >> (MP_LIMB_BITS - 1)));
     ct_limbs_cmov(top, s, t, L);
@@ -218,7 +217,7 @@ void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P
     ct_zeroize(kp, sizeof kp);
 }
 
-void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
+void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
 {
     ec_affine G;
 

@@ -24,48 +24,54 @@
 #define PT(tab, j) ((tab) + 3 * L * (size_t)(j))
 
 #if !CTC_PROFILE_SMALL
-/* bits pos .. pos + 16 of k (zero above it), -1 <= pos <= 8 C->bytes - 1
- * public: byte jb = floor(pos / 8) of k and the two above it in one word,
- * shifted down by pos - 8 jb (q = pos + 8 keeps the shift on
- * nonnegative numbers). Those bytes are k[bytes - 1 - jb] down to
- * k[bytes - 3 - jb], from k[bytes] (jb = -1) to k[-2] (jb = bytes - 1):
- * the zero guard bytes of ec_digit_scalar, so no bound is tested. */
-static uint32_t kwin(const ec_curve *C, const uint8_t *k, int pos)
+/*
+ * The low limb of k >> pos (bits pos .. pos + MP_LIMB_BITS - 1, zero above
+ * bit bits - 1), -1 <= pos <= bits - 1 public: limb j = floor(pos / B) of
+ * k (B = MP_LIMB_BITS) shifted down by s = pos - B j, or'ed with limb j + 1
+ * shifted up by B - s (in two shifts, 1 and B - 1 - s, so that s = 0
+ * shifts by no more than B - 1). q = pos + B keeps the division and the
+ * remainder on nonnegative numbers (a shift and a mask). The limbs read
+ * are k[j] and k[j + 1], from k[-1] (pos = -1) to k[L] (pos >= bits - B):
+ * the zero guard limbs of ec_digit_guard, so no bound is tested. The
+ * position is public: the index and the shift counts depend on i only.
+ */
+static ct_limb_t kwin(const ct_limb_t *k, int pos)
 {
-    int q = pos + 8;
-    const uint8_t *b = k + C->bytes - (size_t)(q >> 3);
+    unsigned q = (unsigned)(pos + MP_LIMB_BITS), s = q % MP_LIMB_BITS;
+    const ct_limb_t *w = k + q / MP_LIMB_BITS - 1;
 
-    return ((uint32_t)b[0] | (uint32_t)b[-1] << 8 | (uint32_t)b[-2] << 16) >> (q & 7);
+    return (w[0] >> s) | ((w[1] << 1) << (MP_LIMB_BITS - 1 - s));
 }
 
 /* the digit for a window of WIN bits, a constant at each use (the shifts
  * by it stay immediate): bits WIN i - 1 .. WIN i + WIN - 1 read at once
- * (WIN i - 1 <= 8 C->bytes - 1 for every digit of both recodings), c the
- * lowest, w the others */
+ * (WIN i - 1 <= bits - 1 for every digit of both recodings, and WIN + 1
+ * <= 8 bits fit any limb), c the lowest, w the others */
 #define BOOTH_DIGIT(WIN) do {                                           \
-        uint32_t v_ = kwin(C, k, (WIN) * i - 1) & ((2u << (WIN)) - 1u); \
+        uint32_t v_ = (uint32_t)kwin(k, (WIN) * i - 1) & ((2u << (WIN)) - 1u); \
         uint32_t w_ = v_ >> 1, c_ = v_ & 1u, t_, x_;                    \
                                                                         \
+        (void)C;                                                        \
         t_ = w_ >> ((WIN) - 1);                                         \
         x_ = w_ + c_;                               /* 0..2^WIN */      \
         *abs = ct_u32_sel(ct_cond_from_bit(t_), (1u << (WIN)) - x_, x_); \
         return ct_cond_from_bit(t_);                                    \
     } while (0)
 
-uint8_t *ec_digit_guard(const ec_curve *C, uint8_t buf[EC_DIGIT_BUF])
+ct_limb_t *ec_digit_guard(const ec_curve *C, ct_limb_t buf[EC_DIGIT_LIMBS], const ec_sc k)
 {
     buf[0] = 0;
-    buf[1] = 0;
-    buf[2 + C->bytes] = 0;
-    return buf + 2;
+    mp_copy(buf + 1, k, L);
+    buf[1 + L] = 0;
+    return buf + 1;
 }
 
-ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
+ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i)
 {
     BOOTH_DIGIT(EC_WIN);
 }
 
-ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const uint8_t *k, int i)
+ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i)
 {
     BOOTH_DIGIT(EC_COMB_WIN);
 }
@@ -98,7 +104,7 @@ static void unpack(const ec_curve *C, ec_jac *P, const ct_limb_t *src)
  *    d_0 = k mod 32 (in [-16, 15]), k = 2 d_0 has no solution but k = 0,
  *    and k = n + 2 d_0 needs d_0 = -n mod 32: k = n + 30 for P-256,
  *    n + 26 for P-384 - above the order, which ECDH and signing never
- *    pass, but the function takes any k of `bytes` bytes. So the last
+ *    pass, but the function takes any k below 2^bits. So the last
  *    addition converts both operands to projective coordinates and uses
  *    the complete formula (tests/unit/test_ec_mul.c drives these k).
  * Cost for P-256: 255 doublings (4M + 4S or 3M + 5S, ec_jac_formulas.h),
@@ -106,19 +112,16 @@ static void unpack(const ec_curve *C, ec_jac *P, const ct_limb_t *src)
  * complete addition, 7 doublings and 7 mixed additions for the table,
  * 52 scans of 16 points.
  */
-void ec_mul(const ec_curve *C, ec_point *R, const uint8_t *k, const ec_affine *P)
+void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 {
     ct_limb_t tab[TAB * 3 * EC_LIMBS], row[3 * EC_LIMBS];
-    uint8_t kg[EC_DIGIT_BUF];
+    ct_limb_t kg[EC_DIGIT_LIMBS];
     ec_jac Q, acc;
     ec_point pa, pq;
     uint32_t a;
     ct_cond neg;
     int i, j, digits = ec_booth_digits(C);
-    uint8_t *kd = ec_digit_guard(C, kg);
-
-    for (i = 0; i < (int)C->bytes; i++)
-        kd[i] = k[i];
+    const ct_limb_t *kd = ec_digit_guard(C, kg, k);
 
     /* tab[j - 1] = jP: doublings of (j/2)P for even j, mixed additions of
      * P for odd j (the index is public) */

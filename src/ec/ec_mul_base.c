@@ -54,12 +54,12 @@
 #if !CTC_PROFILE_SMALL    /* PROFILE=small: the ladder of ec_ladder.c */
 #define L (C->limbs)
 
-void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
+void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
 {
     ct_limb_t entry[2 * EC_LIMBS];
-    ec_sc s, t;
-    uint8_t kb[EC_DIGIT_BUF];           /* k' with the digits' guard bytes */
-    uint8_t *kd;
+    ct_limb_t kb[EC_DIGIT_LIMBS];       /* k' between the digits' guard limbs */
+    ct_limb_t *kd;
+    ec_sc t;
     ec_affine A;
     ec_jac acc;
     uint32_t a;
@@ -68,14 +68,13 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
     int S = (int)C->table_spacing, rows = (int)C->table_rows;
     int D = C->comb_digits;
 
-    /* k' = k mod n, or n - (k mod n) when its top bit is set */
-    (void)ec_sc_from_bytes(C, s, k);
-    ec_sc_reduce_once(C, s, s);
-    (void)mp_sub(t, C->n.N, s, L);
-    top = ct_cond_from_bit((uint32_t)(s[L - 1] >> (MP_LIMB_BITS - 1)));
-    ct_limbs_cmov(top, s, t, L);
-    kd = ec_digit_guard(C, kb);
-    ec_sc_to_bytes(C, kd, s);
+    /* k' = k mod n, or n - (k mod n) when its top bit is set, in place
+     * between the guard limbs */
+    kd = ec_digit_guard(C, kb, k);
+    ec_sc_reduce_once(C, kd, kd);
+    (void)mp_sub(t, C->n.N, kd, L);
+    top = ct_cond_from_bit((uint32_t)(kd[L - 1] >> (MP_LIMB_BITS - 1)));
+    ct_limbs_cmov(top, kd, t, L);
 
     ec_jac_set_infinity(C, &acc);
     for (c = S - 1; c >= 0; c--) {
@@ -104,7 +103,6 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const uint8_t *k)
     ct_zeroize(&acc, sizeof acc);
     ct_zeroize(&A, sizeof A);
     ct_zeroize(entry, sizeof entry);
-    ct_zeroize(s, sizeof s);
     ct_zeroize(t, sizeof t);
     ct_zeroize(kb, sizeof kb);
     ct_zeroize(&a, sizeof a);

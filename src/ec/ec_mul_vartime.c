@@ -59,20 +59,17 @@ void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u
 {
     /* small frame (the ladder's stack is under it): u1 G's affine
      * coordinates wait in R->X and R->Y, t's go on as scratch */
-    uint8_t b[EC_MAX_BYTES];
     ec_point t;
     ec_affine A;
     int f1;
 
-    ec_sc_to_bytes(C, b, u1);
-    ec_mul_base(C, &t, b);
+    ec_mul_base(C, &t, u1);
     (void)ec_point_to_affine(C, &A, &t);
     mp_copy(R->X, A.x, L);
     mp_copy(R->Y, A.y, L);
     mp_zero(R->Z, L);
     f1 = !fe_eq_vartime(C, t.Z, R->Z);  /* u1 G is not infinity */
-    ec_sc_to_bytes(C, b, u2);
-    ec_mul(C, &t, b, Q);
+    ec_mul(C, &t, u2, Q);
     (void)ec_point_to_affine(C, &A, &t);
     if (fe_eq_vartime(C, t.Z, R->Z)) {  /* u2 Q is infinity: u2 = 0 */
         if (f1)

@@ -47,35 +47,38 @@ static int nonce_hash(const ec_curve *C, size_t h_len)
  * s = k^-1 (e + r d) for the nonce kb (in [1, n - 1]) and the valid key
  * d. Out of line, so that its scalars and points are not on the stack
  * while RFC 6979's HMAC-DRBG is (ec_ecdsa_sign: its caller's frame holds
- * the nonce only).
+ * the nonce only). The nonce becomes limbs here, once: k G and the
+ * inversion take that ec_sc.
  */
 static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const ec_sc d,
                                         const uint8_t *kb, const uint8_t *h, size_t h_len)
 {
-    ec_sc r;
+    ec_sc r, k;
     int ret, ok;
+
+    (void)ec_sc_from_bytes(C, k, kb);
 
     {   /* r = x(k G) mod n (the point's scope ends here: its stack is the
          * scalars' below) */
-        uint8_t xb[EC_MAX_BYTES];
         ec_point R;
         ec_affine A;
 
-        ec_mul_base(C, &R, kb);
+        ec_mul_base(C, &R, k);
         (void)ec_point_to_affine(C, &A, &R);    /* k != 0: not infinity */
-        ec_fe_to_bytes(C, xb, A.x);
-        (void)mp_from_be(r, L, xb, C->bytes);
+        /* x out of Montgomery form: the product of x R and 1 is x R / R
+         * (no bytes between the point and r) */
+        mp_zero(r, L);
+        r[0] = 1;
+        ec_fe_mul(C, r, A.x, r);
         ec_sc_reduce_once(C, r, r);             /* x < p < 2n */
-        ct_zeroize(xb, sizeof xb);
         ct_zeroize(&R, sizeof R);
         ct_zeroize(&A, sizeof A);
     }
     {   /* s = k^-1 (e + r d): t = r * (d R) / R = r d; t += e;
          * s = t * (k^-1 R) / R */
-        ec_sc e, k, s, t;
+        ec_sc e, s, t;
 
         hash_to_scalar(C, e, h, h_len);
-        (void)ec_sc_from_bytes(C, k, kb);
         ec_sc_to_mont(C, t, d);
         ec_sc_montmul(C, t, r, t);
         ec_sc_add(C, t, t, e);
@@ -95,10 +98,10 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const e
             ct_zeroize(sig, 2 * C->bytes);
             ret = CTC_ERR_RANGE;
         }
-        ct_zeroize(k, sizeof k);
         ct_zeroize(t, sizeof t);
         ct_zeroize(e, sizeof e);
     }
+    ct_zeroize(k, sizeof k);
     return ret;
 }
 

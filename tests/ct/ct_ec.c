@@ -292,13 +292,13 @@ void ct_case_ec_mul_scalar(const unsigned char *secret)
 {
     ec_affine P;
     ec_point R;
-    uint8_t k[32];
+    ec_sc k;
 
     (void)ec_point_decode_vartime(C, &P, peer, sizeof peer);  /* public */
-    memcpy(k, secret, 32);
+    (void)mp_from_be(k, C->limbs, secret, 32);
     ec_mul(C, &R, k, &P);
     ct_keep_mem(&R, sizeof R);
-    memcpy(k, secret + 32, 32);
+    (void)mp_from_be(k, C->limbs, secret + 32, 32);
     ec_mul_base(C, &R, k);
     ct_keep_mem(&R, sizeof R);
 }

@@ -86,6 +86,111 @@ static void same_point(const ec_curve *C, const ec_point *R1, const ec_point *R2
     TR_MEM(a1.y, a2.y, C->limbs * sizeof(ct_limb_t));
 }
 
+/* the scalar multiplications on a big-endian k (the scalars below are
+ * written as bytes, like n_bytes), converted to limbs as the API does */
+static void mul_be(const ec_curve *C, ec_point *R, const uint8_t *kb, const ec_affine *P)
+{
+    ec_sc k;
+
+    (void)mp_from_be(k, C->limbs, kb, C->bytes);
+    ec_mul(C, R, k, P);
+}
+
+static void base_be(const ec_curve *C, ec_point *R, const uint8_t *kb)
+{
+    ec_sc k;
+
+    (void)mp_from_be(k, C->limbs, kb, C->bytes);
+    ec_mul_base(C, R, k);
+}
+
+#if !CTC_PROFILE_SMALL
+/* bit j of the big-endian k (0 outside 0 .. bits - 1) */
+static uint32_t bit_be(const ec_curve *C, const uint8_t *kb, int j)
+{
+    if (j < 0 || j >= (int)C->bits)
+        return 0;
+    return (uint32_t)(kb[C->bytes - 1 - (size_t)(j / 8)] >> (j % 8)) & 1u;
+}
+
+/* the digits of width w of kb, for i < count, as the recoding defines
+ * them (ec.h): bits w i - 1 .. w i + w - 1 read one at a time */
+static void check_digits(const ec_curve *C, const uint8_t *kb, int w, int count)
+{
+    ct_limb_t buf[EC_DIGIT_LIMBS];
+    const ct_limb_t *kd;
+    ec_sc k;
+    uint32_t a, v, t, x;
+    ct_cond neg;
+    int i, j;
+
+    (void)mp_from_be(k, C->limbs, kb, C->bytes);
+    /* the guard limbs are written by ec_digit_guard, whatever was there */
+    memset(buf, 0xa5, sizeof buf);
+    kd = ec_digit_guard(C, buf, k);
+    TR_MEM(kd, k, C->limbs * sizeof(ct_limb_t));
+    for (i = 0; i < count; i++) {
+        v = 0;
+        for (j = w; j >= 0; j--)
+            v = v << 1 | bit_be(C, kb, w * i - 1 + j);
+        t = v >> w;
+        x = (v >> 1) + (v & 1u);
+        if (w == EC_WIN) {
+            a = 0xdead;
+            neg = ec_booth_digit(C, &a, kd, i);
+            TR_EQ(ct_cond_bit(neg), t);
+            TR_EQ(a, t ? (1u << w) - x : x);
+        }
+        if (w == EC_COMB_WIN) {
+            a = 0xdead;
+            neg = ec_comb_digit(C, &a, kd, i);
+            TR_EQ(ct_cond_bit(neg), t);
+            TR_EQ(a, t ? (1u << w) - x : x);
+        }
+    }
+}
+
+/*
+ * The digit functions on limbs against the recoding read bit by bit:
+ * every digit of both widths (each window once lies across a limb
+ * boundary, 32- and 64-bit limbs alike) on scalars of all ones, zero, a
+ * single bit at each limb boundary's sides, alternating patterns and
+ * random ones, with the guard limbs filled with ones before
+ * ec_digit_guard.
+ */
+static void test_digits(const ec_curve *C, const char *name)
+{
+    uint8_t kb[EC_MAX_BYTES];
+    int it, j;
+
+    tr_group(name);
+    for (it = 0; it < 8 + 2 * (int)C->bits + (int)TR_ITERS(64); it++) {
+        memset(kb, 0, C->bytes);
+        if (it == 0)
+            memset(kb, 0xff, C->bytes);
+        else if (it == 1)
+            ;
+        else if (it < 6)
+            memset(kb, it == 2 ? 0xaa : it == 3 ? 0x55 : it == 4 ? 0x7f : 0x80, C->bytes);
+        else if (it < 8) {
+            memcpy(kb, C->n_bytes, C->bytes);   /* n, bit 0 or bit 1 flipped */
+            kb[C->bytes - 1] ^= (uint8_t)(it - 5);
+        } else if (it < 8 + 2 * (int)C->bits) {
+            /* one bit, then all bits but one */
+            j = (it - 8) % (int)C->bits;
+            if (it - 8 >= (int)C->bits)
+                memset(kb, 0xff, C->bytes);
+            kb[C->bytes - 1 - (size_t)(j / 8)] ^= (uint8_t)(1u << (j % 8));
+        } else {
+            tr_rand_bytes(kb, C->bytes);
+        }
+        check_digits(C, kb, EC_WIN, ec_booth_digits(C));
+        check_digits(C, kb, EC_COMB_WIN, EC_COMB_DIGITS((int)C->bits));
+    }
+    tr_group_end();
+}
+#endif
+
 static void test_curve(const char *name, const ec_curve *C)
 {
     uint8_t k[EC_MAX_BYTES], r[EC_MAX_BYTES];
@@ -98,7 +203,7 @@ static void test_curve(const char *name, const ec_curve *C)
     ec_affine_generator(C, &G);
     /* P = 7G, another base */
     small(C, k, 7);
-    ec_mul(C, &Q, k, &G);
+    mul_be(C, &Q, k, &G);
     TR_CHECK(ct_cond_bit(ec_point_to_affine(C, &P, &Q)));
 
     /* n + 2d for every d in [-16, 15]: (n + 2d) P = 2d P, which for d < 0
@@ -115,11 +220,11 @@ static void test_curve(const char *name, const ec_curve *C)
             if (d > 15)
                 continue;
             TR_EQ(n_plus(C, k, 2 * d), 0);
-            ec_mul(C, &R1, k, &P);
+            mul_be(C, &R1, k, &P);
             ec_point_copy(C, &R2, &SP);
             ec_point_cneg(C, &R2, ct_cond_from_bit(d < 0));
             same_point(C, &R1, &R2);
-            ec_mul_base(C, &R1, k);
+            base_be(C, &R1, k);
             ec_point_copy(C, &R2, &SG);
             ec_point_cneg(C, &R2, ct_cond_from_bit(d < 0));
             same_point(C, &R1, &R2);
@@ -131,18 +236,18 @@ static void test_curve(const char *name, const ec_curve *C)
     }
     /* k = 0 and k = n: infinity; n + 1: P */
     small(C, k, 0);
-    ec_mul(C, &R1, k, &P);
+    mul_be(C, &R1, k, &P);
     TR_EQ(ct_cond_bit(ec_point_to_affine(C, &G, &R1)), 0);
     ec_affine_generator(C, &G);
     (void)n_plus(C, k, 0);
-    ec_mul(C, &R1, k, &P);
+    mul_be(C, &R1, k, &P);
     TR_EQ(ct_cond_bit(ec_point_to_affine(C, &G, &R1)), 0);
     ec_affine_generator(C, &G);
-    ec_mul_base(C, &R1, k);
+    base_be(C, &R1, k);
     ec_point_set_infinity(C, &R2);
     same_point(C, &R1, &R2);
     (void)n_plus(C, k, 1);
-    ec_mul(C, &R1, k, &P);
+    mul_be(C, &R1, k, &P);
     ec_point_from_affine(C, &R2, &P);
     same_point(C, &R1, &R2);
     /* small k: every value up to 70 (k = 2d and its neighbours), against
@@ -153,14 +258,14 @@ static void test_curve(const char *name, const ec_curve *C)
         ec_point_add(C, &SP, &SP, &P1);
         ec_point_add(C, &SG, &SG, &G1);
         small(C, k, v);
-        ec_mul(C, &R1, k, &P);
+        mul_be(C, &R1, k, &P);
         same_point(C, &R1, &SP);
-        ec_mul_base(C, &Q, k);
+        base_be(C, &Q, k);
         same_point(C, &Q, &SG);
     }
     /* 2^bits - 1 = (2^bits - 1 - n) + n */
     memset(k, 0xff, C->bytes);
-    ec_mul(C, &R1, k, &P);
+    mul_be(C, &R1, k, &P);
     memset(r, 0xff, C->bytes);
     {
         /* r = 2^bits - 1 - n: n < 2^bits, so a byte-wise subtraction */
@@ -172,10 +277,10 @@ static void test_curve(const char *name, const ec_curve *C)
         }
         TR_EQ(b, 0);
     }
-    ec_mul(C, &R2, r, &P);
+    mul_be(C, &R2, r, &P);
     same_point(C, &R1, &R2);
-    ec_mul_base(C, &R1, k);
-    ec_mul(C, &R2, r, &G);
+    base_be(C, &R1, k);
+    mul_be(C, &R2, r, &G);
     same_point(C, &R1, &R2);
     /* the fold's edges: 2^(bits - 1) + v (the top bit set from v = 0 on)
      * and (n - 1) / 2 + v, against ec_mul */
@@ -183,23 +288,23 @@ static void test_curve(const char *name, const ec_curve *C)
     r[0] = 0x80;
     for (d = -3; d <= 3; d++) {
         bytes_plus(C, k, r, d);
-        ec_mul_base(C, &R1, k);
-        ec_mul(C, &R2, k, &G);
+        base_be(C, &R1, k);
+        mul_be(C, &R2, k, &G);
         same_point(C, &R1, &R2);
     }
     bytes_half(C, r, C->n_bytes);
     for (d = -3; d <= 3; d++) {
         bytes_plus(C, k, r, d);
-        ec_mul_base(C, &R1, k);
-        ec_mul(C, &R2, k, &G);
+        base_be(C, &R1, k);
+        mul_be(C, &R2, k, &G);
         same_point(C, &R1, &R2);
     }
     /* n - v is -(v G) */
     for (v = 1; v <= 3; v++) {
         TR_EQ(n_plus(C, k, -(int)v), 0);
-        ec_mul_base(C, &R1, k);
+        base_be(C, &R1, k);
         small(C, k, v);
-        ec_mul(C, &R2, k, &G);
+        mul_be(C, &R2, k, &G);
         ec_point_cneg(C, &R2, ct_cond_from_bit(1));
         same_point(C, &R1, &R2);
     }
@@ -413,6 +518,14 @@ int main(void)
     test_mp_lookup();
 #if CTC_EC_P256 && defined(P256_ASM_JAC)
     test_jac_asm();
+#endif
+#if CTC_EC_P256 && !CTC_PROFILE_SMALL
+    test_digits(ec_p256(), "P-256 Booth and comb digits read from limbs = the recoding bit by bit "
+                "(edges, one bit per position, random)");
+#endif
+#if CTC_EC_P384 && !CTC_PROFILE_SMALL
+    test_digits(ec_p384(), "P-384 Booth and comb digits read from limbs = the recoding bit by bit "
+                "(edges, one bit per position, random)");
 #endif
 #if CTC_EC_P256
     test_curve("P-256 k P and k G at the Jacobian boundary scalars (n + 2d, 0, n, n + 1, "

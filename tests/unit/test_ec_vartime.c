@@ -45,7 +45,7 @@ static void rand_point(const ec_curve *C, ec_affine *A)
     do {
         rand_sc(C, k, s);
     } while (ct_cond_bit(mp_is_zero(s, L)));
-    ec_mul_base(C, &P, k);
+    ec_mul_base(C, &P, s);
     TR_CHECK(ct_cond_bit(ec_point_to_affine(C, A, &P)));
 }
 
@@ -287,7 +287,7 @@ static void test_compare(const ec_curve *C, const char *name)
 }
 
 /* R = u1 G + u2 Q by two constant-time multiplications */
-static int ref_mul2(const ec_curve *C, ec_affine *S, const uint8_t *k1, const uint8_t *k2,
+static int ref_mul2(const ec_curve *C, ec_affine *S, const ec_sc k1, const ec_sc k2,
                     const ec_affine *Q)
 {
     ec_point A, B;
@@ -300,14 +300,11 @@ static int ref_mul2(const ec_curve *C, ec_affine *S, const uint8_t *k1, const ui
 
 static void check_mul2(const ec_curve *C, const ec_sc u1, const ec_sc u2, const ec_affine *Q)
 {
-    uint8_t k1[EC_MAX_BYTES], k2[EC_MAX_BYTES];
     ec_affine S;
     ec_jac R;
 
-    ec_sc_to_bytes(C, k1, u1);
-    ec_sc_to_bytes(C, k2, u2);
     ec_mul2_vartime(C, &R, u1, u2, Q);
-    check_jac(C, &R, ref_mul2(C, &S, k1, k2, Q) ? &S : NULL);
+    check_jac(C, &R, ref_mul2(C, &S, u1, u2, Q) ? &S : NULL);
 }
 
 static void test_mul2(const ec_curve *C, const char *name)
