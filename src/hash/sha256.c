@@ -194,29 +194,18 @@ static void sha256_start(ctc_sha256_ctx *ctx, const uint32_t iv[8], uint32_t sta
 
 #if CTC_PROFILE_SMALL
 /*
- * PROFILE=small: whole blocks of the message are compressed in place when
- * the buffer is empty, every other byte goes into the buffer one at a
- * time and a block is compressed when it fills; padding and length go
- * the same way (sha256_finish). Less code than the copies and padding of
- * the default build (Cortex-M4 -Os: docs/ec.md, "The small profile").
- * The branches are on the public length only.
+ * PROFILE=small: every byte goes into the buffer, and a block is
+ * compressed when it fills; padding and length go the same way
+ * (sha256_finish). Less code than the copies, the in-place blocks and the
+ * padding of the default build (Cortex-M4 -Os: docs/hash.md, "The small
+ * profile"). The branches are on the public length only.
  */
 static void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 {
-    while (len > 0) {
-        size_t fill = (size_t)(ctx->len & 63), take = 1;
-
-        if (fill == 0 && len >= 64) {
-            sha256_blocks(ctx->h, data, 1);
-            take = 64;
-        } else {
-            ctx->buf[fill] = *data;
-            if (fill == 63)
-                sha256_blocks(ctx->h, ctx->buf, 1);
-        }
-        ctx->len += take;
-        data += take;
-        len -= take;
+    while (len-- > 0) {
+        ctx->buf[ctx->len & 63] = *data++;
+        if ((++ctx->len & 63) == 0)
+            sha256_blocks(ctx->h, ctx->buf, 1);
     }
 }
 #endif
@@ -266,21 +255,22 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
 {
 #if CTC_PROFILE_SMALL
-    /* 0x80, zeros up to 56 mod 64, the bit length (big-endian, from its
-     * two 32-bit halves): the last put fills the block and compresses
-     * it; then the digest, byte by byte */
-    uint32_t hi = (uint32_t)(ctx->len >> 29), lo = (uint32_t)ctx->len << 3;
-    uint8_t pad = 0x80;
+    /* 0x80, zeros up to 56 mod 64, then the bit length big-endian,
+     * whose last byte fills the block and compresses it; then the
+     * digest, byte by byte */
+    uint64_t bits = ctx->len << 3;
+    uint8_t b = 0x80;
     unsigned i;
 
     do {
-        sha256_put(ctx, &pad, 1);
-        pad = 0;
+        sha256_put(ctx, &b, 1);
+        b = 0;
     } while ((ctx->len & 63) != 56);
-    for (i = 0; i < 8; i++) {
-        pad = (uint8_t)((i < 4 ? hi : lo) >> (24 - 8 * (i & 3)));
-        sha256_put(ctx, &pad, 1);
-    }
+    do {
+        b = (uint8_t)(bits >> 56);
+        sha256_put(ctx, &b, 1);
+        bits <<= 8;
+    } while ((ctx->len & 63) != 0);
     for (i = 0; i < 4 * out_words; i++)
         out[i] = (uint8_t)(ctx->h[i >> 2] >> (24 - 8 * (i & 3)));
 #else
