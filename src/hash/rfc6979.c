@@ -66,7 +66,14 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
                       const uint8_t *h, size_t h_len,
                       const uint8_t *extra, size_t extra_len)
 {
+#if CTC_PROFILE_SMALL
+    /* PROFILE=small: t is k itself, for bits2octets' scratch and then the
+     * candidates (a rejected one is overwritten by the next): no copy,
+     * no second buffer */
+    uint8_t z[CTC_RFC6979_MAX_QLEN], *t = k;
+#else
     uint8_t z[CTC_RFC6979_MAX_QLEN], t[CTC_RFC6979_MAX_QLEN];
+#endif
     ctc_hmac_drbg_ctx drbg;
     hmac_key hk;
     unsigned top_bits, shift;
@@ -89,8 +96,13 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     shift = 8 - top_bits;               /* 8 * q_len - qlen */
 
     /* whether the caller's key is valid is public (an error is returned) */
+#if CTC_PROFILE_SMALL
+    if (!ct_cond_declassify(be_in_range(z, x, q, q_len)))  /* k untouched */
+        return CTC_ERR_KEY;
+#else
     if (!ct_cond_declassify(be_in_range(t, x, q, q_len)))
         return CTC_ERR_KEY;
+#endif
 
     /* bits2octets(h) = int2octets(bits2int(h) mod q). bits2int keeps the
      * leftmost qlen bits; h shorter than q_len bytes has at most qlen bits
@@ -147,8 +159,10 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
         drbg_update_empty_(&drbg, &hk);    /* step h.3, after a rejection only */
 #endif
     }
+#if !CTC_PROFILE_SMALL
     hash_copy(k, t, q_len);
     ct_zeroize(t, sizeof t);
+#endif
     ct_zeroize(z, sizeof z);
     ct_zeroize(&drbg, sizeof drbg);
     ct_zeroize(&hk, sizeof hk);
