@@ -148,6 +148,11 @@ void sha256_blocks_c(uint32_t st[8], const uint8_t *p, size_t n)
             h = g; g = f; f = e; e = d + t1;
             d = c; c = b; b = a; a = t1 + t2;
         }
+#if defined(__GNUC__)
+        /* st is read again here: without this, gcc -Os copies it to the
+         * stack at the top and reads the copies (Cortex-M4: 32 bytes) */
+        __asm__("" ::: "memory");
+#endif
         st[0] += a; st[1] += b; st[2] += c; st[3] += d;
         st[4] += e; st[5] += f; st[6] += g; st[7] += h;
         p += 64;
