@@ -194,16 +194,70 @@ void sha512_resume_(ctc_sha512_ctx *ctx, int id, const uint64_t chain[8]);
 void sha512_final_(ctc_sha512_ctx *ctx, uint8_t *out);
 void sha512_chain_block_(uint64_t out[8], int id, const uint8_t *block);
 
-/* Resume a hash from a chaining value after exactly one block. */
+/*
+ * Resume a hash from a chaining value after exactly one block
+ * (hash_resume_one_block); the chaining value after one block from the IV
+ * of id (hash_chain_one_block); and the same calls as the public API, for
+ * callers inside the library whose arguments are known to be valid (no
+ * checks, no error codes): hash_init_, hash_update_, hash_final_, and the
+ * sizes of a valid id, hash_size_ and hash_block_size_.
+ */
+#if CTC_SHA512
 void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c);
-/* The chaining value after one block from the IV of id. */
 void hash_chain_one_block(hash_chain *c, int id, const uint8_t *block);
-
-/* The same calls as the public API, for callers inside the library whose
- * arguments are known to be valid (no checks, no error codes). */
 void hash_init_(ctc_hash_ctx *ctx, int id);
 void hash_update_(ctc_hash_ctx *ctx, const uint8_t *data, size_t len);
 void hash_final_(ctc_hash_ctx *ctx, uint8_t *out);
+#define hash_size_(id) ctc_hash_size(id)
+#define hash_block_size_(id) ctc_hash_block_size(id)
+#else
+/* CTC_SHA512 = 0: every valid id is SHA-224's or SHA-256's, so these are
+ * the SHA-256 family's own calls, without a layer of dispatch between
+ * (docs/hash.md, "The small profile") */
+CT_INLINE void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c)
+{
+    ctx->id = (uint32_t)id;
+    sha256_resume_(&ctx->u.s256, id, c->w32);
+}
+
+CT_INLINE void hash_chain_one_block(hash_chain *c, int id, const uint8_t *block)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        c->w64[i] = 0;          /* all of it is defined, for either size */
+    sha256_chain_block_(c->w32, id, block);
+}
+
+CT_INLINE void hash_init_(ctc_hash_ctx *ctx, int id)
+{
+    ctx->id = (uint32_t)id;
+    sha256_init_id_(&ctx->u.s256, id);
+}
+
+CT_INLINE void hash_update_(ctc_hash_ctx *ctx, const uint8_t *data, size_t len)
+{
+    /* internal messages are far below the length limit */
+    (void)ctc_sha256_update(&ctx->u.s256, data, len);
+}
+
+CT_INLINE void hash_final_(ctc_hash_ctx *ctx, uint8_t *out)
+{
+    sha256_final_(&ctx->u.s256, out);   /* wipes what was used */
+    ctx->id = 0;
+}
+
+CT_INLINE size_t hash_size_(int id)
+{
+    return id == CTC_HASH_SHA224 ? CTC_SHA224_SIZE : CTC_SHA256_SIZE;
+}
+
+CT_INLINE size_t hash_block_size_(int id)
+{
+    (void)id;
+    return CTC_SHA256_BLOCK;
+}
+#endif
 
 /* The input length limit of SP 800-90A (2^35 bits) shared by the DRBG and
  * RFC 6979; a 32-bit size_t cannot exceed it. */

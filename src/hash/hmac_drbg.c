@@ -31,7 +31,7 @@
 
 static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
 {
-    return ctc_hash_size((int)ctx->hash_id);
+    return hash_size_((int)ctx->hash_id);
 }
 
 /*
