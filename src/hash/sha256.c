@@ -184,6 +184,15 @@ void sha256_blocks(uint32_t h[8], const uint8_t *p, size_t n)
 
 /* ---- streaming ------------------------------------------------------------ */
 
+#if CTC_PROFILE_SMALL
+/* PROFILE=small: sha256_init_id_ is the one start and sha256_final_ the
+ * one finish (the variant read from the state); fewer functions */
+#define SHA256_START(ctx, v) sha256_init_id_(ctx, CTC_HASH_SHA##v)
+#define SHA256_FINISH(ctx, out, words) sha256_final_(ctx, out)
+#else
+#define SHA256_START(ctx, v) sha256_start(ctx, IV##v, SHA##v##_STATE)
+#define SHA256_FINISH(ctx, out, words) sha256_finish(ctx, out, words)
+
 static void sha256_start(ctc_sha256_ctx *ctx, const uint32_t iv[8], uint32_t state)
 {
     unsigned i;
@@ -193,6 +202,7 @@ static void sha256_start(ctc_sha256_ctx *ctx, const uint32_t iv[8], uint32_t sta
     ctx->len = 0;
     ctx->state = state;
 }
+#endif
 
 /* FIPS 180-4 limits the message to 2^64 - 1 bits. */
 #define SHA256_MAX_BYTES (((uint64_t)1 << 61) - 1)
@@ -256,10 +266,11 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 #endif
 }
 
-/* Pads, writes out_words big-endian words and wipes the context. */
-static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
-{
+/* Pads, writes out_words big-endian words and wipes the context
+ * (PROFILE=small: sha256_final_, the words from the state). */
 #if CTC_PROFILE_SMALL
+void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out)
+{
     /* 0x80, zeros up to 56 mod 64, then the bit length big-endian,
      * whose last byte fills the block and compresses it; then the
      * digest, byte by byte */
@@ -276,9 +287,13 @@ static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
         sha256_put(ctx, &b, 1);
         bits <<= 8;
     } while ((ctx->len & 63) != 0);
-    for (i = 0; i < 4 * out_words; i++)
+    for (i = 0; i < (ctx->state == SHA224_STATE ? 28u : 32u); i++)
         out[i] = (uint8_t)(ctx->h[i >> 2] >> (24 - 8 * (i & 3)));
+    ct_zeroize(ctx, sizeof *ctx);
+}
 #else
+static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
+{
     size_t fill = (size_t)(ctx->len & 63);
     unsigned i;
 
@@ -293,15 +308,15 @@ static void sha256_finish(ctc_sha256_ctx *ctx, uint8_t *out, unsigned out_words)
     sha256_blocks(ctx->h, ctx->buf, 1);
     for (i = 0; i < out_words; i++)
         hash_st32be(out + 4 * i, ctx->h[i]);
-#endif
     ct_zeroize(ctx, sizeof *ctx);
 }
+#endif
 
 int ctc_sha256_init(ctc_sha256_ctx *ctx)
 {
     if (ctx == NULL)
         return CTC_ERR_PARAM;
-    sha256_start(ctx, IV256, SHA256_STATE);
+    SHA256_START(ctx, 256);
     return CTC_OK;
 }
 
@@ -309,7 +324,7 @@ int ctc_sha224_init(ctc_sha224_ctx *ctx)
 {
     if (ctx == NULL)
         return CTC_ERR_PARAM;
-    sha256_start(ctx, IV224, SHA224_STATE);
+    SHA256_START(ctx, 224);
     return CTC_OK;
 }
 
@@ -327,7 +342,7 @@ int ctc_sha256_final(ctc_sha256_ctx *ctx, uint8_t out[32])
 {
     if (ctx == NULL || out == NULL || ctx->state != SHA256_STATE)
         return CTC_ERR_PARAM;
-    sha256_finish(ctx, out, 8);
+    SHA256_FINISH(ctx, out, 8);
     return CTC_OK;
 }
 
@@ -335,7 +350,7 @@ int ctc_sha224_final(ctc_sha224_ctx *ctx, uint8_t out[28])
 {
     if (ctx == NULL || out == NULL || ctx->state != SHA224_STATE)
         return CTC_ERR_PARAM;
-    sha256_finish(ctx, out, 7);
+    SHA256_FINISH(ctx, out, 7);
     return CTC_OK;
 }
 
@@ -346,10 +361,10 @@ int ctc_sha256(uint8_t out[32], const uint8_t *data, size_t len)
 
     if (out == NULL)
         return CTC_ERR_PARAM;
-    sha256_start(&ctx, IV256, SHA256_STATE);
+    SHA256_START(&ctx, 256);
     r = sha256_absorb(&ctx, data, len);
     if (r == CTC_OK)
-        sha256_finish(&ctx, out, 8);
+        SHA256_FINISH(&ctx, out, 8);
     else
         ct_zeroize(&ctx, sizeof ctx);
     return r;
@@ -362,10 +377,10 @@ int ctc_sha224(uint8_t out[28], const uint8_t *data, size_t len)
 
     if (out == NULL)
         return CTC_ERR_PARAM;
-    sha256_start(&ctx, IV224, SHA224_STATE);
+    SHA256_START(&ctx, 224);
     r = sha256_absorb(&ctx, data, len);
     if (r == CTC_OK)
-        sha256_finish(&ctx, out, 7);
+        SHA256_FINISH(&ctx, out, 7);
     else
         ct_zeroize(&ctx, sizeof ctx);
     return r;
@@ -373,12 +388,31 @@ int ctc_sha224(uint8_t out[28], const uint8_t *data, size_t len)
 
 /* ---- for the generic layer (hash.c) ---------------------------------------- */
 
+#if CTC_PROFILE_SMALL
+/* PROFILE=small: one function sets the state, from the IV of id (chain
+ * NULL) or from a chaining value after one block */
+void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
+{
+    const uint32_t *iv = id == CTC_HASH_SHA224 ? IV224 : IV256;
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        ctx->h[i] = chain != NULL ? chain[i] : iv[i];
+    ctx->len = chain != NULL ? 64 : 0;
+    ctx->state = id == CTC_HASH_SHA224 ? SHA224_STATE : SHA256_STATE;
+}
+
+void sha256_init_id_(ctc_sha256_ctx *ctx, int id)
+{
+    sha256_resume_(ctx, id, NULL);
+}
+#else
 void sha256_init_id_(ctc_sha256_ctx *ctx, int id)
 {
     if (id == CTC_HASH_SHA224)
-        sha256_start(ctx, IV224, SHA224_STATE);
+        SHA256_START(ctx, 224);
     else
-        sha256_start(ctx, IV256, SHA256_STATE);
+        SHA256_START(ctx, 256);
 }
 
 void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
@@ -390,11 +424,14 @@ void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
         ctx->h[i] = chain[i];
     ctx->len = 64;
 }
+#endif
 
+#if !CTC_PROFILE_SMALL
 void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out)
 {
     sha256_finish(ctx, out, ctx->state == SHA224_STATE ? 7 : 8);
 }
+#endif
 
 void sha256_chain_block_(uint32_t out[8], int id, const uint8_t *block)
 {
