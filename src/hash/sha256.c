@@ -130,9 +130,15 @@ void sha256_blocks_c(uint32_t st[8], const uint8_t *p, size_t n)
 
 void sha256_blocks_c(uint32_t st[8], const uint8_t *p, size_t n)
 {
-    uint32_t a, b, c, d, e, f, g, h, w[16], t1, t2, wt;
+    uint32_t a, b, c, d, e, f, g, h, wbuf[16], *w = wbuf, t1, t2, wt;
     unsigned t;
 
+#if defined(__GNUC__)
+    /* w is a pointer the compiler cannot see through: it indexes the
+     * schedule from one register instead of recomputing the stack
+     * address at each access (Cortex-M4 -Os: 20 bytes less, and faster) */
+    __asm__("" : "+r"(w));
+#endif
     do {
         a = st[0]; b = st[1]; c = st[2]; d = st[3];
         e = st[4]; f = st[5]; g = st[6]; h = st[7];
@@ -148,13 +154,12 @@ void sha256_blocks_c(uint32_t st[8], const uint8_t *p, size_t n)
             h = g; g = f; f = e; e = d + t1;
             d = c; c = b; b = a; a = t1 + t2;
         }
-#if defined(__GNUC__)
-        /* st is read again here: without this, gcc -Os copies it to the
-         * stack at the top and reads the copies (Cortex-M4: 32 bytes) */
-        __asm__("" ::: "memory");
-#endif
-        st[0] += a; st[1] += b; st[2] += c; st[3] += d;
-        st[4] += e; st[5] += f; st[6] += g; st[7] += h;
+        /* through w (its schedule is no longer needed): one loop
+         * instead of eight loads, additions and stores */
+        w[0] = a; w[1] = b; w[2] = c; w[3] = d;
+        w[4] = e; w[5] = f; w[6] = g; w[7] = h;
+        for (t = 0; t < 8; t++)
+            st[t] += w[t];
         p += 64;
     } while (--n);
 }
