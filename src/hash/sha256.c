@@ -240,8 +240,16 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
         return CTC_ERR_PARAM;
     if (ctx->state != SHA224_STATE && ctx->state != SHA256_STATE)
         return CTC_ERR_PARAM;
+#if CTC_PROFILE_SMALL && SIZE_MAX <= 0xFFFFFFFFu
+    /* PROFILE=small, 32-bit size_t: the same bound with less code
+     * (ctx->len <= SHA256_MAX_BYTES and len < 2^32, so the sum does not
+     * wrap, and it exceeds the bound exactly when it reaches 2^61) */
+    if ((ctx->len + len) >> 61 != 0)
+        return CTC_ERR_LIMIT;
+#else
     if ((uint64_t)len > SHA256_MAX_BYTES - ctx->len)
         return CTC_ERR_LIMIT;
+#endif
 #if CTC_PROFILE_SMALL
     sha256_put(ctx, data, len);     /* len = 0 reads nothing */
     return CTC_OK;
