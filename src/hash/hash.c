@@ -39,6 +39,9 @@ size_t ctc_hash_block_size(int hash_id)
 
 /* ---- internal entry points (arguments known to be valid) ------------------ */
 
+/* (inline in hash_impl.h with CTC_SHA512 = 0) */
+#if CTC_SHA512
+
 void hash_init_(ctc_hash_ctx *ctx, int id)
 {
     ctx->id = (uint32_t)id;
@@ -88,6 +91,7 @@ void hash_chain_one_block(hash_chain *c, int id, const uint8_t *block)
         sha512_chain_block_(c->w64, id, block);
     }
 }
+#endif
 
 /* ---- public API ------------------------------------------------------------ */
 

@@ -194,16 +194,70 @@ void sha512_resume_(ctc_sha512_ctx *ctx, int id, const uint64_t chain[8]);
 void sha512_final_(ctc_sha512_ctx *ctx, uint8_t *out);
 void sha512_chain_block_(uint64_t out[8], int id, const uint8_t *block);
 
-/* Resume a hash from a chaining value after exactly one block. */
+/*
+ * Resume a hash from a chaining value after exactly one block
+ * (hash_resume_one_block); the chaining value after one block from the IV
+ * of id (hash_chain_one_block); and the same calls as the public API, for
+ * callers inside the library whose arguments are known to be valid (no
+ * checks, no error codes): hash_init_, hash_update_, hash_final_, and the
+ * sizes of a valid id, hash_size_ and hash_block_size_.
+ */
+#if CTC_SHA512
 void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c);
-/* The chaining value after one block from the IV of id. */
 void hash_chain_one_block(hash_chain *c, int id, const uint8_t *block);
-
-/* The same calls as the public API, for callers inside the library whose
- * arguments are known to be valid (no checks, no error codes). */
 void hash_init_(ctc_hash_ctx *ctx, int id);
 void hash_update_(ctc_hash_ctx *ctx, const uint8_t *data, size_t len);
 void hash_final_(ctc_hash_ctx *ctx, uint8_t *out);
+#define hash_size_(id) ctc_hash_size(id)
+#define hash_block_size_(id) ctc_hash_block_size(id)
+#else
+/* CTC_SHA512 = 0: every valid id is SHA-224's or SHA-256's, so these are
+ * the SHA-256 family's own calls, without a layer of dispatch between
+ * (docs/hash.md, "The small profile") */
+CT_INLINE void hash_resume_one_block(ctc_hash_ctx *ctx, int id, const hash_chain *c)
+{
+    ctx->id = (uint32_t)id;
+    sha256_resume_(&ctx->u.s256, id, c->w32);
+}
+
+CT_INLINE void hash_chain_one_block(hash_chain *c, int id, const uint8_t *block)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++)
+        c->w64[i] = 0;          /* all of it is defined, for either size */
+    sha256_chain_block_(c->w32, id, block);
+}
+
+CT_INLINE void hash_init_(ctc_hash_ctx *ctx, int id)
+{
+    ctx->id = (uint32_t)id;
+    sha256_init_id_(&ctx->u.s256, id);
+}
+
+CT_INLINE void hash_update_(ctc_hash_ctx *ctx, const uint8_t *data, size_t len)
+{
+    /* internal messages are far below the length limit */
+    (void)ctc_sha256_update(&ctx->u.s256, data, len);
+}
+
+CT_INLINE void hash_final_(ctc_hash_ctx *ctx, uint8_t *out)
+{
+    sha256_final_(&ctx->u.s256, out);   /* wipes what was used */
+    ctx->id = 0;
+}
+
+CT_INLINE size_t hash_size_(int id)
+{
+    return id == CTC_HASH_SHA224 ? CTC_SHA224_SIZE : CTC_SHA256_SIZE;
+}
+
+CT_INLINE size_t hash_block_size_(int id)
+{
+    (void)id;
+    return CTC_SHA256_BLOCK;
+}
+#endif
 
 /* The input length limit of SP 800-90A (2^35 bits) shared by the DRBG and
  * RFC 6979; a 32-bit size_t cannot exceed it. */
@@ -227,6 +281,23 @@ CT_INLINE int hash_input_len_ok(size_t n)
  * the next (instantiate sets it; the caller wipes it at the end), so that
  * each K is scheduled once.
  */
+#if CTC_PROFILE_SMALL
+/* Provided data p[0] || p[1] || p[2] (p[i] may be NULL when len[i] = 0). */
+typedef struct {
+    const uint8_t *p[3];
+    size_t len[3];
+} drbg_input;
+
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id, const drbg_input *in);
+/* PROFILE=small: Update(in) unless in is NULL (K = HMAC(K, V || 0x00 ||
+ * in), V = HMAC(K, V), and with 0x01 once more if in is not empty), then
+ * V = HMAC(K, V) until n bytes are out (out may be NULL when n = 0); hk
+ * is K's key schedule on entry and on return. RFC 6979 takes a candidate
+ * with in NULL, and after a rejected one (its section 3.2 h.3) the next
+ * with an empty in. The reseed counter is not kept. */
+void drbg_run_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, const drbg_input *in,
+               uint8_t *out, size_t n);
+#else
 void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
                        const uint8_t *a, size_t a_len,
                        const uint8_t *b, size_t b_len,
@@ -238,5 +309,6 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
  * reseed counter is not kept. */
 void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n);
 void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk);
+#endif
 
 #endif /* HASH_HASH_IMPL_H */

@@ -35,7 +35,7 @@ static CT_NOINLINE void hmac_hash_key(uint8_t *block, int id, const uint8_t *key
 void hmac_key_init_short(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 {
     uint8_t block[CTC_HASH_MAX_BLOCK];
-    size_t bs = ctc_hash_block_size(id), i;
+    size_t bs = hash_block_size_(id), i;
     hash_chain *c = &hk->in;
     uint8_t pad = 0x36;
 
@@ -56,9 +56,9 @@ void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 {
     uint8_t d[CTC_HASH_MAX_SIZE];
 
-    if (key_len > ctc_hash_block_size(id)) {
+    if (key_len > hash_block_size_(id)) {
         hmac_hash_key(d, id, key, key_len);
-        hmac_key_init_short(hk, id, d, ctc_hash_size(id));
+        hmac_key_init_short(hk, id, d, hash_size_(id));
         ct_zeroize(d, sizeof d);
     } else {
         hmac_key_init_short(hk, id, key, key_len);
@@ -68,11 +68,11 @@ void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 {
     uint8_t block[CTC_HASH_MAX_BLOCK];
-    size_t bs = ctc_hash_block_size(id), i;
+    size_t bs = hash_block_size_(id), i;
 
     if (key_len > bs) {
         hmac_hash_key(block, id, key, key_len);
-        key_len = ctc_hash_size(id);
+        key_len = hash_size_(id);
     } else {
         hash_copy(block, key, key_len);
     }
@@ -100,9 +100,9 @@ void hmac_finish(uint8_t *mac, ctc_hash_ctx *ctx, int id, const hash_chain *oute
 
     hash_final_(ctx, d);
     hash_resume_one_block(ctx, id, outer);
-    hash_update_(ctx, d, ctc_hash_size(id));
+    hash_update_(ctx, d, hash_size_(id));
     hash_final_(ctx, mac);
-    ct_zeroize(d, ctc_hash_size(id));
+    ct_zeroize(d, hash_size_(id));
 }
 
 void hmac_key_mac3(uint8_t *mac, const hmac_key *hk,

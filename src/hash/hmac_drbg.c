@@ -31,19 +31,8 @@
 
 static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
 {
-    return ctc_hash_size((int)ctx->hash_id);
+    return hash_size_((int)ctx->hash_id);
 }
-
-#if CTC_PROFILE_SMALL
-/* V = HMAC(K, V) in the hash context h, with hk K's key schedule: an
- * output block (PROFILE=small: hmac_key_mac3 is not linked) */
-static void drbg_next_v(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, ctc_hash_ctx *h)
-{
-    hmac_key_start(h, hk);
-    hash_update_(h, ctx->V, drbg_hs(ctx));
-    hmac_finish(ctx->V, h, hk->id, &hk->out);
-}
-#endif
 
 /*
  * Update with provided data a || b || c (each may be empty), with hk the
@@ -52,37 +41,61 @@ static void drbg_next_v(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, ctc_hash_ctx
  * V = HMAC(K, V) after it and the next K = HMAC(K, V || 0x01 || ..)).
  */
 #if CTC_PROFILE_SMALL
-/* PROFILE=small: the four MACs (two with empty provided data) as steps of
- * one loop around one HMAC; even steps make K and schedule it, odd ones
- * make V (less code than two copies) */
-static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
-                           const uint8_t *a, size_t a_len,
-                           const uint8_t *b, size_t b_len,
-                           const uint8_t *c, size_t c_len)
+/*
+ * PROFILE=small: Update and the output blocks are one loop around one
+ * HMAC (less code than a function for each; docs/hash.md, "The small
+ * profile"). Steps u < steps are Update's: even ones make K and schedule
+ * it, odd ones make V; after them each step makes V and outputs it.
+ */
+void drbg_run_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, const drbg_input *in,
+               uint8_t *out, size_t n)
 {
     int id = (int)ctx->hash_id;
-    size_t hs = drbg_hs(ctx);
-    unsigned steps = a_len == 0 && b_len == 0 && c_len == 0 ? 2 : 4, i;
+    size_t hs = drbg_hs(ctx), take, j;
+    unsigned steps = 0, u = 0;
     uint8_t sep;
     ctc_hash_ctx h;
 
-    for (i = 0; i < steps; i++) {
+    if (in != NULL)     /* lengths are public */
+        steps = (in->len[0] | in->len[1] | in->len[2]) != 0 ? 4 : 2;
+    for (;;) {
+        uint8_t *dst = ctx->V;      /* V = HMAC(K, V) */
+        int upd = u < steps;
+
+        if (!upd && n == 0)
+            break;
         hmac_key_start(&h, hk);
         hash_update_(&h, ctx->V, hs);
-        if ((i & 1) == 0) {
+        if (upd && (u & 1) == 0) {
             /* K = HMAC(K, V || sep || provided) */
-            sep = (uint8_t)(i >> 1);
+            sep = (uint8_t)(u >> 1);
             hash_update_(&h, &sep, 1);
-            hash_update_(&h, a, a_len);
-            hash_update_(&h, b, b_len);
-            hash_update_(&h, c, c_len);
-            hmac_finish(ctx->K, &h, id, &hk->out);
+            for (j = 0; j < 3; j++)
+                hash_update_(&h, in->p[j], in->len[j]);
+            dst = ctx->K;
+        }
+        hmac_finish(dst, &h, id, &hk->out);
+        if (dst == ctx->K)
             drbg_key_init(hk, id, ctx->K, hs);
+        if (upd) {
+            u++;
         } else {
-            /* V = HMAC(K, V) */
-            hmac_finish(ctx->V, &h, id, &hk->out);
+            take = n < hs ? n : hs;
+            hash_copy(out, ctx->V, take);
+            out += take;
+            n -= take;
         }
     }
+}
+
+/* Update(in), K's key schedule made and wiped here. */
+static void drbg_update(ctc_hmac_drbg_ctx *ctx, const drbg_input *in)
+{
+    hmac_key hk;
+
+    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    drbg_run_(ctx, &hk, in, NULL, 0);
+    ct_zeroize(&hk, sizeof hk);
 }
 #else
 static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
@@ -115,7 +128,6 @@ static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
             break;
     }
 }
-#endif
 
 static void drbg_update(ctc_hmac_drbg_ctx *ctx,
                         const uint8_t *a, size_t a_len,
@@ -128,6 +140,7 @@ static void drbg_update(ctc_hmac_drbg_ctx *ctx,
     drbg_update_hk(ctx, &hk, a, a_len, b, b_len, c, c_len);
     ct_zeroize(&hk, sizeof hk);
 }
+#endif
 
 /*
  * The key schedule of K = 0x00..00, Instantiate's first key: from
@@ -167,10 +180,14 @@ static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
     drbg_key_init(hk, id, K, hs);
 }
 
+#if CTC_PROFILE_SMALL
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id, const drbg_input *in)
+#else
 void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
                        const uint8_t *a, size_t a_len,
                        const uint8_t *b, size_t b_len,
                        const uint8_t *c, size_t c_len)
+#endif
 {
     size_t i;
 
@@ -179,25 +196,23 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
     for (i = 0; i < sizeof ctx->V; i++)
         ctx->V[i] = 0x01;           /* K stays 0x00... */
     zero_key(hk, id, ctx->K, drbg_hs(ctx));
+#if CTC_PROFILE_SMALL
+    drbg_run_(ctx, hk, in, NULL, 0);
+#else
     drbg_update_hk(ctx, hk, a, a_len, b, b_len, c, c_len);
+#endif
     ctx->reseed_counter = 1;
     ctx->state = DRBG_STATE;
 }
 
+#if !CTC_PROFILE_SMALL
 /* V = HMAC(K, V) until n bytes are out, with hk K's key schedule. */
 void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size_t n)
 {
     size_t hs = drbg_hs(ctx), take;
-#if CTC_PROFILE_SMALL
-    ctc_hash_ctx h;
-#endif
 
     while (n > 0) {
-#if CTC_PROFILE_SMALL
-        drbg_next_v(ctx, hk, &h);
-#else
         hmac_key_mac3(ctx->V, hk, ctx->V, hs, NULL, 0, NULL, 0);
-#endif
         take = n < hs ? n : hs;
         hash_copy(out, ctx->V, take);
         out += take;
@@ -205,7 +220,6 @@ void drbg_blocks_(ctc_hmac_drbg_ctx *ctx, const hmac_key *hk, uint8_t *out, size
     }
 }
 
-#if !CTC_PROFILE_SMALL
 /* Generate with the additional input already absorbed: output blocks, then
  * Update(additional) under the same key schedule. */
 static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
@@ -219,12 +233,12 @@ static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
     ct_zeroize(&hk, sizeof hk);
     ctx->reseed_counter++;
 }
-#endif
 
 void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk)
 {
     drbg_update_hk(ctx, hk, NULL, 0, NULL, 0, NULL, 0);
 }
+#endif
 
 /* ---- public API ------------------------------------------------------------ */
 
@@ -260,8 +274,16 @@ int ctc_hmac_drbg_instantiate(ctc_hmac_drbg_ctx *ctx, int hash_id,
         || !hash_input_len_ok(nonce_len)
         || !hash_input_len_ok(pers_len))
         return CTC_ERR_LENGTH;
+#if CTC_PROFILE_SMALL
+    {
+        drbg_input in = { { entropy, nonce, pers }, { entropy_len, nonce_len, pers_len } };
+
+        drbg_instantiate_(ctx, &hk, hash_id, &in);
+    }
+#else
     drbg_instantiate_(ctx, &hk, hash_id, entropy, entropy_len, nonce, nonce_len,
                       pers, pers_len);
+#endif
     ct_zeroize(&hk, sizeof hk);
     return CTC_OK;
 }
@@ -277,7 +299,15 @@ int ctc_hmac_drbg_reseed(ctc_hmac_drbg_ctx *ctx,
         || !hash_input_len_ok(entropy_len)
         || !hash_input_len_ok(additional_len))
         return CTC_ERR_LENGTH;
+#if CTC_PROFILE_SMALL
+    {
+        drbg_input in = { { entropy, additional, NULL }, { entropy_len, additional_len, 0 } };
+
+        drbg_update(ctx, &in);
+    }
+#else
     drbg_update(ctx, entropy, entropy_len, additional, additional_len, NULL, 0);
+#endif
     ctx->reseed_counter = 1;
     return CTC_OK;
 }
@@ -297,13 +327,12 @@ int ctc_hmac_drbg_generate(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t out_len,
 #if CTC_PROFILE_SMALL
     {   /* one key schedule from start to end: each Update leaves the
          * new K's in hk (the same MACs as below, less code) */
+        drbg_input in = { { additional, NULL, NULL }, { additional_len, 0, 0 } };
         hmac_key hk;
 
         drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
-        if (additional_len != 0)
-            drbg_update_hk(ctx, &hk, additional, additional_len, NULL, 0, NULL, 0);
-        drbg_blocks_(ctx, &hk, out, out_len);
-        drbg_update_hk(ctx, &hk, additional, additional_len, NULL, 0, NULL, 0);
+        drbg_run_(ctx, &hk, additional_len != 0 ? &in : NULL, out, out_len);
+        drbg_run_(ctx, &hk, &in, NULL, 0);
         ct_zeroize(&hk, sizeof hk);
         ctx->reseed_counter++;
     }

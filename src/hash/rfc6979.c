@@ -66,10 +66,21 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
                       const uint8_t *h, size_t h_len,
                       const uint8_t *extra, size_t extra_len)
 {
+#if CTC_PROFILE_SMALL
+    /* PROFILE=small: t is k itself, for bits2octets' scratch and then the
+     * candidates (a rejected one is overwritten by the next): no copy,
+     * no second buffer */
+    uint8_t z[CTC_RFC6979_MAX_QLEN], *t = k;
+#else
     uint8_t z[CTC_RFC6979_MAX_QLEN], t[CTC_RFC6979_MAX_QLEN];
+#endif
     ctc_hmac_drbg_ctx drbg;
     hmac_key hk;
     unsigned top_bits, shift;
+#if CTC_PROFILE_SMALL
+    drbg_input in;
+    const drbg_input *up;
+#endif
 
     if (k == NULL || q == NULL || x == NULL || h == NULL
         || (extra == NULL && extra_len != 0) || !hash_id_valid(hash_id))
@@ -85,8 +96,13 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     shift = 8 - top_bits;               /* 8 * q_len - qlen */
 
     /* whether the caller's key is valid is public (an error is returned) */
+#if CTC_PROFILE_SMALL
+    if (!ct_cond_declassify(be_in_range(z, x, q, q_len)))  /* k untouched */
+        return CTC_ERR_KEY;
+#else
     if (!ct_cond_declassify(be_in_range(t, x, q, q_len)))
         return CTC_ERR_KEY;
+#endif
 
     /* bits2octets(h) = int2octets(bits2int(h) mod q). bits2int keeps the
      * leftmost qlen bits; h shorter than q_len bytes has at most qlen bits
@@ -112,21 +128,41 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
 #endif
     ct_mem_cmov(ct_cond_not(be_sub(t, z, q, q_len)), z, t, q_len);
 
+#if CTC_PROFILE_SMALL
+    in.p[0] = x;
+    in.p[1] = z;
+    in.p[2] = extra;
+    in.len[0] = in.len[1] = q_len;
+    in.len[2] = extra_len;
+    drbg_instantiate_(&drbg, &hk, hash_id, &in);
+    for (up = NULL;; up = &in) {
+        ct_cond ok;
+
+        /* after a rejected candidate, step h.3 first: Update with
+         * nothing provided */
+        in.len[0] = in.len[1] = in.len[2] = 0;
+        drbg_run_(&drbg, &hk, up, t, q_len);
+#else
     drbg_instantiate_(&drbg, &hk, hash_id, x, q_len, z, q_len, extra, extra_len);
     for (;;) {
         ct_cond ok;
 
         drbg_blocks_(&drbg, &hk, t, q_len);
+#endif
         be_shr(t, q_len, shift);        /* bits2int: the leftmost qlen bits */
         ok = be_in_range(z, t, q, q_len);   /* z is free after Instantiate */
         /* a rejected candidate is discarded and the next one is
          * independent of it, so whether this one is taken may be public */
         if (ct_cond_declassify(ok))
             break;
+#if !CTC_PROFILE_SMALL
         drbg_update_empty_(&drbg, &hk);    /* step h.3, after a rejection only */
+#endif
     }
+#if !CTC_PROFILE_SMALL
     hash_copy(k, t, q_len);
     ct_zeroize(t, sizeof t);
+#endif
     ct_zeroize(z, sizeof z);
     ct_zeroize(&drbg, sizeof drbg);
     ct_zeroize(&hk, sizeof hk);
