@@ -215,17 +215,29 @@ static void sha256_start(ctc_sha256_ctx *ctx, const uint32_t iv[8], uint32_t sta
 #if CTC_PROFILE_SMALL
 /*
  * PROFILE=small: every byte goes into the buffer, and a block is
- * compressed when it fills; padding and length go the same way
- * (sha256_finish). Less code than the copies, the in-place blocks and the
- * padding of the default build (Cortex-M4 -Os: docs/hash.md, "The small
- * profile"). The branches are on the public length only.
+ * compressed when it fills, but for whole blocks while it is empty,
+ * which are compressed in place; padding and length go the same way
+ * (sha256_finish). Less code than the copies and the padding of the
+ * default build (Cortex-M4 -Os: docs/hash.md, "The small profile"). The
+ * branches are on the public length only.
  */
 static void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 {
-    while (len-- > 0) {
-        ctx->buf[ctx->len & 63] = *data++;
-        if ((++ctx->len & 63) == 0)
-            sha256_blocks(ctx->h, ctx->buf, 1);
+    while (len > 0) {
+        /* whole blocks in place while the buffer is empty */
+        size_t n = (ctx->len & 63) == 0 ? len >> 6 << 6 : 0;
+
+        if (n != 0) {
+            sha256_blocks(ctx->h, data, n >> 6);
+        } else {
+            n = 1;
+            ctx->buf[ctx->len & 63] = *data;
+            if ((ctx->len & 63) == 63)
+                sha256_blocks(ctx->h, ctx->buf, 1);
+        }
+        ctx->len += n;
+        data += n;
+        len -= n;
     }
 }
 #endif
