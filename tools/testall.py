@@ -150,6 +150,16 @@ SUITES = [
       mk("TARGET=" + t, "PROFILE=small", "LTO=1", "ct-trace")])
     for t in BAREMETAL
 ] + [
+    # PROFILE=small with k G on the comb and its 1 KiB table instead of the
+    # ladder (CTC_EC_SMALL_COMB=1, ctcrypto/config.h): the unit tests
+    # (test_ec_mul: k G against the ladder's k P of G at the fold's edges)
+    # and the trace checker on the comb's key generation and signing
+    ("unit + ct-trace cortex-m4 -Os small comb",
+     [mk("TARGET=cortex-m4", "PROFILE=small", "CFLAGS=-DCTC_EC_SMALL_COMB=1",
+         "BUILD=build/m4-small-comb", "check"),
+      mk("TARGET=cortex-m4", "PROFILE=small", "CFLAGS=-DCTC_EC_SMALL_COMB=1",
+         "BUILD=build/m4-small-comb", "ct-trace")]),
+] + [
     # clang where it can build for the core (LLVM 14 has no Xtensa back end)
     ("unit + ct-trace " + t + " clang" + (" -Os" if prof == "small" else " -O2"),
      [mk("TARGET=" + t, "CC=clang", "PROFILE=" + prof, "check"),

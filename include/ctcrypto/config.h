@@ -66,9 +66,20 @@
  *                     = 7: 37 and 55 rows, 148 KiB and 330 KiB; W = 5: 52
  *                     and 77, 52 KiB and 115.5 KiB; W = 4: 64 and 96),
  *                     else 8 and 8 (microcontrollers: 4 KiB, 6 KiB).
- *                     CTC_PROFILE_SMALL links no table: k G is the ladder
- *                     of src/ec/ec_ladder.c, and these options (and
- *                     CTC_EC_COMB_WIN) have no effect there.
+ *                     CTC_PROFILE_SMALL links no table (k G is the ladder
+ *                     of src/ec/ec_ladder.c, and these options and
+ *                     CTC_EC_COMB_WIN have no effect there) unless
+ *                     CTC_EC_SMALL_COMB is set; its default is then 2 and
+ *                     2 rows of W = 4 (1 KiB, 1.5 KiB).
+ *   CTC_EC_SMALL_COMB 0 (default): CTC_PROFILE_SMALL computes k G (key
+ *                     generation, signing) on the ladder, with no table.
+ *                     1: k G is the comb of the fast profile
+ *                     (src/ec/ec_mul_base.c) with the table of
+ *                     CTC_P256_TABLE_ROWS, CTC_P384_TABLE_ROWS and
+ *                     CTC_EC_COMB_WIN above, for a bigger image and a
+ *                     faster k G (docs/ec.md, "Fixed-base table sizes",
+ *                     has both measured); k P (ECDH) and verification stay
+ *                     on the ladder. No effect without CTC_PROFILE_SMALL.
  *   CTC_RSA_MAX_BITS  the largest RSA modulus, in bits: sizes the key
  *                     structs of ctcrypto/rsa.h and the stack scratch of
  *                     the RSA functions. A multiple of 64 from 1024 to
@@ -195,6 +206,13 @@
 #endif
 #if CTC_AES_CT64 != 0 && CTC_AES_CT64 != 1
 #error "CTC_AES_CT64 must be 0 or 1"
+#endif
+
+#ifndef CTC_EC_SMALL_COMB
+#define CTC_EC_SMALL_COMB 0
+#endif
+#if CTC_EC_SMALL_COMB != 0 && CTC_EC_SMALL_COMB != 1
+#error "CTC_EC_SMALL_COMB must be 0 or 1"
 #endif
 
 #if CTC_PROFILE_SMALL

@@ -99,7 +99,7 @@ static const char ctc_build_info_text[] =
     " mp-asm=" MP_ASM_NAME " mp-mul=" MP_MUL_NAME " mp-carry=" MP_CARRY_NAME
     " p256-asm=" P256_ASM_NAME
     " p384-asm=" P384_ASM_NAME
-#if CTC_PROFILE_SMALL
+#if CTC_PROFILE_SMALL && !CTC_EC_SMALL_COMB
     " ec-comb=none,ladder"      /* src/ec/ec_ladder.c: no fixed-base table */
 #else
     " ec-comb=w" CTC_STR(CTC_EC_COMB_WIN) ",p256:" CTC_STR(CTC_P256_TABLE_ROWS)

@@ -312,8 +312,9 @@ void ec_limbs_lookup_x86(ct_limb_t *X, const ct_limb_t *table, size_t count, siz
  *
  * Booth digits: k = sum d_i 2^(5i), d_i in [-16, 16], i <
  * ec_booth_digits(C). *abs = |d_i| in 0..16; returns true when d_i < 0.
- * The digit functions (ec_booth_digit, ec_comb_digit; not built with
- * PROFILE=small, whose ladder reads the scalar bit by bit) read the bits
+ * The digit functions (ec_booth_digit, ec_comb_digit; PROFILE=small,
+ * whose ladder reads the scalar bit by bit, builds ec_comb_digit only for
+ * the comb of CTC_EC_SMALL_COMB, and ec_booth_digit never) read the bits
  * of a window from the two limbs it may straddle, at a position that
  * depends on i only (public), with no bound test: k must lie where
  * ec_digit_guard puts it.
@@ -321,7 +322,11 @@ void ec_limbs_lookup_x86(ct_limb_t *X, const ct_limb_t *table, size_t count, siz
 #define EC_WIN 5
 #define ec_booth_digits(C) ((C)->digits)
 ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i);
-#if !CTC_PROFILE_SMALL
+/* 1 where k G is the comb of ec_mul_base.c (the curves link their
+ * fixed-base tables), 0 where it is the ladder of ec_ladder.c:
+ * PROFILE=small without CTC_EC_SMALL_COMB (ctcrypto/config.h) */
+#define EC_MUL_BASE_COMB (!CTC_PROFILE_SMALL || CTC_EC_SMALL_COMB)
+#if EC_MUL_BASE_COMB
 /* The place of a scalar for the digit functions: a zero limb, the
  * C->limbs limbs of k, a zero limb. Copies k into buf between its guard
  * limbs (zeroed here) and returns the copy, buf + 1. */
@@ -353,8 +358,9 @@ ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int 
  * R = k * G in constant time for any k < 2^bits (limbs, as ec_mul), with the
  * curve's fixed-base table: k folded below 2^(bits - 1), one mixed
  * addition per digit and EC_COMB_WIN (table_spacing - 1) doublings
- * (ec_mul_base.c). PROFILE=small: ec_mul of G (ec_ladder.c; the curves
- * link no table there).
+ * (ec_mul_base.c). PROFILE=small without CTC_EC_SMALL_COMB
+ * (!EC_MUL_BASE_COMB): ec_mul of G (ec_ladder.c; the curves link no
+ * table there).
  */
 void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k);
 /*

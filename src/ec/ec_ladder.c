@@ -4,7 +4,9 @@
  * Joye, Miyaji, Rivain, Venelli, "Scalar multiplication on Weierstrass
  * elliptic curves from co-Z arithmetic", 2011: XYcZ-IDBL, XYcZ-ADDC,
  * XYcZ-ADD). No table, no window, no complete formula: the code size
- * comes first (docs/ec.md, "The small profile").
+ * comes first (docs/ec.md, "The small profile"). With CTC_EC_SMALL_COMB
+ * (ctcrypto/config.h) k G is the comb of ec_mul_base.c instead, and this
+ * file keeps k P only.
  *
  * Co-Z: the two points of the ladder, R0 and R1, share one Z, (X0, Y0, Z)
  * and (X1, Y1, Z) in Jacobian coordinates (x = X/Z^2, y = Y/Z^3). For
@@ -217,6 +219,7 @@ void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
     ct_zeroize(kp, sizeof kp);
 }
 
+#if !EC_MUL_BASE_COMB    /* CTC_EC_SMALL_COMB: the comb of ec_mul_base.c */
 void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
 {
     ec_affine G;
@@ -224,5 +227,6 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
     ec_affine_generator(C, &G);
     ec_mul(C, R, k, &G);
 }
+#endif
 
 #endif /* CTC_PROFILE_SMALL */

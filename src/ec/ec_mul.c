@@ -14,7 +14,9 @@
  * (ec_limbs_lookup), a conditional negation and one addition - for every
  * scalar, zero digits and k = 0 included (infinity is handled by masked
  * copies in the additions). PROFILE=small has none of this file: k P is
- * the co-Z ladder of ec_ladder.c.
+ * the co-Z ladder of ec_ladder.c; it keeps the digits of k G
+ * (ec_digit_guard, ec_comb_digit) where CTC_EC_SMALL_COMB builds the comb
+ * of ec_mul_base.c.
  */
 #include "ec.h"
 
@@ -23,7 +25,7 @@
 /* a table point as 3 * L limbs (X, Y, Z), packed, for the full scan */
 #define PT(tab, j) ((tab) + 3 * L * (size_t)(j))
 
-#if !CTC_PROFILE_SMALL
+#if EC_MUL_BASE_COMB
 /*
  * The low limb of k >> pos (bits pos .. pos + MP_LIMB_BITS - 1, zero above
  * bit bits - 1), -1 <= pos <= bits - 1 public: limb j = floor(pos / B) of
@@ -66,14 +68,16 @@ ct_limb_t *ec_digit_guard(const ec_curve *C, ct_limb_t buf[EC_DIGIT_LIMBS], cons
     return buf + 1;
 }
 
-ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i)
-{
-    BOOTH_DIGIT(EC_WIN);
-}
-
 ct_cond ec_comb_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i)
 {
     BOOTH_DIGIT(EC_COMB_WIN);
+}
+#endif /* EC_MUL_BASE_COMB */
+
+#if !CTC_PROFILE_SMALL
+ct_cond ec_booth_digit(const ec_curve *C, uint32_t *abs, const ct_limb_t *k, int i)
+{
+    BOOTH_DIGIT(EC_WIN);
 }
 
 static void pack(const ec_curve *C, ct_limb_t *dst, const ec_jac *P)

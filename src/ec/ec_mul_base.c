@@ -25,7 +25,10 @@
  * read from row m by a scan of all its entries. Digit 0 selects no entry
  * (the lookup yields zeros) and the addition is masked off
  * (ec_jac_add_affine_if), so every digit costs the same. S = 1 is the
- * large table (one row per digit, no doubling).
+ * large table (one row per digit, no doubling). PROFILE=small builds this
+ * file only with CTC_EC_SMALL_COMB (its table 2 rows of W = 4 by default:
+ * 1 KiB for P-256, 1.5 KiB for P-384), on the Jacobian formulas of the
+ * dispatching leaves (ec_jacobian.c) and the C scan (ct_limbs_lookup).
  *
  * Every addition is a Jacobian mixed one (ec_jacobian.c), wrong for equal
  * points only; the fold is what rules them out, with no complete formula
@@ -51,7 +54,7 @@
  */
 #include "ec.h"
 
-#if !CTC_PROFILE_SMALL    /* PROFILE=small: the ladder of ec_ladder.c */
+#if EC_MUL_BASE_COMB  /* PROFILE=small without CTC_EC_SMALL_COMB: the ladder of ec_ladder.c */
 #define L (C->limbs)
 
 void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
@@ -107,4 +110,4 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
     ct_zeroize(kb, sizeof kb);
     ct_zeroize(&a, sizeof a);
 }
-#endif /* !CTC_PROFILE_SMALL */
+#endif /* EC_MUL_BASE_COMB */

@@ -33,7 +33,9 @@
 /*
  * PROFILE=small: the code size first (docs/ec.md, "The small profile").
  * u1 G and u2 Q each by the constant-time ladder of ec_ladder.c (no table
- * of G's multiples, no chain, no second set of formulas in the image),
+ * of G's multiples, no chain, no second set of formulas in the image;
+ * with CTC_EC_SMALL_COMB u1 G is ec_mul_base's comb, which is then in the
+ * image anyway),
  * both made affine, and their sum by the affine chord or tangent with its
  * cases taken by branches (the inputs are public): an operand at
  * infinity (u1 = 0) is the other, equal x-coordinates are the tangent

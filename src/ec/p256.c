@@ -38,7 +38,7 @@ typedef char p256_entry_is_2L_limbs[sizeof(p256_affine) == 2 * P256_LIMBS * size
     (P256_COMB_DIGITS + P256_TABLE_SPACING - 1) / P256_TABLE_SPACING != P256_TABLE_ROWS
 #error "CTC_P256_TABLE_ROWS must be 1..D and ceil(D / ceil(D / rows)) = rows (D: ec.h, EC_COMB_DIGITS)"
 #endif
-#if CTC_PROFILE_SMALL
+#if !EC_MUL_BASE_COMB
 #define P256_TABLE NULL         /* k G is the ladder (ec_ladder.c) */
 #else
 #include "p256_table.h"

@@ -35,7 +35,7 @@ typedef char p384_entry_is_2L_limbs[sizeof(p384_affine) == 2 * P384_LIMBS * size
     (P384_COMB_DIGITS + P384_TABLE_SPACING - 1) / P384_TABLE_SPACING != P384_TABLE_ROWS
 #error "CTC_P384_TABLE_ROWS must be 1..D and ceil(D / ceil(D / rows)) = rows (D: ec.h, EC_COMB_DIGITS)"
 #endif
-#if CTC_PROFILE_SMALL
+#if !EC_MUL_BASE_COMB
 #define P384_TABLE NULL         /* k G is the ladder (ec_ladder.c) */
 #else
 #include "p384_table.h"

@@ -283,7 +283,8 @@ void ct_case_ec_ecdsa_sign(const unsigned char *secret)
 }
 
 /* k P and k G themselves (ec_mul, ec_mul_base; PROFILE=small: the co-Z
- * ladder of ec_ladder.c) on scalars that are not made valid keys: the
+ * ladder of ec_ladder.c, k G the comb with CTC_EC_SMALL_COMB) on scalars
+ * that are not made valid keys: the
  * modular layout's p - 1, 1, p - 2, 2^255, n - 1, 0, (p + 1) / 2 and 2
  * take every masked path the scalar handling has (k >= n reduced, the
  * fold of a set top bit, s + n or s + 2n, and the two scalars the ladder

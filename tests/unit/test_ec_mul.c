@@ -104,7 +104,7 @@ static void base_be(const ec_curve *C, ec_point *R, const uint8_t *kb)
     ec_mul_base(C, R, k);
 }
 
-#if !CTC_PROFILE_SMALL
+#if EC_MUL_BASE_COMB
 /* bit j of the big-endian k (0 outside 0 .. bits - 1) */
 static uint32_t bit_be(const ec_curve *C, const uint8_t *kb, int j)
 {
@@ -135,12 +135,14 @@ static void check_digits(const ec_curve *C, const uint8_t *kb, int w, int count)
             v = v << 1 | bit_be(C, kb, w * i - 1 + j);
         t = v >> w;
         x = (v >> 1) + (v & 1u);
+#if !CTC_PROFILE_SMALL     /* the ladder of k P reads bits, not digits */
         if (w == EC_WIN) {
             a = 0xdead;
             neg = ec_booth_digit(C, &a, kd, i);
             TR_EQ(ct_cond_bit(neg), t);
             TR_EQ(a, t ? (1u << w) - x : x);
         }
+#endif
         if (w == EC_COMB_WIN) {
             a = 0xdead;
             neg = ec_comb_digit(C, &a, kd, i);
@@ -158,6 +160,11 @@ static void check_digits(const ec_curve *C, const uint8_t *kb, int w, int count)
  * random ones, with the guard limbs filled with ones before
  * ec_digit_guard.
  */
+#if CTC_PROFILE_SMALL    /* CTC_EC_SMALL_COMB: k G's digits, no Booth ones */
+#define DIGITS_NAME "comb digits"
+#else
+#define DIGITS_NAME "Booth and comb digits"
+#endif
 static void test_digits(const ec_curve *C, const char *name)
 {
     uint8_t kb[EC_MAX_BYTES];
@@ -184,7 +191,9 @@ static void test_digits(const ec_curve *C, const char *name)
         } else {
             tr_rand_bytes(kb, C->bytes);
         }
+#if !CTC_PROFILE_SMALL
         check_digits(C, kb, EC_WIN, ec_booth_digits(C));
+#endif
         check_digits(C, kb, EC_COMB_WIN, EC_COMB_DIGITS((int)C->bits));
     }
     tr_group_end();
@@ -519,12 +528,12 @@ int main(void)
 #if CTC_EC_P256 && defined(P256_ASM_JAC)
     test_jac_asm();
 #endif
-#if CTC_EC_P256 && !CTC_PROFILE_SMALL
-    test_digits(ec_p256(), "P-256 Booth and comb digits read from limbs = the recoding bit by bit "
+#if CTC_EC_P256 && EC_MUL_BASE_COMB
+    test_digits(ec_p256(), "P-256 " DIGITS_NAME " read from limbs = the recoding bit by bit "
                 "(edges, one bit per position, random)");
 #endif
-#if CTC_EC_P384 && !CTC_PROFILE_SMALL
-    test_digits(ec_p384(), "P-384 Booth and comb digits read from limbs = the recoding bit by bit "
+#if CTC_EC_P384 && EC_MUL_BASE_COMB
+    test_digits(ec_p384(), "P-384 " DIGITS_NAME " read from limbs = the recoding bit by bit "
                 "(edges, one bit per position, random)");
 #endif
 #if CTC_EC_P256
