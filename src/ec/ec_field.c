@@ -25,9 +25,30 @@
 static CT_NOINLINE void mont_mul(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A,
                                  const ct_limb_t *B)
 {
-    ct_limb_t T[EC_LIMBS];
+#if defined(P256_ASM_MONT)
+    /*
+     * UMAAL targets: the 256-bit moduli (P-256's p and n) on the field
+     * leaf's own product (p256_mont_mul_asm, p256_field.h), then N
+     * subtracted when V = top 2^256 + X >= N; the modulus's size is
+     * public. The image then links one product, not also
+     * mp_montmul_steps_asm (docs/ec.md, "One product for two moduli").
+     */
+    if (!CTC_EC_P384 || M->n == P256_FE_LIMBS) {
+        ct_limb_t top = p256_mont_mul_asm(X, A, B, M->N, M->ninv);
+        ct_cond ge = ct_cond_or(ct_cond_from_bit((uint32_t)top),
+                                ct_cond_not(mp_lt(X, M->N, P256_FE_LIMBS)));
 
-    mp_montmul_steps(X, A, B, M, T);
+        (void)mp_sub_cond(X, X, M->N, ge, P256_FE_LIMBS);
+        return;
+    }
+#endif
+#if !defined(P256_ASM_MONT) || CTC_EC_P384
+    {
+        ct_limb_t T[EC_LIMBS];
+
+        mp_montmul_steps(X, A, B, M, T);
+    }
+#endif
 }
 
 /* X = A R (R^2 < N goes first: the product bounds its first operand) */

@@ -177,6 +177,29 @@ void p256_jac_madd_if_asm(ct_limb_t *R, const ct_limb_t *P, const ct_limb_t *A, 
                           ct_limb_t keep, const ct_limb_t *one);
 #endif
 
+/*
+ * A Montgomery product for any odd 256-bit modulus on the P-256 product
+ * (32-bit limbs): p256_mont_mul(X, A, B, N, ninv) forms V = (A B + M N) /
+ * 2^256, M < 2^256 the multiple that clears A B's low half (ninv = -N^-1
+ * mod 2^32), stores X = V mod 2^256 and returns V's bit 256; V < 2N when
+ * A B < N 2^256, and the caller subtracts N under a mask (ec_field.c).
+ * PROFILE=small on UMAAL targets (P256_ASM_MONT): the scalars mod n and
+ * the conversions to and from Montgomery form, so that the image links
+ * one product (p256_umaal.S: p256_mul_core) instead of the field leaf
+ * and mp's generic mp_montmul_steps_asm. X may be A or B. The C twin
+ * exists with 32-bit limbs.
+ * CT: nothing leaks (no branch, no address depends on a value).
+ */
+#if MP_LIMB_BITS == 32
+ct_limb_t p256_mont_mul_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                          const ct_limb_t *N, ct_limb_t ninv);
+#endif
+#if defined(P256_HAVE_ASM) && defined(MP_ASM_UMAAL) && CTC_PROFILE_SMALL
+#define P256_ASM_MONT 1
+ct_limb_t p256_mont_mul_asm(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                            const ct_limb_t *N, ct_limb_t ninv);
+#endif
+
 /* k A: assembly where the target's leaves have it, else the C twin */
 #if defined(P256_ASM_MULK)
 void p256_fe_mulk_asm(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k);

@@ -279,4 +279,37 @@ void p256_fe_mulk_c(ct_limb_t *X, const ct_limb_t *A, ct_limb_t k)
     p256_reduce_once(X, V, c - b);
 }
 
+/*
+ * The C twin of p256_mont_mul_asm (p256_field.h): T = A B, then one row
+ * per word i: m = T[i] ninv, T[i..i+7] += m N, the row's carry and the
+ * carry word top added at word i + 8. X = T[8..15], the return value the
+ * bit above it.
+ */
+ct_limb_t p256_mont_mul_c(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+                          const ct_limb_t *N, ct_limb_t ninv)
+{
+    ct_limb_t T[2 * L], c, m, top = 0;
+    size_t i, j;
+
+    for (i = 0; i < L; i++)
+        T[i] = 0;
+    for (i = 0; i < L; i++) {
+        c = 0;
+        for (j = 0; j < L; j++)
+            T[i + j] = mp_w_mac(&c, A[j], B[i], T[i + j], c);
+        T[i + L] = c;
+    }
+    for (i = 0; i < L; i++) {
+        m = T[i] * ninv;
+        c = 0;
+        for (j = 0; j < L; j++)
+            T[i + j] = mp_w_mac(&c, m, N[j], T[i + j], c);
+        T[i + L] = mp_w_mac(&top, c, 1, T[i + L], top);
+    }
+    for (i = 0; i < L; i++)
+        X[i] = T[i + L];
+    ct_zeroize(T, sizeof T);
+    return top;
+}
+
 #endif

@@ -401,6 +401,83 @@ static void test_inv(void)
 #endif
 }
 
+#if MP_LIMB_BITS == 32 && CTC_EC_P256
+/*
+ * p256_mont_mul (p256_field.h): the assembly (where the target has it)
+ * and the C twin against mp_montmul for P-256's p and n: the unreduced V
+ * = X + top 2^256 of both is the same, below 2N, and V - N under the mask
+ * is mp_montmul's result; edge values and random ones, X aliased to A and
+ * to B.
+ */
+static void check_mont(const mp_modulus *M, const ct_limb_t *A, const ct_limb_t *B)
+{
+    ct_limb_t R[L], X[L], Y[L], T[2 * L], top, ytop;
+    ct_cond ge;
+
+    mp_montmul(R, A, B, M, T);
+    top = p256_mont_mul_c(X, A, B, M->N, M->ninv);
+    /* V < 2N: top = 1 only with X < N */
+    TR_CHECK(top == 0 || ct_cond_bit(mp_lt(X, M->N, L)));
+    ge = ct_cond_or(ct_cond_from_bit((uint32_t)top), ct_cond_not(mp_lt(X, M->N, L)));
+    (void)mp_sub_cond(Y, X, M->N, ge, L);
+    TR_MEM(Y, R, sizeof R);
+#if defined(P256_ASM_MONT)
+    ytop = p256_mont_mul_asm(Y, A, B, M->N, M->ninv);
+    TR_CHECK(ytop == top);
+    TR_MEM(Y, X, sizeof X);
+    mp_copy(Y, A, L);
+    ytop = p256_mont_mul_asm(Y, Y, B, M->N, M->ninv);
+    TR_CHECK(ytop == top);
+    TR_MEM(Y, X, sizeof X);
+    mp_copy(Y, B, L);
+    ytop = p256_mont_mul_asm(Y, A, Y, M->N, M->ninv);
+    TR_CHECK(ytop == top);
+    TR_MEM(Y, X, sizeof X);
+#else
+    (void)ytop;
+#endif
+}
+
+static void test_mont(void)
+{
+    const ec_curve *C = ec_p256();
+    const mp_modulus *mods[2];
+    ct_limb_t A[L], B[L], ed[6][L];
+    unsigned long it;
+    size_t m, i, j;
+
+    mods[0] = &C->p;
+    mods[1] = &C->n;
+    tr_group("p256_mont_mul (" P256_ASM_NAME ") and its C twin = mp_montmul, mod p and n: "
+             "edges and random values, aliased");
+    for (m = 0; m < 2; m++) {
+        const mp_modulus *M = mods[m];
+
+        /* 0, 1, 2, N - 1, N - 2, R^2 mod N */
+        for (i = 0; i < 6; i++)
+            mp_zero(ed[i], L);
+        ed[1][0] = 1;
+        ed[2][0] = 2;
+        (void)mp_sub_limb(ed[3], M->N, 1, L);
+        (void)mp_sub_limb(ed[4], M->N, 2, L);
+        mp_copy(ed[5], M->R2, L);
+        for (i = 0; i < 6; i++)
+            for (j = 0; j < 6; j++)
+                check_mont(M, ed[i], ed[j]);
+        for (it = 0; it < TR_ITERS(5000ul); it++) {
+            rand_fe(A, (int)(it & 1));
+            rand_fe(B, (int)((it >> 1) & 1));
+            while (!ct_cond_bit(mp_lt(A, M->N, L)))
+                (void)mp_sub(A, A, M->N, L);
+            while (!ct_cond_bit(mp_lt(B, M->N, L)))
+                (void)mp_sub(B, B, M->N, L);
+            check_mont(M, A, B);
+        }
+    }
+    tr_group_end();
+}
+#endif
+
 int main(void)
 {
     tr_init("test_p256_field");
@@ -413,6 +490,9 @@ int main(void)
     test_chain();
     test_mulk();
     test_inv();
+#if MP_LIMB_BITS == 32 && CTC_EC_P256
+    test_mont();
+#endif
 #if defined(P256_ASM_MULX) && MP_X86_CPUID
     /* the product and square this CPU did not run above (MUL/ADC), through
      * the same tests; the MULX ones where the compiler assumes BMI2 and

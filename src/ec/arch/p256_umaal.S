@@ -163,133 +163,9 @@
  * r9, r12), U + T / 2^256 < 2p is formed with its carry c, and the
  * subtraction of p (borrow b) gives the mask c - b (REDUCE_ONCE).
  */
-/* the product of p256_fe_mul_asm up to the reduced result in r0-r7 (A in
- * r1, B in r2; T[0..12] at sp, B + 16 saved at sp + bslot, r0 at
- * sp + xslot if given); every other register but sp is clobbered */
-        .macro  MUL_CORE bslot, xslot=-1
-        ldm     r2!, {r3, r4, r5, r6}
-        .if \xslot >= 0
-        str     r0, [sp, #\xslot]      /* X (the leaf) */
-        .endif
-        str     r2, [sp, #\bslot]
-        /* rows 0..3: columns 0..11 */
-        ldm     r1, {r0, r2, r12, lr}
-        umull   r11, r7, r0, r3
-        str     r11, [sp, #0]
-        umull   r11, r8, r0, r4
-        umaal   r11, r7, r2, r3
-        str     r11, [sp, #4]
-        umull   r11, r9, r0, r5
-        umaal   r11, r7, r12, r3
-        umaal   r11, r8, r2, r4
-        str     r11, [sp, #8]
-        umull   r11, r10, r0, r6
-        umaal   r11, r7, lr, r3
-        umaal   r11, r8, r12, r4
-        umaal   r11, r9, r2, r5
-        str     r11, [sp, #12]
-        ldr     r0, [r1, #16]
-        mov     r11, #0
-        umaal   r11, r7, r0, r3
-        umaal   r11, r8, lr, r4
-        umaal   r11, r9, r12, r5
-        umaal   r11, r10, r2, r6
-        str     r11, [sp, #16]
-        ldr     r2, [r1, #20]
-        mov     r11, #0
-        umaal   r11, r7, r2, r3
-        umaal   r11, r8, r0, r4
-        umaal   r11, r9, lr, r5
-        umaal   r11, r10, r12, r6
-        str     r11, [sp, #20]
-        ldr     r12, [r1, #24]
-        mov     r11, #0
-        umaal   r11, r7, r12, r3
-        umaal   r11, r8, r2, r4
-        umaal   r11, r9, r0, r5
-        umaal   r11, r10, lr, r6
-        str     r11, [sp, #24]
-        ldr     lr, [r1, #28]
-        mov     r11, #0
-        umaal   r11, r7, lr, r3
-        umaal   r11, r8, r12, r4
-        umaal   r11, r9, r2, r5
-        umaal   r11, r10, r0, r6
-        str     r11, [sp, #28]
-        umaal   r7, r8, lr, r4
-        umaal   r7, r9, r12, r5
-        umaal   r7, r10, r2, r6
-        str     r7, [sp, #32]
-        umaal   r8, r9, lr, r5
-        umaal   r8, r10, r12, r6
-        str     r8, [sp, #36]
-        umaal   r9, r10, lr, r6
-        str     r9, [sp, #40]
-        str     r10, [sp, #44]
-        /* rows 4..7: columns 4..15 */
-        ldr     r0, [sp, #\bslot]
-        ldm     r0, {r3, r4, r5, r6}
-        mov     r8, #0
-        mov     r10, #0
-        mov     r11, #0
-        mov     lr, #0
-        ldr     r0, [r1, #0]
-        ldr     r7, [sp, #16]
-        umaal   r7, r8, r0, r3
-        str     r7, [sp, #16]
-        ldr     r2, [r1, #4]
-        ldr     r7, [sp, #20]
-        umaal   r7, r8, r2, r3
-        umaal   r7, r10, r0, r4
-        str     r7, [sp, #20]
-        ldr     r12, [r1, #8]
-        ldr     r7, [sp, #24]
-        umaal   r7, r8, r12, r3
-        umaal   r7, r10, r2, r4
-        umaal   r7, r11, r0, r5
-        str     r7, [sp, #24]
-        ldr     r9, [r1, #12]
-        ldr     r7, [sp, #28]
-        umaal   r7, r8, r9, r3
-        umaal   r7, r10, r12, r4
-        umaal   r7, r11, r2, r5
-        umaal   r7, lr, r0, r6
-        str     r7, [sp, #28]
-        ldr     r0, [r1, #16]
-        ldr     r7, [sp, #32]
-        umaal   r7, r8, r0, r3
-        umaal   r7, r10, r9, r4
-        umaal   r7, r11, r12, r5
-        umaal   r7, lr, r2, r6
-        str     r7, [sp, #32]
-        ldr     r2, [r1, #20]
-        ldr     r7, [sp, #36]
-        umaal   r7, r8, r2, r3
-        umaal   r7, r10, r0, r4
-        umaal   r7, r11, r9, r5
-        umaal   r7, lr, r12, r6
-        str     r7, [sp, #36]
-        ldr     r12, [r1, #24]
-        ldr     r7, [sp, #40]
-        umaal   r7, r8, r12, r3
-        umaal   r7, r10, r2, r4
-        umaal   r7, r11, r0, r5
-        umaal   r7, lr, r9, r6
-        str     r7, [sp, #40]
-        ldr     r9, [r1, #28]
-        ldr     r7, [sp, #44]
-        umaal   r7, r8, r9, r3
-        umaal   r7, r10, r12, r4
-        umaal   r7, r11, r2, r5
-        umaal   r7, lr, r0, r6
-        str     r7, [sp, #44]
-        umaal   r8, r10, r9, r4
-        umaal   r8, r11, r12, r5
-        umaal   r8, lr, r2, r6
-        str     r8, [sp, #48]
-        umaal   r10, r11, r9, r5
-        umaal   r10, lr, r12, r6
-        umaal   r11, lr, r9, r6
+/* the reduction of the product T (T[0..12] at sp, T[13..15] in r10, r11,
+ * lr) to the fully reduced result in r0-r7; r8, r9, r12 scratch */
+        .macro  MUL_REDUCE
         /* the low half L = T[0..7] reduced to U; T[8..12] from the stack
          * and T[13..15] in r10, r11, lr added with the carry c, then the
          * subtraction of p gives the mask (REDUCE_ONCE with top = c) */
@@ -313,6 +189,142 @@
         ADD_P_MASKED r8
         .endm
 
+/* the product of p256_fe_mul_asm up to the reduced result in r0-r7 (A in
+ * r1, B in r2; T[0..12] at sp, B + 16 saved at sp + bslot, r0 at
+ * sp + xslot if given); every other register but sp is clobbered */
+        .macro  MUL_PRODUCT bslot, xslot=-1, o=0
+        ldm     r2!, {r3, r4, r5, r6}
+        .if \xslot >= 0
+        str     r0, [sp, #\o+\xslot]      /* X (the leaf) */
+        .endif
+        str     r2, [sp, #\o+\bslot]
+        /* rows 0..3: columns 0..11 */
+        ldm     r1, {r0, r2, r12, lr}
+        umull   r11, r7, r0, r3
+        str     r11, [sp, #\o+0]
+        umull   r11, r8, r0, r4
+        umaal   r11, r7, r2, r3
+        str     r11, [sp, #\o+4]
+        umull   r11, r9, r0, r5
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        str     r11, [sp, #\o+8]
+        umull   r11, r10, r0, r6
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        str     r11, [sp, #\o+12]
+        ldr     r0, [r1, #16]
+        mov     r11, #0
+        umaal   r11, r7, r0, r3
+        umaal   r11, r8, lr, r4
+        umaal   r11, r9, r12, r5
+        umaal   r11, r10, r2, r6
+        str     r11, [sp, #\o+16]
+        ldr     r2, [r1, #20]
+        mov     r11, #0
+        umaal   r11, r7, r2, r3
+        umaal   r11, r8, r0, r4
+        umaal   r11, r9, lr, r5
+        umaal   r11, r10, r12, r6
+        str     r11, [sp, #\o+20]
+        ldr     r12, [r1, #24]
+        mov     r11, #0
+        umaal   r11, r7, r12, r3
+        umaal   r11, r8, r2, r4
+        umaal   r11, r9, r0, r5
+        umaal   r11, r10, lr, r6
+        str     r11, [sp, #\o+24]
+        ldr     lr, [r1, #28]
+        mov     r11, #0
+        umaal   r11, r7, lr, r3
+        umaal   r11, r8, r12, r4
+        umaal   r11, r9, r2, r5
+        umaal   r11, r10, r0, r6
+        str     r11, [sp, #\o+28]
+        umaal   r7, r8, lr, r4
+        umaal   r7, r9, r12, r5
+        umaal   r7, r10, r2, r6
+        str     r7, [sp, #\o+32]
+        umaal   r8, r9, lr, r5
+        umaal   r8, r10, r12, r6
+        str     r8, [sp, #\o+36]
+        umaal   r9, r10, lr, r6
+        str     r9, [sp, #\o+40]
+        str     r10, [sp, #\o+44]
+        /* rows 4..7: columns 4..15 */
+        ldr     r0, [sp, #\o+\bslot]
+        ldm     r0, {r3, r4, r5, r6}
+        mov     r8, #0
+        mov     r10, #0
+        mov     r11, #0
+        mov     lr, #0
+        ldr     r0, [r1, #0]
+        ldr     r7, [sp, #\o+16]
+        umaal   r7, r8, r0, r3
+        str     r7, [sp, #\o+16]
+        ldr     r2, [r1, #4]
+        ldr     r7, [sp, #\o+20]
+        umaal   r7, r8, r2, r3
+        umaal   r7, r10, r0, r4
+        str     r7, [sp, #\o+20]
+        ldr     r12, [r1, #8]
+        ldr     r7, [sp, #\o+24]
+        umaal   r7, r8, r12, r3
+        umaal   r7, r10, r2, r4
+        umaal   r7, r11, r0, r5
+        str     r7, [sp, #\o+24]
+        ldr     r9, [r1, #12]
+        ldr     r7, [sp, #\o+28]
+        umaal   r7, r8, r9, r3
+        umaal   r7, r10, r12, r4
+        umaal   r7, r11, r2, r5
+        umaal   r7, lr, r0, r6
+        str     r7, [sp, #\o+28]
+        ldr     r0, [r1, #16]
+        ldr     r7, [sp, #\o+32]
+        umaal   r7, r8, r0, r3
+        umaal   r7, r10, r9, r4
+        umaal   r7, r11, r12, r5
+        umaal   r7, lr, r2, r6
+        str     r7, [sp, #\o+32]
+        ldr     r2, [r1, #20]
+        ldr     r7, [sp, #\o+36]
+        umaal   r7, r8, r2, r3
+        umaal   r7, r10, r0, r4
+        umaal   r7, r11, r9, r5
+        umaal   r7, lr, r12, r6
+        str     r7, [sp, #\o+36]
+        ldr     r12, [r1, #24]
+        ldr     r7, [sp, #\o+40]
+        umaal   r7, r8, r12, r3
+        umaal   r7, r10, r2, r4
+        umaal   r7, r11, r0, r5
+        umaal   r7, lr, r9, r6
+        str     r7, [sp, #\o+40]
+        ldr     r9, [r1, #28]
+        ldr     r7, [sp, #\o+44]
+        umaal   r7, r8, r9, r3
+        umaal   r7, r10, r12, r4
+        umaal   r7, r11, r2, r5
+        umaal   r7, lr, r0, r6
+        str     r7, [sp, #\o+44]
+        umaal   r8, r10, r9, r4
+        umaal   r8, r11, r12, r5
+        umaal   r8, lr, r2, r6
+        str     r8, [sp, #\o+48]
+        umaal   r10, r11, r9, r5
+        umaal   r10, lr, r12, r6
+        umaal   r11, lr, r9, r6
+        .endm
+
+/* the product and its reduction: the result in r0-r7 */
+        .macro  MUL_CORE bslot, xslot=-1
+        MUL_PRODUCT \bslot, \xslot
+        MUL_REDUCE
+        .endm
+
+#if !CTC_PROFILE_SMALL
         .section .text.p256_fe_mul_asm,"ax",%progbits
         .globl  p256_fe_mul_asm
         .type   p256_fe_mul_asm,%function
@@ -327,6 +339,120 @@ p256_fe_mul_asm:
         add     sp, sp, #76
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
         .size   p256_fe_mul_asm, .-p256_fe_mul_asm
+#else
+/*
+ * PROFILE=small: one product for two reductions. p256_mul_core is
+ * MUL_PRODUCT as a routine (T = A B: T[0..12] at sp, T[13..15] in r10,
+ * r11, lr) for p256_fe_mul_asm (reduced mod p by MUL_REDUCE, as above)
+ * and p256_mont_mul_asm (reduced mod any odd 256-bit N: the scalars mod n
+ * and the conversions). It works in its caller's frame (MUL_PRODUCT with
+ * the offset 4 of the return address it pushes): T at the caller's sp,
+ * X at sp + 64, B + 16 at sp + 68.
+ */
+        .section .text.p256_mul_core,"ax",%progbits
+        .type   p256_mul_core,%function
+        .p2align 2
+        P256_FUNC
+p256_mul_core:
+        push    {lr}
+        MUL_PRODUCT 68, -1, 4
+        pop     {pc}
+        .size   p256_mul_core, .-p256_mul_core
+
+        .section .text.p256_fe_mul_asm,"ax",%progbits
+        .globl  p256_fe_mul_asm
+        .type   p256_fe_mul_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_fe_mul_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        sub     sp, sp, #76
+        str     r0, [sp, #64]
+        bl      p256_mul_core
+        MUL_REDUCE
+        ldr     r9, [sp, #64]
+        stm     r9, {r0, r1, r2, r3, r4, r5, r6, r7}
+        add     sp, sp, #76
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_fe_mul_asm, .-p256_fe_mul_asm
+
+/*
+ * ct_limb_t p256_mont_mul_asm(ct_limb_t *X, const ct_limb_t *A,
+ *                             const ct_limb_t *B, const ct_limb_t *N,
+ *                             ct_limb_t ninv)
+ *   r0 = X, r1 = A, r2 = B, r3 = N, stack: ninv = -N^-1 mod 2^32.
+ * Montgomery's reduction of T = A B (p256_mul_core) by any odd N <
+ * 2^256, without the final subtraction: V = (T + M N) / 2^256 with M <
+ * 2^256 the multiple that clears T's low half, V < 2N when T < N 2^256;
+ * X = V mod 2^256, the return value V's bit 256 (the caller subtracts N
+ * under a mask: ec_field.c). One row per word i: m = T[i] ninv, T[i..i+7]
+ * += m N by one UMAAL chain (lr), the chain's carry added at word i + 8
+ * with the carry word r1 of the rows before (UMAAL by r12 = 1: r1:word =
+ * lr 1 + word + r1, at most one bit out). N in r4-r11. Frame as for
+ * p256_mul_core, N at sp + 76, ninv at sp + 80.
+ */
+        .section .text.p256_mont_mul_asm,"ax",%progbits
+        .globl  p256_mont_mul_asm
+        .type   p256_mont_mul_asm,%function
+        .p2align 2
+        P256_FUNC
+p256_mont_mul_asm:
+        push    {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+        ldr     r12, [sp, #36]
+        sub     sp, sp, #84
+        str     r0, [sp, #64]
+        str     r3, [sp, #76]
+        str     r12, [sp, #80]
+        bl      p256_mul_core
+        str     r10, [sp, #52]
+        str     r11, [sp, #56]
+        str     lr, [sp, #60]
+        ldr     r0, [sp, #76]
+        ldm     r0, {r4, r5, r6, r7, r8, r9, r10, r11}
+        mov     r0, sp
+        movs    r1, #0
+        mov     r12, #1
+2:      ldr     r2, [r0, #0]
+        ldr     r3, [sp, #80]
+        mul     r3, r2, r3
+        mov     lr, #0
+        umaal   r2, lr, r3, r4
+        ldr     r2, [r0, #4]
+        umaal   r2, lr, r3, r5
+        str     r2, [r0, #4]
+        ldr     r2, [r0, #8]
+        umaal   r2, lr, r3, r6
+        str     r2, [r0, #8]
+        ldr     r2, [r0, #12]
+        umaal   r2, lr, r3, r7
+        str     r2, [r0, #12]
+        ldr     r2, [r0, #16]
+        umaal   r2, lr, r3, r8
+        str     r2, [r0, #16]
+        ldr     r2, [r0, #20]
+        umaal   r2, lr, r3, r9
+        str     r2, [r0, #20]
+        ldr     r2, [r0, #24]
+        umaal   r2, lr, r3, r10
+        str     r2, [r0, #24]
+        ldr     r2, [r0, #28]
+        umaal   r2, lr, r3, r11
+        str     r2, [r0, #28]
+        ldr     r2, [r0, #32]
+        umaal   r2, r1, lr, r12
+        str     r2, [r0, #32]
+        adds    r0, r0, #4
+        add     r2, sp, #32
+        cmp     r0, r2
+        bne     2b
+        ldm     r0, {r4, r5, r6, r7, r8, r9, r10, r11}
+        ldr     r3, [sp, #64]
+        stm     r3, {r4, r5, r6, r7, r8, r9, r10, r11}
+        mov     r0, r1
+        add     sp, sp, #84
+        pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+        .size   p256_mont_mul_asm, .-p256_mont_mul_asm
+#endif
 
 /* ---- sqr --------------------------------------------------------------------- */
 
@@ -494,6 +620,11 @@ p256_fe_add_asm:
         adcs    r8, r8, r11
         adcs    r9, r9, r12
         adcs    r10, r10, lr
+#if CTC_PROFILE_SMALL
+        /* PROFILE=small: the tail is p256_fe_sub_asm's (the carry clear
+         * means the same as its borrow: add p back) */
+        b       p256_fe_sub_tail
+#else
         sbc     r2, r2, r2
         adds    r3, r3, r2
         adcs    r4, r4, r2
@@ -505,6 +636,7 @@ p256_fe_add_asm:
         adc     r10, r10, r2
         stm     r0, {r3, r4, r5, r6, r7, r8, r9, r10}
         pop     {r4, r5, r6, r7, r8, r9, r10, r11, pc}
+#endif
         .size   p256_fe_add_asm, .-p256_fe_add_asm
 
 /*
@@ -529,6 +661,7 @@ p256_fe_sub_asm:
         sbcs    r8, r8, r11
         sbcs    r9, r9, r12
         sbcs    r10, r10, lr
+p256_fe_sub_tail:
         sbc     r2, r2, r2
         adds    r3, r3, r2
         adcs    r4, r4, r2
