@@ -13,13 +13,14 @@
  * The Montgomery products of this file that are not a curve's own leaves
  * (mod n, the generic field leaves, the conversions), with M = &C->p or
  * &C->n. PROFILE=small takes them all through mp_montmul_steps: one
- * Montgomery step per limb (one assembly leaf on Cortex-M4/M7, the loop
- * over mp_mont_step elsewhere), so that the full product, the squaring
- * and the separate reduction of the mp layer (with their leaves: 2.1 KB
- * less in the P-256 image on Cortex-M4) are not linked; a product mod n
- * there takes 1108 cycles instead of about 1280 (docs/ec.md, "The ladder:
- * one multiplication, no table", step 7). The default build keeps
- * mp_montmul, mp_montsqr and the conversions of the mp layer.
+ * Montgomery step per limb (the loop over mp_mont_step), so that the full
+ * product, the squaring and the separate reduction of the mp layer (with
+ * their leaves: 2.1 KB less in the P-256 image on Cortex-M4) are not
+ * linked (docs/ec.md, "The ladder: one multiplication, no table", step
+ * 7); on UMAAL targets the 256-bit moduli take the P-256 field leaf's own
+ * product instead (p256_mont_mul_asm: 903 cycles per product mod n on
+ * Cortex-M4, against 1102 for mp_montmul_steps_asm). The default build
+ * keeps mp_montmul, mp_montsqr and the conversions of the mp layer.
  */
 #if CTC_PROFILE_SMALL
 static CT_NOINLINE void mont_mul(const mp_modulus *M, ct_limb_t *X, const ct_limb_t *A,
@@ -196,14 +197,13 @@ static void p256_inv_chain(ct_limb_t *X, const ct_limb_t *A)
  * root of decompression (instead of mp_exp_vartime, 516 bytes):
  * X = A^e mod m, m = p (field: ec_fe_sqr and ec_fe_mul) or n (scalars:
  * ec_sc_montmul), A and X in Montgomery form, so the result is too
- * ((aR)^e R^-(e-1) = a^e R); e > 0. Left to right in fixed windows of two
- * bits from the top nonzero one of e, a public constant (m - 2,
- * (p + 1) / 4): the branches on its windows and the table entry a window
- * picks are public, and the same squares and products run for every A.
- * Two-bit windows take a product per nonzero window instead of one per
- * set bit (P-256's n - 2: 101 products, the table's two included, instead
- * of 168) for two table entries (A^2, A^3) on the stack. bits is even, so
- * a window never crosses a limb.
+ * ((aR)^e R^-(e-1) = a^e R); e > 0. Left to right, bit by bit from the
+ * top set bit of e, a public constant (m - 2, (p + 1) / 4): the branches
+ * on its bits are public, and the same squares and products run for
+ * every A. One product per set bit (P-256's n - 2: 168, p - 2: 127)
+ * instead of one per nonzero two-bit window (101, 66) takes no table:
+ * fewer bytes of code and stack for about 78 k more cycles per signature
+ * on Cortex-M4 (docs/ec.md, "One product for two moduli").
  */
 static void pow_step(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                      int field)
@@ -217,30 +217,21 @@ static void pow_step(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A, const 
 static CT_NOINLINE void pow_mont(const ec_curve *C, ct_limb_t *X, const ct_limb_t *A,
                                  const ct_limb_t *e, int field)
 {
-    ct_limb_t Y[EC_LIMBS], T[2][EC_LIMBS];  /* A^2, A^3 */
-    int b = (int)C->bits - 2;
-    unsigned w;
+    ct_limb_t Y[EC_LIMBS];
+    int b = (int)C->bits - 1;
 
-#define EWIN(b) ((e[(unsigned)(b) / MP_LIMB_BITS] >> ((unsigned)(b) % MP_LIMB_BITS)) & 3u)
-#define ETAB(w) ((w) == 1 ? A : T[(w) - 2])
-    pow_step(C, T[0], A, A, field);
-    pow_step(C, T[1], T[0], A, field);
-    while (b > 0 && !EWIN(b))               /* the top nonzero window (public) */
-        b -= 2;
-    w = EWIN(b);
-    mp_copy(Y, ETAB(w), L);
-    while ((b -= 2) >= 0) {
+#define EBIT(b) ((e[(unsigned)(b) / MP_LIMB_BITS] >> ((unsigned)(b) % MP_LIMB_BITS)) & 1u)
+    while (b > 0 && !EBIT(b))               /* the top set bit (public) */
+        b--;
+    mp_copy(Y, A, L);
+    while (--b >= 0) {
         pow_step(C, Y, Y, Y, field);
-        pow_step(C, Y, Y, Y, field);
-        w = EWIN(b);
-        if (w)
-            pow_step(C, Y, Y, ETAB(w), field);
+        if (EBIT(b))
+            pow_step(C, Y, Y, A, field);
     }
-#undef ETAB
-#undef EWIN
+#undef EBIT
     mp_copy(X, Y, L);
     ct_zeroize(Y, sizeof Y);
-    ct_zeroize(T, sizeof T);
 }
 
 /* X = A^(m - 2), the inverse (0 for A = 0) mod m = p or n */
