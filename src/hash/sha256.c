@@ -221,7 +221,7 @@ static void sha256_start(ctc_sha256_ctx *ctx, const uint32_t iv[8], uint32_t sta
  * default build (Cortex-M4 -Os: docs/hash.md, "The small profile"). The
  * branches are on the public length only.
  */
-static void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
+void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 {
     while (len > 0) {
         /* whole blocks in place while the buffer is empty */
