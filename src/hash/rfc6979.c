@@ -163,9 +163,11 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
 #if !CTC_PROFILE_SMALL
     hash_copy(k, t, q_len);
     ct_zeroize(t, sizeof t);
-    ct_zeroize(&hk, sizeof hk);
 #endif
     ct_zeroize(z, sizeof z);
     ct_zeroize(&drbg, sizeof drbg);
+#if !CTC_PROFILE_SMALL
+    ct_zeroize(&hk, sizeof hk);
+#endif
     return CTC_OK;
 }
