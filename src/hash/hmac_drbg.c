@@ -38,8 +38,11 @@ static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
  * in), straight from K (no key schedule kept: its two blocks are
  * compressed for each MAC, two compressions more per MAC for less code;
  * docs/hash.md, "The small profile"). The key block is K ^ ipad, then
- * turned into K ^ opad; dst may be K or V. The branches are on public
- * lengths only.
+ * turned into K ^ opad; dst may be K or V. K's bytes past HashLen are
+ * zero (Instantiate zeroes the context, and K is only ever written with
+ * HashLen bytes), so K is the key padded as far as it reaches (the whole
+ * block for SHA-224 and SHA-256). The branches are on public lengths
+ * only.
  */
 static void drbg_hmac(ctc_hmac_drbg_ctx *ctx, uint8_t *dst, const drbg_input *in,
                       uint8_t sep)
@@ -50,7 +53,7 @@ static void drbg_hmac(ctc_hmac_drbg_ctx *ctx, uint8_t *dst, const drbg_input *in
     ctc_hash_ctx h;
 
     for (i = 0; i < bs; i++)
-        block[i] = (uint8_t)((i < hs ? ctx->K[i] : 0) ^ 0x36);
+        block[i] = (uint8_t)((i < sizeof ctx->K ? ctx->K[i] : 0) ^ 0x36);
     hash_init_(&h, id);
     hash_update_(&h, block, bs);
     hash_update_(&h, ctx->V, hs);
