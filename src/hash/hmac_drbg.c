@@ -87,13 +87,12 @@ void drbg_run_(ctc_hmac_drbg_ctx *ctx, const drbg_input *in, uint8_t *out, size_
     if (in != NULL)     /* lengths are public */
         steps = (in->len[0] | in->len[1] | in->len[2]) != 0 ? 4 : 2;
     for (u = 0; u < steps || n > 0; u++) {
-        if (u < steps) {
-            if ((u & 1) == 0)   /* K = HMAC(K, V || u / 2 || provided) */
-                drbg_hmac(ctx, ctx->K, in, (uint8_t)(u >> 1));
-            else                /* V = HMAC(K, V) */
-                drbg_hmac(ctx, ctx->V, NULL, 0);
-        } else {
-            drbg_hmac(ctx, ctx->V, NULL, 0);
+        /* even Update steps: K = HMAC(K, V || u / 2 || provided); the
+         * others V = HMAC(K, V) */
+        int k = u < steps && (u & 1) == 0;
+
+        drbg_hmac(ctx, k ? ctx->K : ctx->V, k ? in : NULL, (uint8_t)(u >> 1));
+        if (u >= steps) {
             take = n < hs ? n : hs;
             hash_copy(out, ctx->V, take);
             out += take;
