@@ -49,7 +49,9 @@ static void drbg_hmac(ctc_hmac_drbg_ctx *ctx, uint8_t *dst, const drbg_input *in
 {
     int id = (int)ctx->hash_id;
     size_t hs = drbg_hs(ctx), bs = hash_block_size_(id), i;
-    uint8_t block[CTC_HASH_MAX_BLOCK], d[CTC_HASH_MAX_SIZE];
+    /* the key block, then the inner hash d: one buffer, one wipe */
+    uint8_t block[CTC_HASH_MAX_BLOCK + CTC_HASH_MAX_SIZE];
+    uint8_t *d = block + CTC_HASH_MAX_BLOCK;
     ctc_hash_ctx h;
 
     for (i = 0; i < bs; i++)
@@ -70,7 +72,6 @@ static void drbg_hmac(ctc_hmac_drbg_ctx *ctx, uint8_t *dst, const drbg_input *in
     hash_update_(&h, d, hs);
     hash_final_(&h, dst);
     ct_zeroize(block, sizeof block);
-    ct_zeroize(d, sizeof d);
 }
 
 /*
