@@ -187,6 +187,11 @@ void hmac_key_mac3(uint8_t *mac, const hmac_key *hk,
 void sha256_init_id_(ctc_sha256_ctx *ctx, int id);
 void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8]);
 void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out);
+#if CTC_PROFILE_SMALL
+/* PROFILE=small: absorb len bytes (data may be NULL when len = 0) with no
+ * check of the context or the length limit */
+void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len);
+#endif
 /* out = the chaining value after one block from the IV of id */
 void sha256_chain_block_(uint32_t out[8], int id, const uint8_t *block);
 void sha512_init_id_(ctc_sha512_ctx *ctx, int id);
@@ -238,7 +243,11 @@ CT_INLINE void hash_init_(ctc_hash_ctx *ctx, int id)
 CT_INLINE void hash_update_(ctc_hash_ctx *ctx, const uint8_t *data, size_t len)
 {
     /* internal messages are far below the length limit */
+#if CTC_PROFILE_SMALL
+    sha256_put(&ctx->u.s256, data, len);    /* without the checks */
+#else
     (void)ctc_sha256_update(&ctx->u.s256, data, len);
+#endif
 }
 
 CT_INLINE void hash_final_(ctc_hash_ctx *ctx, uint8_t *out)
@@ -276,10 +285,10 @@ CT_INLINE int hash_input_len_ok(size_t n)
 /*
  * HMAC-DRBG steps without the public API's checks (for RFC 6979):
  * instantiate with entropy a, nonce b and personalisation c (any lengths,
- * any may be empty), then Generate without additional input in the two
- * steps below. hk carries the current K's key schedule from one step to
- * the next (instantiate sets it; the caller wipes it at the end), so that
- * each K is scheduled once.
+ * any may be empty), then Generate without additional input in the
+ * steps below. Except with PROFILE=small, hk carries the current K's key
+ * schedule from one step to the next (instantiate sets it; the caller
+ * wipes it at the end), so that each K is scheduled once.
  */
 #if CTC_PROFILE_SMALL
 /* Provided data p[0] || p[1] || p[2] (p[i] may be NULL when len[i] = 0). */
@@ -288,15 +297,14 @@ typedef struct {
     size_t len[3];
 } drbg_input;
 
-void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id, const drbg_input *in);
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id, const drbg_input *in);
 /* PROFILE=small: Update(in) unless in is NULL (K = HMAC(K, V || 0x00 ||
  * in), V = HMAC(K, V), and with 0x01 once more if in is not empty), then
- * V = HMAC(K, V) until n bytes are out (out may be NULL when n = 0); hk
- * is K's key schedule on entry and on return. RFC 6979 takes a candidate
- * with in NULL, and after a rejected one (its section 3.2 h.3) the next
- * with an empty in. The reseed counter is not kept. */
-void drbg_run_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, const drbg_input *in,
-               uint8_t *out, size_t n);
+ * V = HMAC(K, V) until n bytes are out (out may be NULL when n = 0). No
+ * key schedule is kept: each HMAC starts from K. RFC 6979 takes a
+ * candidate with in NULL, and after a rejected one (its section 3.2 h.3)
+ * the next with an empty in. The reseed counter is not kept. */
+void drbg_run_(ctc_hmac_drbg_ctx *ctx, const drbg_input *in, uint8_t *out, size_t n);
 #else
 void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
                        const uint8_t *a, size_t a_len,

@@ -21,14 +21,6 @@
 
 #define DRBG_STATE 0x48a5c0dbu
 
-/* K is one digest, never longer than the block: PROFILE=small schedules it
- * without HMAC's long-key path (hmac.c) */
-#if CTC_PROFILE_SMALL
-#define drbg_key_init hmac_key_init_short
-#else
-#define drbg_key_init hmac_key_init
-#endif
-
 static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
 {
     return hash_size_((int)ctx->hash_id);
@@ -42,60 +34,72 @@ static size_t drbg_hs(const ctc_hmac_drbg_ctx *ctx)
  */
 #if CTC_PROFILE_SMALL
 /*
- * PROFILE=small: Update and the output blocks are one loop around one
- * HMAC (less code than a function for each; docs/hash.md, "The small
- * profile"). Steps u < steps are Update's: even ones make K and schedule
- * it, odd ones make V; after them each step makes V and outputs it.
+ * PROFILE=small: dst = HMAC(K, V), or with in given HMAC(K, V || sep ||
+ * in), straight from K (no key schedule kept: its two blocks are
+ * compressed for each MAC, two compressions more per MAC for less code;
+ * docs/hash.md, "The small profile"). The key block is K ^ ipad, then
+ * turned into K ^ opad; dst may be K or V. K's bytes past HashLen are
+ * zero (Instantiate zeroes the context, and K is only ever written with
+ * HashLen bytes), so K is the key padded as far as it reaches (the whole
+ * block for SHA-224 and SHA-256). The branches are on public lengths
+ * only.
  */
-void drbg_run_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, const drbg_input *in,
-               uint8_t *out, size_t n)
+static void drbg_hmac(ctc_hmac_drbg_ctx *ctx, uint8_t *dst, const drbg_input *in,
+                      uint8_t sep)
 {
     int id = (int)ctx->hash_id;
-    size_t hs = drbg_hs(ctx), take, j;
-    unsigned steps = 0, u = 0;
-    uint8_t sep;
+    size_t hs = drbg_hs(ctx), bs = hash_block_size_(id), i;
+    /* the key block, then the inner hash d: one buffer, one wipe */
+    uint8_t block[CTC_HASH_MAX_BLOCK + CTC_HASH_MAX_SIZE];
+    uint8_t *d = block + CTC_HASH_MAX_BLOCK;
     ctc_hash_ctx h;
+
+    for (i = 0; i < bs; i++)
+        block[i] = (uint8_t)((i < sizeof ctx->K ? ctx->K[i] : 0) ^ 0x36);
+    hash_init_(&h, id);
+    hash_update_(&h, block, bs);
+    hash_update_(&h, ctx->V, hs);
+    if (in != NULL) {
+        hash_update_(&h, &sep, 1);
+        for (i = 0; i < 3; i++)
+            hash_update_(&h, in->p[i], in->len[i]);
+    }
+    hash_final_(&h, d);
+    for (i = 0; i < bs; i++)
+        block[i] ^= 0x36 ^ 0x5c;
+    hash_init_(&h, id);
+    hash_update_(&h, block, bs);
+    hash_update_(&h, d, hs);
+    hash_final_(&h, dst);
+    ct_zeroize(block, sizeof block);
+}
+
+/*
+ * PROFILE=small: Update and the output blocks are one loop around one
+ * HMAC (less code than a function for each; docs/hash.md, "The small
+ * profile"). Steps u < steps are Update's: even ones make K, odd ones
+ * make V; after them each step makes V and outputs it.
+ */
+void drbg_run_(ctc_hmac_drbg_ctx *ctx, const drbg_input *in, uint8_t *out, size_t n)
+{
+    size_t hs = drbg_hs(ctx), take;
+    unsigned steps = 0, u;
 
     if (in != NULL)     /* lengths are public */
         steps = (in->len[0] | in->len[1] | in->len[2]) != 0 ? 4 : 2;
-    for (;;) {
-        uint8_t *dst = ctx->V;      /* V = HMAC(K, V) */
-        int upd = u < steps;
+    for (u = 0; u < steps || n > 0; u++) {
+        /* even Update steps: K = HMAC(K, V || u / 2 || provided); the
+         * others V = HMAC(K, V) */
+        int k = u < steps && (u & 1) == 0;
 
-        if (!upd && n == 0)
-            break;
-        hmac_key_start(&h, hk);
-        hash_update_(&h, ctx->V, hs);
-        if (upd && (u & 1) == 0) {
-            /* K = HMAC(K, V || sep || provided) */
-            sep = (uint8_t)(u >> 1);
-            hash_update_(&h, &sep, 1);
-            for (j = 0; j < 3; j++)
-                hash_update_(&h, in->p[j], in->len[j]);
-            dst = ctx->K;
-        }
-        hmac_finish(dst, &h, id, &hk->out);
-        if (dst == ctx->K)
-            drbg_key_init(hk, id, ctx->K, hs);
-        if (upd) {
-            u++;
-        } else {
+        drbg_hmac(ctx, k ? ctx->K : ctx->V, k ? in : NULL, (uint8_t)(u >> 1));
+        if (u >= steps) {
             take = n < hs ? n : hs;
             hash_copy(out, ctx->V, take);
             out += take;
             n -= take;
         }
     }
-}
-
-/* Update(in), K's key schedule made and wiped here. */
-static void drbg_update(ctc_hmac_drbg_ctx *ctx, const drbg_input *in)
-{
-    hmac_key hk;
-
-    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
-    drbg_run_(ctx, &hk, in, NULL, 0);
-    ct_zeroize(&hk, sizeof hk);
 }
 #else
 static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
@@ -120,7 +124,7 @@ static void drbg_update_hk(ctc_hmac_drbg_ctx *ctx, hmac_key *hk,
         hmac_finish(ctx->K, &h, id, &hk->out);
         /* V = HMAC(K, V), in the same hash context (hmac_key_mac3 would
          * hold a second one on the stack) */
-        drbg_key_init(hk, id, ctx->K, hs);
+        hmac_key_init(hk, id, ctx->K, hs);
         hmac_key_start(&h, hk);
         hash_update_(&h, ctx->V, hs);
         hmac_finish(ctx->V, &h, id, &hk->out);
@@ -136,22 +140,21 @@ static void drbg_update(ctc_hmac_drbg_ctx *ctx,
 {
     hmac_key hk;
 
-    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
     drbg_update_hk(ctx, &hk, a, a_len, b, b_len, c, c_len);
     ct_zeroize(&hk, sizeof hk);
 }
 #endif
 
+#if !CTC_PROFILE_SMALL
 /*
  * The key schedule of K = 0x00..00, Instantiate's first key: from
  * hmac_zero.h (tools/gen_hmac_zero.py) where the hash has one there, two
  * compressions saved per instantiation (so per RFC 6979 nonce); computed
- * otherwise (SHA-224), and always with PROFILE=small (the constants and
- * their copy are not linked; docs/ec.md, "The small profile").
+ * otherwise (SHA-224). PROFILE=small keeps no key schedule (drbg_hmac).
  */
 static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
 {
-#if !CTC_PROFILE_SMALL
     unsigned i;
 
     hk->id = id;
@@ -176,12 +179,12 @@ static void zero_key(hmac_key *hk, int id, const uint8_t *K, size_t hs)
         return;
     }
 #endif
-#endif
-    drbg_key_init(hk, id, K, hs);
+    hmac_key_init(hk, id, K, hs);
 }
+#endif
 
 #if CTC_PROFILE_SMALL
-void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id, const drbg_input *in)
+void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, int id, const drbg_input *in)
 #else
 void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
                        const uint8_t *a, size_t a_len,
@@ -195,10 +198,10 @@ void drbg_instantiate_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk, int id,
     ctx->hash_id = (uint32_t)id;
     for (i = 0; i < sizeof ctx->V; i++)
         ctx->V[i] = 0x01;           /* K stays 0x00... */
-    zero_key(hk, id, ctx->K, drbg_hs(ctx));
 #if CTC_PROFILE_SMALL
-    drbg_run_(ctx, hk, in, NULL, 0);
+    drbg_run_(ctx, in, NULL, 0);
 #else
+    zero_key(hk, id, ctx->K, drbg_hs(ctx));
     drbg_update_hk(ctx, hk, a, a_len, b, b_len, c, c_len);
 #endif
     ctx->reseed_counter = 1;
@@ -227,7 +230,7 @@ static void drbg_output(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t n,
 {
     hmac_key hk;
 
-    drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
+    hmac_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
     drbg_blocks_(ctx, &hk, out, n);
     drbg_update_hk(ctx, &hk, add, add_len, NULL, 0, NULL, 0);
     ct_zeroize(&hk, sizeof hk);
@@ -264,7 +267,9 @@ int ctc_hmac_drbg_instantiate(ctc_hmac_drbg_ctx *ctx, int hash_id,
                               const uint8_t *nonce, size_t nonce_len,
                               const uint8_t *pers, size_t pers_len)
 {
+#if !CTC_PROFILE_SMALL
     hmac_key hk;
+#endif
 
     if (ctx == NULL || !hash_id_valid(hash_id) || entropy == NULL
         || !input_ok(nonce, nonce_len) || !input_ok(pers, pers_len))
@@ -278,13 +283,13 @@ int ctc_hmac_drbg_instantiate(ctc_hmac_drbg_ctx *ctx, int hash_id,
     {
         drbg_input in = { { entropy, nonce, pers }, { entropy_len, nonce_len, pers_len } };
 
-        drbg_instantiate_(ctx, &hk, hash_id, &in);
+        drbg_instantiate_(ctx, hash_id, &in);
     }
 #else
     drbg_instantiate_(ctx, &hk, hash_id, entropy, entropy_len, nonce, nonce_len,
                       pers, pers_len);
-#endif
     ct_zeroize(&hk, sizeof hk);
+#endif
     return CTC_OK;
 }
 
@@ -303,7 +308,7 @@ int ctc_hmac_drbg_reseed(ctc_hmac_drbg_ctx *ctx,
     {
         drbg_input in = { { entropy, additional, NULL }, { entropy_len, additional_len, 0 } };
 
-        drbg_update(ctx, &in);
+        drbg_run_(ctx, &in, NULL, 0);
     }
 #else
     drbg_update(ctx, entropy, entropy_len, additional, additional_len, NULL, 0);
@@ -325,15 +330,11 @@ int ctc_hmac_drbg_generate(ctc_hmac_drbg_ctx *ctx, uint8_t *out, size_t out_len,
     if (ctx->reseed_counter > CTC_HMAC_DRBG_RESEED_INTERVAL)
         return CTC_ERR_LIMIT;           /* reseed required */
 #if CTC_PROFILE_SMALL
-    {   /* one key schedule from start to end: each Update leaves the
-         * new K's in hk (the same MACs as below, less code) */
+    {
         drbg_input in = { { additional, NULL, NULL }, { additional_len, 0, 0 } };
-        hmac_key hk;
 
-        drbg_key_init(&hk, (int)ctx->hash_id, ctx->K, drbg_hs(ctx));
-        drbg_run_(ctx, &hk, additional_len != 0 ? &in : NULL, out, out_len);
-        drbg_run_(ctx, &hk, &in, NULL, 0);
-        ct_zeroize(&hk, sizeof hk);
+        drbg_run_(ctx, additional_len != 0 ? &in : NULL, out, out_len);
+        drbg_run_(ctx, &in, NULL, 0);
         ctx->reseed_counter++;
     }
 #else

@@ -10,8 +10,8 @@
  * is followed by K = HMAC_K(V || 0x00), V = HMAC_K(V) (step h.3, which is
  * Generate's final Update; an accepted one needs no Update after it).
  * Each K's HMAC key schedule is computed once for the MACs under it, and
- * the first K's (all zero) is a constant (hmac_zero.h; computed with
- * PROFILE=small).
+ * the first K's (all zero) is a constant (hmac_zero.h); PROFILE=small
+ * keeps no key schedule (each HMAC starts from K, hmac_drbg.c).
  *
  * Integers are big-endian byte strings of q_len bytes, q_len =
  * ceil(qlen / 8) (rlen / 8 in the RFC, since q has no leading zero byte).
@@ -75,11 +75,12 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     uint8_t z[CTC_RFC6979_MAX_QLEN], t[CTC_RFC6979_MAX_QLEN];
 #endif
     ctc_hmac_drbg_ctx drbg;
-    hmac_key hk;
     unsigned top_bits, shift;
 #if CTC_PROFILE_SMALL
     drbg_input in;
     const drbg_input *up;
+#else
+    hmac_key hk;
 #endif
 
     if (k == NULL || q == NULL || x == NULL || h == NULL
@@ -134,14 +135,14 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     in.p[2] = extra;
     in.len[0] = in.len[1] = q_len;
     in.len[2] = extra_len;
-    drbg_instantiate_(&drbg, &hk, hash_id, &in);
+    drbg_instantiate_(&drbg, hash_id, &in);
     for (up = NULL;; up = &in) {
         ct_cond ok;
 
         /* after a rejected candidate, step h.3 first: Update with
          * nothing provided */
         in.len[0] = in.len[1] = in.len[2] = 0;
-        drbg_run_(&drbg, &hk, up, t, q_len);
+        drbg_run_(&drbg, up, t, q_len);
 #else
     drbg_instantiate_(&drbg, &hk, hash_id, x, q_len, z, q_len, extra, extra_len);
     for (;;) {
@@ -165,6 +166,8 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
 #endif
     ct_zeroize(z, sizeof z);
     ct_zeroize(&drbg, sizeof drbg);
+#if !CTC_PROFILE_SMALL
     ct_zeroize(&hk, sizeof hk);
+#endif
     return CTC_OK;
 }

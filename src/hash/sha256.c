@@ -36,15 +36,16 @@ const uint32_t sha256_k[64] = {
     0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
 };
 
-/* Section 5.3.3 (SHA-256) and 5.3.2 (SHA-224) initial values. */
-static const uint32_t IV256[8] = {
-    0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
-    0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u,
+/* Section 5.3.3 (SHA-256) and 5.3.2 (SHA-224) initial values, in one
+ * table (PROFILE=small selects the row by the variant) */
+static const uint32_t sha256_iv[2][8] = {
+    { 0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
+      0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u },
+    { 0xc1059ed8u, 0x367cd507u, 0x3070dd17u, 0xf70e5939u,
+      0xffc00b31u, 0x68581511u, 0x64f98fa7u, 0xbefa4fa4u },
 };
-static const uint32_t IV224[8] = {
-    0xc1059ed8u, 0x367cd507u, 0x3070dd17u, 0xf70e5939u,
-    0xffc00b31u, 0x68581511u, 0x64f98fa7u, 0xbefa4fa4u,
-};
+#define IV256 sha256_iv[0]
+#define IV224 sha256_iv[1]
 
 /* Section 4.1.2. Ch and Maj in forms with one operation fewer:
  * Ch(x,y,z) = (x & y) ^ (~x & z) = z ^ (x & (y ^ z));
@@ -221,7 +222,7 @@ static void sha256_start(ctc_sha256_ctx *ctx, const uint32_t iv[8], uint32_t sta
  * default build (Cortex-M4 -Os: docs/hash.md, "The small profile"). The
  * branches are on the public length only.
  */
-static void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
+void sha256_put(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 {
     while (len > 0) {
         /* whole blocks in place while the buffer is empty */
@@ -418,13 +419,12 @@ int ctc_sha224(uint8_t out[28], const uint8_t *data, size_t len)
  * NULL) or from a chaining value after one block */
 void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
 {
-    const uint32_t *iv = id == CTC_HASH_SHA224 ? IV224 : IV256;
-    unsigned i;
+    unsigned v = id == CTC_HASH_SHA224, i;     /* the row of sha256_iv */
 
     for (i = 0; i < 8; i++)
-        ctx->h[i] = chain != NULL ? chain[i] : iv[i];
+        ctx->h[i] = chain != NULL ? chain[i] : sha256_iv[v][i];
     ctx->len = chain != NULL ? 64 : 0;
-    ctx->state = id == CTC_HASH_SHA224 ? SHA224_STATE : SHA256_STATE;
+    ctx->state = SHA256_STATE - v * (SHA256_STATE - SHA224_STATE);
 }
 
 void sha256_init_id_(ctc_sha256_ctx *ctx, int id)
