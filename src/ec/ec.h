@@ -176,6 +176,8 @@ ct_cond ec_fe_eq(const ec_curve *C, const ec_fe A, const ec_fe B);
 ct_cond ec_fe_from_bytes(const ec_curve *C, ec_fe X, const uint8_t *in);
 /* out = A (out of Montgomery form) as C->bytes big-endian bytes. */
 void ec_fe_to_bytes(const ec_curve *C, uint8_t *out, const ec_fe A);
+/* X = A (out of Montgomery form) mod n: ECDSA's r from x. X != A. */
+void ec_fe_to_sc(const ec_curve *C, ec_sc X, const ec_fe A);
 
 /* ---- scalars mod n (ec_field.c) ------------------------------------------- */
 

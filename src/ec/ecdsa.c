@@ -65,12 +65,7 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const e
 
         ec_mul_base(C, &R, k);
         (void)ec_point_to_affine(C, &A, &R);    /* k != 0: not infinity */
-        /* x out of Montgomery form: the product of x R and 1 is x R / R
-         * (no bytes between the point and r) */
-        mp_zero(r, L);
-        r[0] = 1;
-        ec_fe_mul(C, r, A.x, r);
-        ec_sc_reduce_once(C, r, r);             /* x < p < 2n */
+        ec_fe_to_sc(C, r, A.x);                 /* no bytes between x and r */
         ct_zeroize(&R, sizeof R);
         ct_zeroize(&A, sizeof A);
     }
