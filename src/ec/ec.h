@@ -256,6 +256,17 @@ void ec_jac_set_infinity(const ec_curve *C, ec_jac *P);
 void ec_jac_cneg(const ec_curve *C, ec_jac *R, ct_cond c);
 /* R = P in the projective coordinates of ec_point (2M + 1S). */
 void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
+#if CTC_PROFILE_SMALL
+/*
+ * The co-Z addition of ec_ladder.c (the part its XYcZ-ADD and XYcZ-ADDC
+ * share): P = (X1, Y1), Q = (X2, Y2) in Jacobian coordinates with the
+ * same Z, x(P) != x(Q), neither infinity. Out: (X2, Y2) = P + Q with
+ * Z = Z (X2 - X1), Y1 = E, b = B (the x of P at the new Z), c = B + C,
+ * d = D (the formulas' names). b, c, d are distinct from the inputs.
+ */
+void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
+                 ec_fe b, ec_fe c, ec_fe d);
+#endif
 
 /* ---- scalar multiplication (ec_mul.c, ec_mul_base.c, ec_mul_vartime.c) -- */
 

@@ -69,13 +69,10 @@
 #define ADD(x, a, b) ec_fe_add(C, x, a, b)
 #define SUB(x, a, b) ec_fe_sub(C, x, a, b)
 
-/*
- * The part that ADD and ADDC share: P = (X1, Y1), Q = (X2, Y2), co-Z Z.
- * Out: (X2, Y2) = P + Q, Y1 = E, b = B (the x of P at the new Z),
- * c = B + C, d = D; Z = Z (X2 - X1).
- */
-static void zadd_common(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
-                        ec_fe b, ec_fe c, ec_fe d)
+/* The part that ADD and ADDC share (ec.h); verification's affine sum
+ * calls it too (ec_mul_vartime.c). */
+void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
+                 ec_fe b, ec_fe c, ec_fe d)
 {
     ec_fe a;
 
@@ -100,7 +97,7 @@ static void zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_f
 {
     ec_fe b, c, d;
 
-    zadd_common(C, X1, Y1, X2, Y2, Z, b, c, d);
+    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, b, c, d);
     mp_copy(X1, b, L);
 }
 
@@ -110,7 +107,7 @@ static void zaddc(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_
     ec_fe b, c, d, f;
 
     ADD(f, Y1, Y2);         /* F */
-    zadd_common(C, X1, Y1, X2, Y2, Z, b, c, d);
+    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, b, c, d);
     SQR(X1, f);
     SUB(X1, X1, c);         /* X3' = F^2 - B - C */
     SUB(d, X1, b);

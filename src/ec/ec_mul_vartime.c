@@ -36,13 +36,15 @@
  * of G's multiples, no chain, no second set of formulas in the image;
  * with CTC_EC_SMALL_COMB u1 G is ec_mul_base's comb, which is then in the
  * image anyway),
- * both made affine, and their sum by the affine chord or tangent with its
- * cases taken by branches (the inputs are public): an operand at
- * infinity (u1 = 0) is the other, equal x-coordinates are the tangent
- * (equal points; y != 0, as no point of these curves has order 2) or
- * infinity (opposite points). Three inversions, which cost little next to
- * two ladders, and no complete addition in the image. R = (x, y, 1), or
- * Z = 0 for infinity. The tests of the cases exit at the first differing
+ * both made affine, and their sum with its cases taken by branches (the
+ * inputs are public): an operand at infinity (u1 = 0) is the other;
+ * distinct x-coordinates are the chord, by the ladder's co-Z addition
+ * (two affine points share Z = 1) and one inversion; equal ones are
+ * infinity (opposite points) or the doubling (equal points), which a
+ * third ladder computes (scalar 2: no doubling formula of its own, for a
+ * case no honest signature reaches). Three inversions, which cost little
+ * next to two ladders, and no complete addition in the image.
+ * R = (x, y, 1), or Z = 0 for infinity. The tests of the cases exit at the first differing
  * limb (public data: nothing to hide, and the checkers' negative control
  * ec_leaky_mul2_vartime, which runs this on secret scalars, sees them).
  */
@@ -78,35 +80,32 @@ void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u
             mp_copy(R->Z, C->one, L);
         return;
     }
+    if (f1 && fe_eq_vartime(C, R->X, A.x)) {
+        if (!fe_eq_vartime(C, R->Y, A.y))
+            return;                     /* u1 G = -u2 Q: infinity */
+        /* u1 G = u2 Q: the sum is 2 (u2 Q), by the ladder once more
+         * (the scalar 2 in R->Z, which is 0) */
+        R->Z[0] = 2;
+        ec_mul(C, &t, R->Z, &A);
+        (void)ec_point_to_affine(C, &A, &t);
+        f1 = 0;
+    }
     mp_copy(R->Z, C->one, L);
-    if (!f1) {                          /* u1 = 0 */
+    if (!f1) {                          /* u1 = 0, or the doubling */
         mp_copy(R->X, A.x, L);
         mp_copy(R->Y, A.y, L);
         return;
     }
-    /* t.X = lambda's numerator, t.Y its denominator */
-    if (!fe_eq_vartime(C, R->X, A.x)) {
-        ec_fe_sub(C, t.X, A.y, R->Y);   /* chord */
-        ec_fe_sub(C, t.Y, A.x, R->X);
-    } else if (fe_eq_vartime(C, R->Y, A.y)) {
-        ec_fe_sqr(C, t.X, A.x);         /* tangent: (3 x^2 - 3) / 2y */
-        ec_fe_sub(C, t.X, t.X, C->one);
-        ec_fe_add(C, t.Y, t.X, t.X);
-        ec_fe_add(C, t.X, t.Y, t.X);
-        ec_fe_add(C, t.Y, A.y, A.y);
-    } else {
-        mp_zero(R->Z, L);               /* u1 G = -u2 Q */
-        return;
-    }
-    ec_fe_inv(C, t.Y, t.Y);
-    ec_fe_mul(C, t.X, t.X, t.Y);        /* lambda */
-    ec_fe_sqr(C, t.Z, t.X);
-    ec_fe_sub(C, t.Z, t.Z, R->X);
-    ec_fe_sub(C, t.Z, t.Z, A.x);        /* x = lambda^2 - x1 - x2 */
-    ec_fe_sub(C, t.Y, R->X, t.Z);
-    ec_fe_mul(C, t.Y, t.X, t.Y);
-    ec_fe_sub(C, R->Y, t.Y, R->Y);      /* y = lambda (x1 - x) - y1 */
-    mp_copy(R->X, t.Z, L);
+    /* the chord: two affine points share Z = 1, so the ladder's co-Z
+     * addition takes them as they are; (A.x, A.y) = u1 G + u2 Q at Z =
+     * R->Z, made affine with one inversion (t is the formula's scratch) */
+    ec_jac_zadd(C, R->X, R->Y, A.x, A.y, R->Z, t.X, t.Y, t.Z);
+    ec_fe_inv(C, t.Z, R->Z);
+    ec_fe_sqr(C, t.X, t.Z);
+    ec_fe_mul(C, R->X, A.x, t.X);       /* x = X / Z^2 */
+    ec_fe_mul(C, t.X, t.X, t.Z);
+    ec_fe_mul(C, R->Y, A.y, t.X);       /* y = Y / Z^3 */
+    mp_copy(R->Z, C->one, L);
 }
 #else
 /*
