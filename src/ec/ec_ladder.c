@@ -183,7 +183,7 @@ static CT_NOINLINE void ladder(const ec_curve *C, ec_jac *R, const ct_limb_t *kp
 void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 {
     ec_sc s, t, kp;
-    ec_jac J, A;
+    ec_jac J;
     ct_cond top, carry, zero, one;
 
     /* s = k mod n, folded below 2^(bits - 1) */
@@ -202,12 +202,10 @@ void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
     one = mp_is_zero(s, L);
 
     ladder(C, &J, kp, P);
-    ec_jac_from_affine(C, &A, P);
-    ct_limbs_cmov(one, J.X, A.X, L);
-    ct_limbs_cmov(one, J.Y, A.Y, L);
-    ct_limbs_cmov(one, J.Z, A.Z, L);
-    mp_zero(t, L);
-    ct_limbs_cmov(zero, J.Z, t, L);       /* infinity */
+    ct_limbs_cmov(one, J.X, P->x, L);     /* P itself, Z = 1 */
+    ct_limbs_cmov(one, J.Y, P->y, L);
+    ct_limbs_cmov(one, J.Z, C->one, L);
+    ct_limbs_czero(zero, J.Z, L);         /* infinity */
     ec_jac_cneg(C, &J, top);
     ec_jac_to_point(C, R, &J);
     ct_zeroize(&J, sizeof J);
