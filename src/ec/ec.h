@@ -102,7 +102,6 @@ typedef struct ec_curve {
     const ct_limb_t *b;         /* b R mod p */
     const ct_limb_t *r3;        /* R^3 mod p (inversion) */
     const ct_limb_t *sqrt_exp;  /* (p + 1) / 4 (p = 3 mod 4) */
-    const ct_limb_t *n_minus_1; /* n - 1 (key generation) */
     const ct_limb_t *gx, *gy;   /* G, Montgomery form */
     const uint8_t *n_bytes;     /* n, big-endian, `bytes` bytes (RFC 6979) */
     const uint8_t *oid;         /* named-curve OID contents (SPKI) */

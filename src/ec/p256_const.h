@@ -34,9 +34,6 @@ static const ct_limb_t p256_p_r3[P256_LIMBS] = {
 static const ct_limb_t p256_n_r2[P256_LIMBS] = {
     EC_L(0xbe79eea2, 0x83244c95), EC_L(0x49bd6fa6, 0x4699799c), EC_L(0x2b6bec59, 0x2845b239), EC_L(0xf3d95620, 0x66e12d94)
 };
-static const ct_limb_t p256_n_minus_1[P256_LIMBS] = {
-    EC_L(0xfc632550, 0xf3b9cac2), EC_L(0xa7179e84, 0xbce6faad), EC_L(0xffffffff, 0xffffffff), EC_L(0x00000000, 0xffffffff)
-};
 static const ct_limb_t p256_sqrt_exp[P256_LIMBS] = {
     EC_L(0x00000000, 0x00000000), EC_L(0x40000000, 0x00000000), EC_L(0x00000000, 0x40000000), EC_L(0xc0000000, 0x3fffffff)
 };

@@ -34,9 +34,6 @@ static const ct_limb_t p384_p_r3[P384_LIMBS] = {
 static const ct_limb_t p384_n_r2[P384_LIMBS] = {
     EC_L(0x19b409a9, 0x2d319b24), EC_L(0xdf1aa419, 0xff3d81e5), EC_L(0xfcb82947, 0xbc3e483a), EC_L(0x4aab1cc5, 0xd40d4917), EC_L(0x28266895, 0x3fb05b7a), EC_L(0x2b39bf21, 0x0c84ee01)
 };
-static const ct_limb_t p384_n_minus_1[P384_LIMBS] = {
-    EC_L(0xccc52972, 0xecec196a), EC_L(0x48b0a77a, 0x581a0db2), EC_L(0xf4372ddf, 0xc7634d81), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff)
-};
 static const ct_limb_t p384_sqrt_exp[P384_LIMBS] = {
     EC_L(0x40000000, 0x00000000), EC_L(0xc0000000, 0xbfffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0x3fffffff)
 };
