@@ -416,9 +416,9 @@ int ec_jac_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
 /*
  * The same for an affine P (Z = 1 in Montgomery form, or 0 for infinity:
  * PROFILE=small's ec_mul2_vartime): x out of Montgomery form, reduced by
- * one conditional subtraction (x < p < 2n), compared with r. PROFILE=small
- * verification uses it, so that the comparison without an inversion is
- * not linked.
+ * one conditional subtraction (x < p < 2n, ec_fe_to_sc), compared with
+ * r. PROFILE=small verification makes the same comparison in its own
+ * frame (ecdsa.c); the tests compare this one with the Jacobian one.
  */
 int ec_affine_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r);
 

@@ -206,9 +206,7 @@ int ec_jac_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
     return ct_cond_declassify(ec_fe_eq(C, t, P->X));
 }
 
-/* out of line in verification: its buffer is not in the frame under the
- * ladders */
-CT_NOINLINE int ec_affine_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
+int ec_affine_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
 {
     ec_sc x;
 

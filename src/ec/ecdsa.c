@@ -167,8 +167,12 @@ int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const
     ec_sc_montmul(C, w, r, w);
     ec_mul2_vartime(C, &R, e, w, &Q);
 #if CTC_PROFILE_SMALL
-    /* R is affine in this profile (ec_mul2_vartime) */
-    return ec_affine_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;
+    /* R is affine in this profile, Z = 1, or 0 for infinity
+     * (ec_mul2_vartime): R not infinity and x mod n = r, with x mod n in
+     * e (no longer needed: no buffer of its own on this frame) */
+    ec_fe_to_sc(C, e, R.X);
+    return ct_cond_declassify(ct_cond_and(ct_cond_not(ec_fe_is_zero(C, R.Z)), mp_eq(e, r, L)))
+               ? CTC_OK : CTC_ERR_SIGNATURE;
 #else
     /* R not infinity and x(R) mod n = r, compared in R's coordinates */
     return ec_jac_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;
