@@ -78,7 +78,9 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
             ct_limbs_cmov(ct_cond_from_bit((uint32_t)(carry | (borrow ^ 1u))), d, t, L);
         }
     }
-    (void)mp_add_limb(d, d, 1, L);
+    mp_zero(t, L);
+    t[0] = 1;
+    (void)mp_add(d, d, t, L);                       /* the addition the loop calls */
     ec_sc_to_bytes(C, priv, d);
     ct_zeroize(t, sizeof t);
 }
