@@ -49,7 +49,6 @@ def render(name):
     up = name.upper()
     consts = [
         ("p", p), ("n", n), ("one", R % p), ("b", c["b"] * R % p),
-        ("gx", c["gx"] * R % p), ("gy", c["gy"] * R % p),
         ("p_r2", R * R % p), ("p_r3", R * R * R % p), ("n_r2", R * R % n),
         ("sqrt_exp", (p + 1) // 4),
     ]
@@ -63,6 +62,12 @@ def render(name):
         out.append("static const ct_limb_t %s_%s[%s_LIMBS] = {" % (name, cname, up))
         out.append("    %s" % limbs(v, bits))
         out.append("};")
+    # G as one ec_affine (ec.h: its x is the descriptor's gx, and the
+    # ladder takes the whole point where it stands)
+    out.append("static const ec_affine %s_g = {" % name)
+    out.append("    { %s }," % limbs(c["gx"] * R % p, bits))
+    out.append("    { %s }" % limbs(c["gy"] * R % p, bits))
+    out.append("};")
     for cname, m in (("p", p), ("n", n)):
         out.append("#if MP_LIMB_BITS == 64")
         out.append("#define %s_%s_NINV ((ct_limb_t)0x%016xu)" % (up, cname.upper(), (-pow(m, -1, 2**64)) % 2**64))

@@ -102,7 +102,8 @@ typedef struct ec_curve {
     const ct_limb_t *b;         /* b R mod p */
     const ct_limb_t *r3;        /* R^3 mod p (inversion) */
     const ct_limb_t *sqrt_exp;  /* (p + 1) / 4 (p = 3 mod 4) */
-    const ct_limb_t *gx, *gy;   /* G, Montgomery form */
+    const ct_limb_t *gx, *gy;   /* G, Montgomery form: the x and y of one
+                                 * ec_affine (ec_generator) */
     const uint8_t *n_bytes;     /* n, big-endian, `bytes` bytes (RFC 6979) */
     const uint8_t *oid;         /* named-curve OID contents (SPKI) */
     size_t oid_len;
@@ -203,6 +204,9 @@ void ec_point_copy(const ec_curve *C, ec_point *R, const ec_point *P);
 void ec_point_from_affine(const ec_curve *C, ec_point *P, const ec_affine *A);
 /* A = G */
 void ec_affine_generator(const ec_curve *C, ec_affine *A);
+/* G itself: gx is the first member of the curve's ec_affine of G, and a
+ * pointer to a structure's first member converts back to the structure */
+#define ec_generator(C) ((const ec_affine *)(const void *)(C)->gx)
 /* R = P + Q (complete: any inputs, R may be P or Q). */
 void ec_point_add(const ec_curve *C, ec_point *R, const ec_point *P, const ec_point *Q);
 /* R = P + Q with Q affine (not infinity). R may be P. */

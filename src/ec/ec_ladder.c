@@ -217,10 +217,7 @@ void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 #if !EC_MUL_BASE_COMB    /* CTC_EC_SMALL_COMB: the comb of ec_mul_base.c */
 void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
 {
-    ec_affine G;
-
-    ec_affine_generator(C, &G);
-    ec_mul(C, R, k, &G);
+    ec_mul(C, R, k, ec_generator(C));
 }
 #endif
 
