@@ -307,8 +307,10 @@ ct_cond ec_fe_from_bytes(const ec_curve *C, ec_fe X, const uint8_t *in)
 
     (void)mp_from_be(X, L, in, C->bytes);
     ok = mp_lt(X, C->p.N, L);
-    mont_to(&C->p, X, X);
     ct_limbs_czero(ct_cond_not(ok), X, L);
+    /* into Montgomery form on the curve's product leaf: X R^2 / R = X R
+     * (the leaf takes X < p: a value >= p is 0 by then) */
+    ec_fe_mul(C, X, X, C->p.R2);
     return ok;
 }
 
