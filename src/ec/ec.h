@@ -104,7 +104,8 @@ typedef struct ec_curve {
     const ct_limb_t *sqrt_exp;  /* (p + 1) / 4 (p = 3 mod 4) */
     const ct_limb_t *gx, *gy;   /* G, Montgomery form: the x and y of one
                                  * ec_affine (ec_generator) */
-    const uint8_t *n_bytes;     /* n, big-endian, `bytes` bytes (RFC 6979) */
+    const uint8_t *n_bytes;     /* n, big-endian, `bytes` bytes (RFC 6979;
+                                 * PROFILE=small converts n instead) */
     const uint8_t *oid;         /* named-curve OID contents (SPKI) */
     size_t oid_len;
     int nonce_hash;             /* RFC 6979's HMAC hash (ctcrypto/hash.h id) */

@@ -111,8 +111,16 @@ static CT_NOINLINE int sign_nonce_bytes(const ec_curve *C, uint8_t *kb, const ui
                                         const uint8_t *h, size_t h_len, const uint8_t *extra,
                                         size_t extra_len)
 {
-    return ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), C->n_bytes, C->bytes, priv, h, h_len,
-                             extra, extra_len);
+#if CTC_PROFILE_SMALL
+    /* q from n's limbs (PROFILE=small: C->n_bytes is then not linked) */
+    uint8_t q[EC_MAX_BYTES];
+
+    mp_to_be_all(q, C->n.N, L);
+#else
+    const uint8_t *q = C->n_bytes;
+#endif
+    return ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), q, C->bytes, priv, h, h_len, extra,
+                             extra_len);
 }
 
 int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const uint8_t *h,
