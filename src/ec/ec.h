@@ -384,8 +384,9 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k);
  * R = u1 * G + u2 * Q (plain scalars < 2^bits), Jacobian. Interleaved
  * wNAF: G's odd multiples from the curve's table (width C->g_odd_w), Q's
  * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
- * PROFILE=small: u1 G and u2 Q by the ladder of ec_mul, then one complete
- * addition (ec_mul_vartime.c; C->g_odd is NULL there).
+ * PROFILE=small: u1 G and u2 Q by the ladder of ec_mul, made affine, and
+ * their sum with the cases by branches; R affine (Z = 1, or 0 for
+ * infinity) (ec_mul_vartime.c; C->g_odd is NULL there).
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
 /* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md) */
