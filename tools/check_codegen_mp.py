@@ -66,7 +66,7 @@ COMPOSITE = {
     "mp_mont_final_sub", "mp_to_mont", "mp_from_mont", "mp_mont_R2", "mp_mont_R2_bits", "mp_exp",
     "mp_exp_bits", "mp_exp_window", "mp_inv", "mp_inv_fermat", "mp_inv_steps",
     "mp_to_digits", "mp_from_digits", "mp_digits_normalize", "mp_digits_neg_mask",
-    "mp_from_be", "mp_to_be", "mp_shift_secret",
+    "mp_from_be", "mp_to_be", "mp_to_be_all", "mp_shift_secret",
     # radix 2^52 (x86-64): loops and switches on public sizes and positions
     "mp_exp2_52", "mp52_amm2", "mp52_amm2_c", "mp52_amm_c", "mp52_lookup", "mp52_rr",
     "mp52_from_limbs", "mp52_to_limbs", "mp52_amm2_ifma", "mp52_lookup_ifma",

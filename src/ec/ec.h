@@ -102,9 +102,10 @@ typedef struct ec_curve {
     const ct_limb_t *b;         /* b R mod p */
     const ct_limb_t *r3;        /* R^3 mod p (inversion) */
     const ct_limb_t *sqrt_exp;  /* (p + 1) / 4 (p = 3 mod 4) */
-    const ct_limb_t *n_minus_1; /* n - 1 (key generation) */
-    const ct_limb_t *gx, *gy;   /* G, Montgomery form */
-    const uint8_t *n_bytes;     /* n, big-endian, `bytes` bytes (RFC 6979) */
+    const ct_limb_t *gx, *gy;   /* G, Montgomery form: the x and y of one
+                                 * ec_affine (ec_generator) */
+    const uint8_t *n_bytes;     /* n, big-endian, `bytes` bytes (RFC 6979;
+                                 * PROFILE=small converts n instead) */
     const uint8_t *oid;         /* named-curve OID contents (SPKI) */
     size_t oid_len;
     int nonce_hash;             /* RFC 6979's HMAC hash (ctcrypto/hash.h id) */
@@ -176,6 +177,8 @@ ct_cond ec_fe_eq(const ec_curve *C, const ec_fe A, const ec_fe B);
 ct_cond ec_fe_from_bytes(const ec_curve *C, ec_fe X, const uint8_t *in);
 /* out = A (out of Montgomery form) as C->bytes big-endian bytes. */
 void ec_fe_to_bytes(const ec_curve *C, uint8_t *out, const ec_fe A);
+/* X = A (out of Montgomery form) mod n: ECDSA's r from x. X != A. */
+void ec_fe_to_sc(const ec_curve *C, ec_sc X, const ec_fe A);
 
 /* ---- scalars mod n (ec_field.c) ------------------------------------------- */
 
@@ -202,6 +205,9 @@ void ec_point_copy(const ec_curve *C, ec_point *R, const ec_point *P);
 void ec_point_from_affine(const ec_curve *C, ec_point *P, const ec_affine *A);
 /* A = G */
 void ec_affine_generator(const ec_curve *C, ec_affine *A);
+/* G itself: gx is the first member of the curve's ec_affine of G, and a
+ * pointer to a structure's first member converts back to the structure */
+#define ec_generator(C) ((const ec_affine *)(const void *)(C)->gx)
 /* R = P + Q (complete: any inputs, R may be P or Q). */
 void ec_point_add(const ec_curve *C, ec_point *R, const ec_point *P, const ec_point *Q);
 /* R = P + Q with Q affine (not infinity). R may be P. */
@@ -254,6 +260,17 @@ void ec_jac_set_infinity(const ec_curve *C, ec_jac *P);
 void ec_jac_cneg(const ec_curve *C, ec_jac *R, ct_cond c);
 /* R = P in the projective coordinates of ec_point (2M + 1S). */
 void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
+#if CTC_PROFILE_SMALL
+/*
+ * The co-Z addition of ec_ladder.c (the part its XYcZ-ADD and XYcZ-ADDC
+ * share): P = (X1, Y1), Q = (X2, Y2) in Jacobian coordinates with the
+ * same Z, x(P) != x(Q), neither infinity. Out: (X2, Y2) = P + Q with
+ * Z = Z (X2 - X1), Y1 = E, b = B (the x of P at the new Z), c = B + C,
+ * d = D (the formulas' names). b, c, d are distinct from the inputs.
+ */
+void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
+                 ec_fe b, ec_fe c, ec_fe d);
+#endif
 
 /* ---- scalar multiplication (ec_mul.c, ec_mul_base.c, ec_mul_vartime.c) -- */
 
@@ -367,8 +384,9 @@ void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k);
  * R = u1 * G + u2 * Q (plain scalars < 2^bits), Jacobian. Interleaved
  * wNAF: G's odd multiples from the curve's table (width C->g_odd_w), Q's
  * computed here (width EC_VERIFY_WQ) and made affine with one inversion.
- * PROFILE=small: u1 G and u2 Q by the ladder of ec_mul, then one complete
- * addition (ec_mul_vartime.c; C->g_odd is NULL there).
+ * PROFILE=small: u1 G and u2 Q by the ladder of ec_mul, made affine, and
+ * their sum with the cases by branches; R affine (Z = 1, or 0 for
+ * infinity) (ec_mul_vartime.c; C->g_odd is NULL there).
  * CT: variable time; for public u1, u2, Q only (signature verification).
  */
 /* Q's NAF width: 8 odd multiples; 4 and 6 measured slower (docs/ec.md) */
@@ -404,9 +422,9 @@ int ec_jac_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
 /*
  * The same for an affine P (Z = 1 in Montgomery form, or 0 for infinity:
  * PROFILE=small's ec_mul2_vartime): x out of Montgomery form, reduced by
- * one conditional subtraction (x < p < 2n), compared with r. PROFILE=small
- * verification uses it, so that the comparison without an inversion is
- * not linked.
+ * one conditional subtraction (x < p < 2n, ec_fe_to_sc), compared with
+ * r. PROFILE=small verification makes the same comparison in its own
+ * frame (ecdsa.c); the tests compare this one with the Jacobian one.
  */
 int ec_affine_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r);
 

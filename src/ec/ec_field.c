@@ -319,18 +319,35 @@ ct_cond ec_fe_from_bytes(const ec_curve *C, ec_fe X, const uint8_t *in)
 
     (void)mp_from_be(X, L, in, C->bytes);
     ok = mp_lt(X, C->p.N, L);
-    mont_to(&C->p, X, X);
     ct_limbs_czero(ct_cond_not(ok), X, L);
+    /* into Montgomery form on the curve's product leaf: X R^2 / R = X R
+     * (the leaf takes X < p: a value >= p is 0 by then) */
+    ec_fe_mul(C, X, X, C->p.R2);
     return ok;
+}
+
+/* X = A out of Montgomery form (< p): the product of A R and 1 is A,
+ * on the curve's own product leaf. X != A. */
+static void fe_from_mont(const ec_curve *C, ct_limb_t *X, const ec_fe A)
+{
+    mp_zero(X, L);
+    X[0] = 1;
+    ec_fe_mul(C, X, A, X);
 }
 
 void ec_fe_to_bytes(const ec_curve *C, uint8_t *out, const ec_fe A)
 {
     ec_fe a;
 
-    mont_from(&C->p, a, A);
-    (void)mp_to_be(out, C->bytes, a, L);
+    fe_from_mont(C, a, A);
+    mp_to_be_all(out, a, L);
     ct_zeroize(a, sizeof a);
+}
+
+void ec_fe_to_sc(const ec_curve *C, ec_sc X, const ec_fe A)
+{
+    fe_from_mont(C, X, A);
+    ec_sc_reduce_once(C, X, X);             /* x < p < 2n */
 }
 
 /* ---- scalars ------------------------------------------------------------------ */
@@ -343,7 +360,7 @@ ct_cond ec_sc_from_bytes(const ec_curve *C, ec_sc X, const uint8_t *in)
 
 void ec_sc_to_bytes(const ec_curve *C, uint8_t *out, const ec_sc A)
 {
-    (void)mp_to_be(out, C->bytes, A, L);
+    mp_to_be_all(out, A, L);
 }
 
 void ec_sc_reduce_once(const ec_curve *C, ec_sc X, const ec_sc A)

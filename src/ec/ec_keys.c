@@ -62,21 +62,25 @@ int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
 static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
                                       const uint8_t *rnd, size_t rnd_len)
 {
-    ct_limb_t t[EC_LIMBS];
+    ct_limb_t t[EC_LIMBS], m[EC_LIMBS];
     ct_limb_t carry, borrow;
     size_t i;
     unsigned j;
 
+    mp_copy(m, C->n.N, L);
+    m[0] ^= 1;                                      /* n - 1: n is odd */
     mp_zero(d, L);
     for (i = 0; i < rnd_len; i++) {
         for (j = 8; j-- > 0;) {
             carry = mp_add(d, d, d, L);
             d[0] |= (ct_limb_t)((rnd[i] >> j) & 1u);      /* 2d is even */
-            borrow = mp_sub(t, d, C->n_minus_1, L);
+            borrow = mp_sub(t, d, m, L);
             ct_limbs_cmov(ct_cond_from_bit((uint32_t)(carry | (borrow ^ 1u))), d, t, L);
         }
     }
-    (void)mp_add_limb(d, d, 1, L);
+    mp_zero(t, L);
+    t[0] = 1;
+    (void)mp_add(d, d, t, L);                       /* the addition the loop calls */
     ec_sc_to_bytes(C, priv, d);
     ct_zeroize(t, sizeof t);
 }
@@ -84,10 +88,12 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
 static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
                                       const uint8_t *rnd, size_t rnd_len)
 {
-    ct_limb_t c[2 * EC_LIMBS], T[4 * EC_LIMBS];
+    ct_limb_t c[2 * EC_LIMBS], T[4 * EC_LIMBS], m[EC_LIMBS];
 
+    mp_copy(m, C->n.N, L);
+    m[0] ^= 1;                                      /* n - 1: n is odd */
     (void)mp_from_be(c, 2 * L, rnd, rnd_len);
-    mp_mod(d, c, 2 * L, C->n_minus_1, L, T);
+    mp_mod(d, c, 2 * L, m, L, T);
     (void)mp_add_limb(d, d, 1, L);
     ec_sc_to_bytes(C, priv, d);
     ct_zeroize(c, sizeof c);

@@ -69,13 +69,10 @@
 #define ADD(x, a, b) ec_fe_add(C, x, a, b)
 #define SUB(x, a, b) ec_fe_sub(C, x, a, b)
 
-/*
- * The part that ADD and ADDC share: P = (X1, Y1), Q = (X2, Y2), co-Z Z.
- * Out: (X2, Y2) = P + Q, Y1 = E, b = B (the x of P at the new Z),
- * c = B + C, d = D; Z = Z (X2 - X1).
- */
-static void zadd_common(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
-                        ec_fe b, ec_fe c, ec_fe d)
+/* The part that ADD and ADDC share (ec.h); verification's affine sum
+ * calls it too (ec_mul_vartime.c). */
+void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
+                 ec_fe b, ec_fe c, ec_fe d)
 {
     ec_fe a;
 
@@ -100,7 +97,7 @@ static void zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_f
 {
     ec_fe b, c, d;
 
-    zadd_common(C, X1, Y1, X2, Y2, Z, b, c, d);
+    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, b, c, d);
     mp_copy(X1, b, L);
 }
 
@@ -110,7 +107,7 @@ static void zaddc(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_
     ec_fe b, c, d, f;
 
     ADD(f, Y1, Y2);         /* F */
-    zadd_common(C, X1, Y1, X2, Y2, Z, b, c, d);
+    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, b, c, d);
     SQR(X1, f);
     SUB(X1, X1, c);         /* X3' = F^2 - B - C */
     SUB(d, X1, b);
@@ -186,7 +183,7 @@ static CT_NOINLINE void ladder(const ec_curve *C, ec_jac *R, const ct_limb_t *kp
 void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 {
     ec_sc s, t, kp;
-    ec_jac J, A;
+    ec_jac J;
     ct_cond top, carry, zero, one;
 
     /* s = k mod n, folded below 2^(bits - 1) */
@@ -205,12 +202,10 @@ void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
     one = mp_is_zero(s, L);
 
     ladder(C, &J, kp, P);
-    ec_jac_from_affine(C, &A, P);
-    ct_limbs_cmov(one, J.X, A.X, L);
-    ct_limbs_cmov(one, J.Y, A.Y, L);
-    ct_limbs_cmov(one, J.Z, A.Z, L);
-    mp_zero(t, L);
-    ct_limbs_cmov(zero, J.Z, t, L);       /* infinity */
+    ct_limbs_cmov(one, J.X, P->x, L);     /* P itself, Z = 1 */
+    ct_limbs_cmov(one, J.Y, P->y, L);
+    ct_limbs_cmov(one, J.Z, C->one, L);
+    ct_limbs_czero(zero, J.Z, L);         /* infinity */
     ec_jac_cneg(C, &J, top);
     ec_jac_to_point(C, R, &J);
     ct_zeroize(&J, sizeof J);
@@ -222,10 +217,7 @@ void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 #if !EC_MUL_BASE_COMB    /* CTC_EC_SMALL_COMB: the comb of ec_mul_base.c */
 void ec_mul_base(const ec_curve *C, ec_point *R, const ec_sc k)
 {
-    ec_affine G;
-
-    ec_affine_generator(C, &G);
-    ec_mul(C, R, k, &G);
+    ec_mul(C, R, k, ec_generator(C));
 }
 #endif
 

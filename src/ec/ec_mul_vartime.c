@@ -36,13 +36,15 @@
  * of G's multiples, no chain, no second set of formulas in the image;
  * with CTC_EC_SMALL_COMB u1 G is ec_mul_base's comb, which is then in the
  * image anyway),
- * both made affine, and their sum by the affine chord or tangent with its
- * cases taken by branches (the inputs are public): an operand at
- * infinity (u1 = 0) is the other, equal x-coordinates are the tangent
- * (equal points; y != 0, as no point of these curves has order 2) or
- * infinity (opposite points). Three inversions, which cost little next to
- * two ladders, and no complete addition in the image. R = (x, y, 1), or
- * Z = 0 for infinity. The tests of the cases exit at the first differing
+ * both made affine, and their sum with its cases taken by branches (the
+ * inputs are public): an operand at infinity (u1 = 0) is the other;
+ * distinct x-coordinates are the chord, by the ladder's co-Z addition
+ * (two affine points share Z = 1) and one inversion; equal ones are
+ * infinity (opposite points) or the doubling (equal points), which a
+ * third ladder computes (scalar 2: no doubling formula of its own, for a
+ * case no honest signature reaches). Three inversions, which cost little
+ * next to two ladders, and no complete addition in the image.
+ * R = (x, y, 1), or Z = 0 for infinity. The tests of the cases exit at the first differing
  * limb (public data: nothing to hide, and the checkers' negative control
  * ec_leaky_mul2_vartime, which runs this on secret scalars, sees them).
  */
@@ -59,54 +61,48 @@ static int fe_eq_vartime(const ec_curve *C, const ct_limb_t *a, const ct_limb_t 
 void ec_mul2_vartime(const ec_curve *C, ec_jac *R, const ec_sc u1, const ec_sc u2,
                      const ec_affine *Q)
 {
-    /* small frame (the ladder's stack is under it): u1 G's affine
-     * coordinates wait in R->X and R->Y, t's go on as scratch */
     ec_point t;
-    ec_affine A;
-    int f1;
+    ec_affine A, B;
+    const ec_affine *S = &A;            /* the sum's x and y */
+    int f1, f2, inf = 0;
 
+    /* whether u1 G and u2 Q are infinity is public (u1, u2 and Q are) */
     ec_mul_base(C, &t, u1);
-    (void)ec_point_to_affine(C, &A, &t);
-    mp_copy(R->X, A.x, L);
-    mp_copy(R->Y, A.y, L);
-    mp_zero(R->Z, L);
-    f1 = !fe_eq_vartime(C, t.Z, R->Z);  /* u1 G is not infinity */
+    f1 = ct_cond_declassify(ec_point_to_affine(C, &B, &t));
     ec_mul(C, &t, u2, Q);
-    (void)ec_point_to_affine(C, &A, &t);
-    if (fe_eq_vartime(C, t.Z, R->Z)) {  /* u2 Q is infinity: u2 = 0 */
-        if (f1)
-            mp_copy(R->Z, C->one, L);
-        return;
-    }
+    f2 = ct_cond_declassify(ec_point_to_affine(C, &A, &t));
     mp_copy(R->Z, C->one, L);
-    if (!f1) {                          /* u1 = 0 */
-        mp_copy(R->X, A.x, L);
-        mp_copy(R->Y, A.y, L);
-        return;
-    }
-    /* t.X = lambda's numerator, t.Y its denominator */
-    if (!fe_eq_vartime(C, R->X, A.x)) {
-        ec_fe_sub(C, t.X, A.y, R->Y);   /* chord */
-        ec_fe_sub(C, t.Y, A.x, R->X);
-    } else if (fe_eq_vartime(C, R->Y, A.y)) {
-        ec_fe_sqr(C, t.X, A.x);         /* tangent: (3 x^2 - 3) / 2y */
-        ec_fe_sub(C, t.X, t.X, C->one);
-        ec_fe_add(C, t.Y, t.X, t.X);
-        ec_fe_add(C, t.X, t.Y, t.X);
-        ec_fe_add(C, t.Y, A.y, A.y);
+    if (!f1 || !f2) {                   /* u1 = 0 or u2 = 0: the other */
+        S = f1 ? &B : &A;
+        inf = !f1 && !f2;
+    } else if (fe_eq_vartime(C, B.x, A.x)) {
+        if (!fe_eq_vartime(C, B.y, A.y)) {
+            inf = 1;                    /* u1 G = -u2 Q */
+        } else {
+            /* u1 G = u2 Q: the sum is 2 (u2 Q), by the ladder once
+             * more (the scalar 2 in B.x) */
+            mp_zero(B.x, L);
+            B.x[0] = 2;
+            ec_mul(C, &t, B.x, &A);
+            (void)ec_point_to_affine(C, &A, &t);
+        }
     } else {
-        mp_zero(R->Z, L);               /* u1 G = -u2 Q */
-        return;
+        /* the chord: two affine points share Z = 1, so the ladder's co-Z
+         * addition takes them as they are; (A.x, A.y) = u1 G + u2 Q at
+         * Z = R->Z, made affine with one inversion (t is the formula's
+         * scratch) */
+        ec_jac_zadd(C, B.x, B.y, A.x, A.y, R->Z, t.X, t.Y, t.Z);
+        ec_fe_inv(C, t.Z, R->Z);
+        ec_fe_sqr(C, t.X, t.Z);
+        ec_fe_mul(C, A.x, A.x, t.X);    /* x = X / Z^2 */
+        ec_fe_mul(C, t.X, t.X, t.Z);
+        ec_fe_mul(C, A.y, A.y, t.X);    /* y = Y / Z^3 */
+        mp_copy(R->Z, C->one, L);
     }
-    ec_fe_inv(C, t.Y, t.Y);
-    ec_fe_mul(C, t.X, t.X, t.Y);        /* lambda */
-    ec_fe_sqr(C, t.Z, t.X);
-    ec_fe_sub(C, t.Z, t.Z, R->X);
-    ec_fe_sub(C, t.Z, t.Z, A.x);        /* x = lambda^2 - x1 - x2 */
-    ec_fe_sub(C, t.Y, R->X, t.Z);
-    ec_fe_mul(C, t.Y, t.X, t.Y);
-    ec_fe_sub(C, R->Y, t.Y, R->Y);      /* y = lambda (x1 - x) - y1 */
-    mp_copy(R->X, t.Z, L);
+    mp_copy(R->X, S->x, L);
+    mp_copy(R->Y, S->y, L);
+    if (inf)
+        mp_zero(R->Z, L);
 }
 #else
 /*

@@ -206,17 +206,12 @@ int ec_jac_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
     return ct_cond_declassify(ec_fe_eq(C, t, P->X));
 }
 
-/* out of line in verification: its buffer is not in the frame under the
- * ladders */
-CT_NOINLINE int ec_affine_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
+int ec_affine_x_mod_n_is_vartime(const ec_curve *C, const ec_jac *P, const ec_sc r)
 {
-    uint8_t b[EC_MAX_BYTES];
     ec_sc x;
 
     if (IS_ZERO(P->Z))
         return 0;
-    ec_fe_to_bytes(C, b, P->X);
-    (void)ec_sc_from_bytes(C, x, b);
-    ec_sc_reduce_once(C, x, x);
+    ec_fe_to_sc(C, x, P->X);
     return ct_cond_declassify(mp_eq(x, r, L)) != 0;
 }

@@ -65,12 +65,7 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const e
 
         ec_mul_base(C, &R, k);
         (void)ec_point_to_affine(C, &A, &R);    /* k != 0: not infinity */
-        /* x out of Montgomery form: the product of x R and 1 is x R / R
-         * (no bytes between the point and r) */
-        mp_zero(r, L);
-        r[0] = 1;
-        ec_fe_mul(C, r, A.x, r);
-        ec_sc_reduce_once(C, r, r);             /* x < p < 2n */
+        ec_fe_to_sc(C, r, A.x);                 /* no bytes between x and r */
         ct_zeroize(&R, sizeof R);
         ct_zeroize(&A, sizeof A);
     }
@@ -116,8 +111,16 @@ static CT_NOINLINE int sign_nonce_bytes(const ec_curve *C, uint8_t *kb, const ui
                                         const uint8_t *h, size_t h_len, const uint8_t *extra,
                                         size_t extra_len)
 {
-    return ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), C->n_bytes, C->bytes, priv, h, h_len,
-                             extra, extra_len);
+#if CTC_PROFILE_SMALL
+    /* q from n's limbs (PROFILE=small: C->n_bytes is then not linked) */
+    uint8_t q[EC_MAX_BYTES];
+
+    mp_to_be_all(q, C->n.N, L);
+#else
+    const uint8_t *q = C->n_bytes;
+#endif
+    return ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), q, C->bytes, priv, h, h_len, extra,
+                             extra_len);
 }
 
 int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const uint8_t *h,
@@ -172,8 +175,12 @@ int ec_ecdsa_verify(const ec_curve *C, const uint8_t *pub, size_t pub_len, const
     ec_sc_montmul(C, w, r, w);
     ec_mul2_vartime(C, &R, e, w, &Q);
 #if CTC_PROFILE_SMALL
-    /* R is affine in this profile (ec_mul2_vartime) */
-    return ec_affine_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;
+    /* R is affine in this profile, Z = 1, or 0 for infinity
+     * (ec_mul2_vartime): R not infinity and x mod n = r, with x mod n in
+     * e (no longer needed: no buffer of its own on this frame) */
+    ec_fe_to_sc(C, e, R.X);
+    return ct_cond_declassify(ct_cond_and(ct_cond_not(ec_fe_is_zero(C, R.Z)), mp_eq(e, r, L)))
+               ? CTC_OK : CTC_ERR_SIGNATURE;
 #else
     /* R not infinity and x(R) mod n = r, compared in R's coordinates */
     return ec_jac_x_mod_n_is_vartime(C, &R, r) ? CTC_OK : CTC_ERR_SIGNATURE;

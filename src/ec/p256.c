@@ -52,7 +52,7 @@ static const ec_curve p256 = {
     P256_LIMBS, 32, 256, 256 / EC_WIN + 1,
     { p256_p, p256_p_r2, P256_LIMBS, P256_P_NINV },
     { p256_n, p256_n_r2, P256_LIMBS, P256_N_NINV },
-    p256_one, p256_b, p256_p_r3, p256_sqrt_exp, p256_n_minus_1, p256_gx, p256_gy,
+    p256_one, p256_b, p256_p_r3, p256_sqrt_exp, p256_g.x, p256_g.y,
     p256_n_bytes, p256_oid, sizeof p256_oid, CTC_HASH_SHA256,
     P256_TABLE, CTC_P256_TABLE_ROWS, P256_TABLE_SPACING, P256_COMB_DIGITS,
     CTC_P256_KEYGEN_MIN_RANDOM, CTC_P256_KEYGEN_MAX_RANDOM,

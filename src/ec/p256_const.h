@@ -19,12 +19,6 @@ static const ct_limb_t p256_one[P256_LIMBS] = {
 static const ct_limb_t p256_b[P256_LIMBS] = {
     EC_L(0x29c4bddf, 0xd89cdf62), EC_L(0x78843090, 0xacf005cd), EC_L(0xf7212ed6, 0xe5a220ab), EC_L(0x04874834, 0xdc30061d)
 };
-static const ct_limb_t p256_gx[P256_LIMBS] = {
-    EC_L(0x18a9143c, 0x79e730d4), EC_L(0x5fedb601, 0x75ba95fc), EC_L(0x77622510, 0x79fb732b), EC_L(0xa53755c6, 0x18905f76)
-};
-static const ct_limb_t p256_gy[P256_LIMBS] = {
-    EC_L(0xce95560a, 0xddf25357), EC_L(0xba19e45c, 0x8b4ab8e4), EC_L(0xdd21f325, 0xd2e88688), EC_L(0x25885d85, 0x8571ff18)
-};
 static const ct_limb_t p256_p_r2[P256_LIMBS] = {
     EC_L(0x00000003, 0x00000000), EC_L(0xffffffff, 0xfffffffb), EC_L(0xfffffffe, 0xffffffff), EC_L(0xfffffffd, 0x00000004)
 };
@@ -34,11 +28,12 @@ static const ct_limb_t p256_p_r3[P256_LIMBS] = {
 static const ct_limb_t p256_n_r2[P256_LIMBS] = {
     EC_L(0xbe79eea2, 0x83244c95), EC_L(0x49bd6fa6, 0x4699799c), EC_L(0x2b6bec59, 0x2845b239), EC_L(0xf3d95620, 0x66e12d94)
 };
-static const ct_limb_t p256_n_minus_1[P256_LIMBS] = {
-    EC_L(0xfc632550, 0xf3b9cac2), EC_L(0xa7179e84, 0xbce6faad), EC_L(0xffffffff, 0xffffffff), EC_L(0x00000000, 0xffffffff)
-};
 static const ct_limb_t p256_sqrt_exp[P256_LIMBS] = {
     EC_L(0x00000000, 0x00000000), EC_L(0x40000000, 0x00000000), EC_L(0x00000000, 0x40000000), EC_L(0xc0000000, 0x3fffffff)
+};
+static const ec_affine p256_g = {
+    { EC_L(0x18a9143c, 0x79e730d4), EC_L(0x5fedb601, 0x75ba95fc), EC_L(0x77622510, 0x79fb732b), EC_L(0xa53755c6, 0x18905f76) },
+    { EC_L(0xce95560a, 0xddf25357), EC_L(0xba19e45c, 0x8b4ab8e4), EC_L(0xdd21f325, 0xd2e88688), EC_L(0x25885d85, 0x8571ff18) }
 };
 #if MP_LIMB_BITS == 64
 #define P256_P_NINV ((ct_limb_t)0x0000000000000001u)

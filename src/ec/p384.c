@@ -62,7 +62,7 @@ static const ec_curve p384 = {
     P384_LIMBS, 48, 384, 384 / EC_WIN + 1,
     { p384_p, p384_p_r2, P384_LIMBS, P384_P_NINV },
     { p384_n, p384_n_r2, P384_LIMBS, P384_N_NINV },
-    p384_one, p384_b, p384_p_r3, p384_sqrt_exp, p384_n_minus_1, p384_gx, p384_gy,
+    p384_one, p384_b, p384_p_r3, p384_sqrt_exp, p384_g.x, p384_g.y,
     p384_n_bytes, p384_oid, sizeof p384_oid, CTC_HASH_SHA384,
     P384_TABLE, CTC_P384_TABLE_ROWS, P384_TABLE_SPACING,
     P384_COMB_DIGITS,

@@ -19,12 +19,6 @@ static const ct_limb_t p384_one[P384_LIMBS] = {
 static const ct_limb_t p384_b[P384_LIMBS] = {
     EC_L(0x9d412dcc, 0x08118871), EC_L(0x7a4c32ec, 0xf729add8), EC_L(0x1920022e, 0x77f2209b), EC_L(0x94938ae2, 0xe3374bee), EC_L(0x1f022094, 0xb62b21f4), EC_L(0x604fbff9, 0xcd08114b)
 };
-static const ct_limb_t p384_gx[P384_LIMBS] = {
-    EC_L(0x49c0b528, 0x3dd07566), EC_L(0xa0d6ce38, 0x20e378e2), EC_L(0x541b4d6e, 0x879c3afc), EC_L(0x59a30eff, 0x64548684), EC_L(0x614ede2b, 0x812ff723), EC_L(0x299e1513, 0x4d3aadc2)
-};
-static const ct_limb_t p384_gy[P384_LIMBS] = {
-    EC_L(0x4b03a4fe, 0x23043dad), EC_L(0x7bb4a9ac, 0xa1bfa8bf), EC_L(0x2e83b050, 0x8bade756), EC_L(0x68f4ffd9, 0xc6c35219), EC_L(0x3969a840, 0xdd800226), EC_L(0x5a15c5e9, 0x2b78abc2)
-};
 static const ct_limb_t p384_p_r2[P384_LIMBS] = {
     EC_L(0x00000001, 0xfffffffe), EC_L(0x00000000, 0x00000002), EC_L(0x00000000, 0xfffffffe), EC_L(0x00000000, 0x00000002), EC_L(0x00000001, 0x00000000), EC_L(0x00000000, 0x00000000)
 };
@@ -34,11 +28,12 @@ static const ct_limb_t p384_p_r3[P384_LIMBS] = {
 static const ct_limb_t p384_n_r2[P384_LIMBS] = {
     EC_L(0x19b409a9, 0x2d319b24), EC_L(0xdf1aa419, 0xff3d81e5), EC_L(0xfcb82947, 0xbc3e483a), EC_L(0x4aab1cc5, 0xd40d4917), EC_L(0x28266895, 0x3fb05b7a), EC_L(0x2b39bf21, 0x0c84ee01)
 };
-static const ct_limb_t p384_n_minus_1[P384_LIMBS] = {
-    EC_L(0xccc52972, 0xecec196a), EC_L(0x48b0a77a, 0x581a0db2), EC_L(0xf4372ddf, 0xc7634d81), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff)
-};
 static const ct_limb_t p384_sqrt_exp[P384_LIMBS] = {
     EC_L(0x40000000, 0x00000000), EC_L(0xc0000000, 0xbfffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0xffffffff), EC_L(0xffffffff, 0x3fffffff)
+};
+static const ec_affine p384_g = {
+    { EC_L(0x49c0b528, 0x3dd07566), EC_L(0xa0d6ce38, 0x20e378e2), EC_L(0x541b4d6e, 0x879c3afc), EC_L(0x59a30eff, 0x64548684), EC_L(0x614ede2b, 0x812ff723), EC_L(0x299e1513, 0x4d3aadc2) },
+    { EC_L(0x4b03a4fe, 0x23043dad), EC_L(0x7bb4a9ac, 0xa1bfa8bf), EC_L(0x2e83b050, 0x8bade756), EC_L(0x68f4ffd9, 0xc6c35219), EC_L(0x3969a840, 0xdd800226), EC_L(0x5a15c5e9, 0x2b78abc2) }
 };
 #if MP_LIMB_BITS == 64
 #define P384_P_NINV ((ct_limb_t)0x0000000100000001u)

@@ -440,6 +440,14 @@ int mp_from_be(ct_limb_t *X, size_t n, const uint8_t *in, size_t len);
  * whether A fits (the return value) is made public.
  */
 int mp_to_be(uint8_t *out, size_t len, const ct_limb_t *A, size_t n);
+/*
+ * out[0..n * MP_LIMB_BYTES) = A as a big-endian integer of all its limbs'
+ * bytes: mp_to_be with len = n * MP_LIMB_BYTES, where A always fits
+ * (no check, no return value: less code where the sizes match, as the
+ * curves' coordinates and scalars do). n >= 1.
+ * CT: only n leaks.
+ */
+void mp_to_be_all(uint8_t *out, const ct_limb_t *A, size_t n);
 
 /* ---- leaf selection ------------------------------------------------------------- */
 

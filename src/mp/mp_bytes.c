@@ -21,6 +21,14 @@ int mp_from_be(ct_limb_t *X, size_t n, const uint8_t *in, size_t len)
     return CTC_OK;
 }
 
+void mp_to_be_all(uint8_t *out, const ct_limb_t *A, size_t n)
+{
+    size_t k, len = n * MP_LIMB_BYTES;
+
+    for (k = 0; k < len; k++)
+        out[len - 1 - k] = (uint8_t)(A[k >> MP_BYTE_SHIFT] >> ((k & (MP_LIMB_BYTES - 1)) << 3));
+}
+
 int mp_to_be(uint8_t *out, size_t len, const ct_limb_t *A, size_t n)
 {
     size_t k, total = n * MP_LIMB_BYTES;

@@ -1135,7 +1135,7 @@ static void test_bytes(void)
     unsigned long it;
     size_t n, len, k, i;
 
-    tr_group("from_be/to_be: round trips, leading zeros, exact length checks");
+    tr_group("from_be/to_be/to_be_all: round trips, leading zeros, exact length checks");
     for (it = 0; it < TR_ITERS(3000ul); it++) {
         n = rand_size(MAXL);
         len = rand_below(n * MP_LIMB_BYTES + 1);
@@ -1153,6 +1153,13 @@ static void test_bytes(void)
         TR_EQ(X[n], 0x5a);                       /* nothing beyond n limbs */
         TR_EQ(mp_to_be(out, len, X, n), 0);
         TR_MEM(out, in, len);
+        /* every limb's bytes: the same as mp_to_be of that length */
+        memset(want, 0x33, sizeof want);
+        TR_EQ(mp_to_be(want, n * MP_LIMB_BYTES, X, n), 0);
+        memset(out, 0x77, sizeof out);
+        mp_to_be_all(out, X, n);
+        TR_MEM(out, want, n * MP_LIMB_BYTES);
+        TR_EQ(out[n * MP_LIMB_BYTES], 0x77);     /* nothing beyond */
         /* longer output: leading zeros */
         TR_EQ(mp_to_be(out, len + 5, X, n), 0);
         memset(want, 0, 5);
