@@ -7,7 +7,17 @@
  */
 #include "mp_word.h"
 
-ct_limb_t mp_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n)
+/*
+ * PROFILE=small: every function here stays out of line, so that
+ * link-time optimisation does not copy a limb loop into each caller.
+ */
+#if CTC_PROFILE_SMALL
+#define MP_SMALL_NOINLINE CT_NOINLINE
+#else
+#define MP_SMALL_NOINLINE
+#endif
+
+MP_SMALL_NOINLINE ct_limb_t mp_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n)
 {
     ct_limb_t c = 0;
     size_t i = 0;
@@ -18,7 +28,7 @@ ct_limb_t mp_add(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n)
     return c;
 }
 
-ct_limb_t mp_sub(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n)
+MP_SMALL_NOINLINE ct_limb_t mp_sub(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n)
 {
     ct_limb_t c = 0;
     size_t i = 0;
@@ -29,7 +39,7 @@ ct_limb_t mp_sub(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B, size_t n)
     return c;
 }
 
-ct_limb_t mp_add_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+MP_SMALL_NOINLINE ct_limb_t mp_add_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                       ct_cond cond, size_t n)
 {
     ct_limb_t m = ct_cond_mask_limb(cond), c = 0;
@@ -41,7 +51,7 @@ ct_limb_t mp_add_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
     return c;
 }
 
-ct_limb_t mp_sub_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
+MP_SMALL_NOINLINE ct_limb_t mp_sub_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
                       ct_cond cond, size_t n)
 {
     ct_limb_t m = ct_cond_mask_limb(cond), c = 0;
@@ -53,7 +63,7 @@ ct_limb_t mp_sub_cond(ct_limb_t *X, const ct_limb_t *A, const ct_limb_t *B,
     return c;
 }
 
-ct_limb_t mp_add_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n)
+MP_SMALL_NOINLINE ct_limb_t mp_add_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n)
 {
     ct_limb_t c = 0;
     size_t i = 0;
@@ -65,7 +75,7 @@ ct_limb_t mp_add_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n)
     return c;
 }
 
-ct_limb_t mp_sub_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n)
+MP_SMALL_NOINLINE ct_limb_t mp_sub_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n)
 {
     ct_limb_t c = 0;
     size_t i = 0;
@@ -77,7 +87,7 @@ ct_limb_t mp_sub_limb(ct_limb_t *X, const ct_limb_t *A, ct_limb_t b, size_t n)
     return c;
 }
 
-ct_cond mp_lt(const ct_limb_t *A, const ct_limb_t *B, size_t n)
+MP_SMALL_NOINLINE ct_cond mp_lt(const ct_limb_t *A, const ct_limb_t *B, size_t n)
 {
     /* A < B exactly when A - B borrows */
     ct_limb_t c = 0;
@@ -89,7 +99,7 @@ ct_cond mp_lt(const ct_limb_t *A, const ct_limb_t *B, size_t n)
     return ct_cond_from_bit((uint32_t)c);
 }
 
-ct_cond mp_eq(const ct_limb_t *A, const ct_limb_t *B, size_t n)
+MP_SMALL_NOINLINE ct_cond mp_eq(const ct_limb_t *A, const ct_limb_t *B, size_t n)
 {
     ct_limb_t acc = 0;
     size_t i = 0;
@@ -100,7 +110,7 @@ ct_cond mp_eq(const ct_limb_t *A, const ct_limb_t *B, size_t n)
     return ct_limb_is_zero(acc);
 }
 
-ct_cond mp_is_zero(const ct_limb_t *A, size_t n)
+MP_SMALL_NOINLINE ct_cond mp_is_zero(const ct_limb_t *A, size_t n)
 {
     ct_limb_t acc = 0;
     size_t i = 0;
@@ -146,7 +156,7 @@ ct_limb_t mp_shr(ct_limb_t *X, const ct_limb_t *A, size_t n, unsigned s)
     return (prev << 1) << r;
 }
 
-void mp_copy(ct_limb_t *X, const ct_limb_t *A, size_t n)
+MP_SMALL_NOINLINE void mp_copy(ct_limb_t *X, const ct_limb_t *A, size_t n)
 {
     size_t i;
 
@@ -154,7 +164,7 @@ void mp_copy(ct_limb_t *X, const ct_limb_t *A, size_t n)
         X[i] = A[i];
 }
 
-void mp_zero(ct_limb_t *X, size_t n)
+MP_SMALL_NOINLINE void mp_zero(ct_limb_t *X, size_t n)
 {
     size_t i;
 
@@ -172,7 +182,7 @@ void mp_set_limb(ct_limb_t *X, size_t n, ct_limb_t v)
     }
 }
 
-void mp_cmov(ct_limb_t *X, const ct_limb_t *A, ct_cond c, size_t n)
+MP_SMALL_NOINLINE void mp_cmov(ct_limb_t *X, const ct_limb_t *A, ct_cond c, size_t n)
 {
     ct_limb_t m = ct_cond_mask_limb(c);
     size_t i = 0;
@@ -182,7 +192,7 @@ void mp_cmov(ct_limb_t *X, const ct_limb_t *A, ct_cond c, size_t n)
     } while (++i < n);
 }
 
-void mp_cswap(ct_limb_t *X, ct_limb_t *Y, ct_cond c, size_t n)
+MP_SMALL_NOINLINE void mp_cswap(ct_limb_t *X, ct_limb_t *Y, ct_cond c, size_t n)
 {
     ct_limb_t m = ct_cond_mask_limb(c), t;
     size_t i = 0;

@@ -155,7 +155,8 @@
  * row r ends at column r+7; its carry starts column r+8, where that
  * register is the column's word. The first pass starts each chain with
  * UMULL (no earlier word to add), its window is r0, r2, r12, lr (A[0..3]
- * by one LDM), its chains r7-r10, the column's word r11; the second adds
+ * by one LDM), its chains r8-r11, the column's word r7 (a low register:
+ * 16-bit stores); the second adds
  * to the words of the first, with the window r0, r2, r12, r9, the chains
  * r8, r10, r11, lr and the column's word r7, so that its last three words
  * end in r10, r11, lr, where the reduction leaves them.
@@ -200,58 +201,58 @@
         str     r2, [sp, #\o+\bslot]
         /* rows 0..3: columns 0..11 */
         ldm     r1, {r0, r2, r12, lr}
-        umull   r11, r7, r0, r3
-        str     r11, [sp, #\o+0]
-        umull   r11, r8, r0, r4
-        umaal   r11, r7, r2, r3
-        str     r11, [sp, #\o+4]
-        umull   r11, r9, r0, r5
-        umaal   r11, r7, r12, r3
-        umaal   r11, r8, r2, r4
-        str     r11, [sp, #\o+8]
-        umull   r11, r10, r0, r6
-        umaal   r11, r7, lr, r3
-        umaal   r11, r8, r12, r4
-        umaal   r11, r9, r2, r5
-        str     r11, [sp, #\o+12]
+        umull   r7, r8, r0, r3
+        str     r7, [sp, #\o+0]
+        umull   r7, r9, r0, r4
+        umaal   r7, r8, r2, r3
+        str     r7, [sp, #\o+4]
+        umull   r7, r10, r0, r5
+        umaal   r7, r8, r12, r3
+        umaal   r7, r9, r2, r4
+        str     r7, [sp, #\o+8]
+        umull   r7, r11, r0, r6
+        umaal   r7, r8, lr, r3
+        umaal   r7, r9, r12, r4
+        umaal   r7, r10, r2, r5
+        str     r7, [sp, #\o+12]
         ldr     r0, [r1, #16]
-        mov     r11, #0
-        umaal   r11, r7, r0, r3
-        umaal   r11, r8, lr, r4
-        umaal   r11, r9, r12, r5
-        umaal   r11, r10, r2, r6
-        str     r11, [sp, #\o+16]
+        movs    r7, #0
+        umaal   r7, r8, r0, r3
+        umaal   r7, r9, lr, r4
+        umaal   r7, r10, r12, r5
+        umaal   r7, r11, r2, r6
+        str     r7, [sp, #\o+16]
         ldr     r2, [r1, #20]
-        mov     r11, #0
-        umaal   r11, r7, r2, r3
-        umaal   r11, r8, r0, r4
-        umaal   r11, r9, lr, r5
-        umaal   r11, r10, r12, r6
-        str     r11, [sp, #\o+20]
+        movs    r7, #0
+        umaal   r7, r8, r2, r3
+        umaal   r7, r9, r0, r4
+        umaal   r7, r10, lr, r5
+        umaal   r7, r11, r12, r6
+        str     r7, [sp, #\o+20]
         ldr     r12, [r1, #24]
-        mov     r11, #0
-        umaal   r11, r7, r12, r3
-        umaal   r11, r8, r2, r4
-        umaal   r11, r9, r0, r5
-        umaal   r11, r10, lr, r6
-        str     r11, [sp, #\o+24]
+        movs    r7, #0
+        umaal   r7, r8, r12, r3
+        umaal   r7, r9, r2, r4
+        umaal   r7, r10, r0, r5
+        umaal   r7, r11, lr, r6
+        str     r7, [sp, #\o+24]
         ldr     lr, [r1, #28]
-        mov     r11, #0
-        umaal   r11, r7, lr, r3
-        umaal   r11, r8, r12, r4
-        umaal   r11, r9, r2, r5
-        umaal   r11, r10, r0, r6
-        str     r11, [sp, #\o+28]
-        umaal   r7, r8, lr, r4
-        umaal   r7, r9, r12, r5
-        umaal   r7, r10, r2, r6
-        str     r7, [sp, #\o+32]
-        umaal   r8, r9, lr, r5
-        umaal   r8, r10, r12, r6
-        str     r8, [sp, #\o+36]
-        umaal   r9, r10, lr, r6
-        str     r9, [sp, #\o+40]
-        str     r10, [sp, #\o+44]
+        movs    r7, #0
+        umaal   r7, r8, lr, r3
+        umaal   r7, r9, r12, r4
+        umaal   r7, r10, r2, r5
+        umaal   r7, r11, r0, r6
+        str     r7, [sp, #\o+28]
+        umaal   r8, r9, lr, r4
+        umaal   r8, r10, r12, r5
+        umaal   r8, r11, r2, r6
+        str     r8, [sp, #\o+32]
+        umaal   r9, r10, lr, r5
+        umaal   r9, r11, r12, r6
+        str     r9, [sp, #\o+36]
+        umaal   r10, r11, lr, r6
+        str     r10, [sp, #\o+40]
+        str     r11, [sp, #\o+44]
         /* rows 4..7: columns 4..15 */
         ldr     r0, [sp, #\o+\bslot]
         ldm     r0, {r3, r4, r5, r6}
