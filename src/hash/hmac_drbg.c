@@ -248,7 +248,7 @@ void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk)
 /* Security strength in bytes: SP 800-57 part 1 table 3 for HMAC. */
 static size_t strength_bytes(int id)
 {
-    return id == CTC_HASH_SHA224 ? 24 : 32;
+    return HASH_IS_224(id) ? 24 : 32;
 }
 
 static int input_ok(const uint8_t *p, size_t len)
