@@ -433,9 +433,16 @@ int ctc_sha224(uint8_t out[28], const uint8_t *data, size_t len)
 void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
 {
     unsigned v = HASH_IS_224(id), i;    /* the row of sha256_iv */
+    const uint32_t *src = chain != NULL ? chain : sha256_iv[v];
 
+#if defined(__GNUC__)
+    /* a pointer the compiler cannot see through: the copy stays a loop
+     * over the table (with the IV known, gcc -Os otherwise stores each
+     * word from a literal of its own: 20 bytes more with LTO) */
+    __asm__("" : "+r"(src));
+#endif
     for (i = 0; i < 8; i++)
-        ctx->h[i] = chain != NULL ? chain[i] : sha256_iv[v][i];
+        ctx->h[i] = src[i];
     ctx->len = chain != NULL ? 64 : 0;
     ctx->state = SHA256_STATE - v * (SHA256_STATE - SHA224_STATE);
 }
