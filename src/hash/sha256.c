@@ -485,7 +485,7 @@ void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out)
 
 void sha256_chain_block_(uint32_t out[8], int id, const uint8_t *block)
 {
-    const uint32_t *iv = sha256_iv[HASH_IS_224(id)];
+    const uint32_t *iv = HASH_IS_224(id) ? sha256_iv[CTC_SHA224] : IV256;
     unsigned i;
 
     for (i = 0; i < 8; i++)
