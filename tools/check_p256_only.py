@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """check_p256_only.py - the smallest P-256 build links only what it uses.
 
-Builds the library for Cortex-M4 with PROFILE=small, CTC_EC_P384=0 and
-CTC_SHA512=0 (config.h), twice: linked as usual and with link-time
+Builds the library for Cortex-M4 with PROFILE=small, CTC_EC_P384=0,
+CTC_SHA512=0 and CTC_SHA224=0 (config.h), twice: linked as usual and with link-time
 optimisation (LTO=1: library, image and harness compiled and linked with
 -flto, the smallest images' configuration, docs/ec.md "The small
 profile"). Each time it links tests/size/p256.c (key generation, ECDSA
 sign and verify, ECDH, HMAC-DRBG with SHA-256) against it, runs the image
 under QEMU (it prints 0 when every call succeeded) and checks that no
-SHA-384/512 code, no P-384 code and no libc function (the library needs
+SHA-384/512 code, no P-384 code, no SHA-224 function and no libc function (the library needs
 none) was linked. Prints the image's P-256 bytes (the image minus
 tests/size/none.c). The last line is "N passed, N failed".
 """
@@ -25,14 +25,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 QEMU = ["qemu-system-arm", "-M", "mps2-an386", "-display", "none", "-monitor", "none",
         "-serial", "none", "-chardev", "stdio,id=sh0",
         "-semihosting-config", "enable=on,target=native,chardev=sh0", "-kernel"]
-# symbols that must not be in the image: SHA-384/512, P-384, libc
-FORBIDDEN = re.compile(r"sha512|sha384|K512|p384|^(memset|memcpy|memmove|memcmp|strlen)$")
+# symbols that must not be in the image: SHA-384/512, SHA-224, P-384, libc
+FORBIDDEN = re.compile(r"sha512|sha384|sha224|K512|p384|^(memset|memcpy|memmove|memcmp|strlen)$")
 BUILDS = (("", "build/p256-only", []), (" (LTO=1)", "build/p256-only-lto", ["LTO=1"]))
 
 
 def check(res, label, bdir, extra):
     args = ["TARGET=cortex-m4", "PROFILE=small", "BUILD=" + bdir,
-            "CFLAGS=-DCTC_EC_P384=0 -DCTC_SHA512=0"] + extra
+            "CFLAGS=-DCTC_EC_P384=0 -DCTC_SHA512=0 -DCTC_SHA224=0"] + extra
     size_report.make(args, ["lib"])
     _, _, build = size_report.info(args)
     base, _ = size_report.image_size("cortex-m4", args, build,
@@ -47,8 +47,8 @@ def check(res, label, bdir, extra):
         suite.emit("FAIL P-256-only image%s links %s" % (label, " ".join(bad)))
         res.failed += 1
     else:
-        suite.emit("PASS P-256-only image%s (CTC_EC_P384=0, CTC_SHA512=0) links no SHA-384/512, "
-                   "P-384 or libc code: %d bytes of P-256, SHA-256 and HMAC-DRBG"
+        suite.emit("PASS P-256-only image%s (CTC_EC_P384=0, CTC_SHA512=0, CTC_SHA224=0) links no "
+                   "SHA-384/512, SHA-224, P-384 or libc code: %d bytes of P-256, SHA-256 and HMAC-DRBG"
                    % (label, size - base))
         res.passed += 1
     p = subprocess.run(QEMU + [elf], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

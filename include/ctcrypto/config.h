@@ -35,6 +35,14 @@
  *                     P-256 with SHA-256 (ECDSA's nonce HMAC then uses
  *                     SHA-256 for every message hash length). P-384 needs
  *                     it (its nonce HMAC is SHA-384).
+ *   CTC_SHA224        1 (default): SHA-224 is built in. 0: left out (its
+ *                     functions do not exist; the hash id CTC_HASH_SHA224
+ *                     is refused with CTC_ERR_PARAM by ctc_hash_*, HMAC,
+ *                     HKDF, HMAC-DRBG and RFC 6979, as SHA-384/512 are
+ *                     with CTC_SHA512 = 0), for an image that needs
+ *                     SHA-256 only (the P-256-only build). ECDSA signing
+ *                     of a 28-byte hash then fails with that error (its
+ *                     RFC 6979 HMAC would be SHA-224's).
  *   CTC_AES           1 (default): AES and its modes are built in
  *                     (ctcrypto/aes.h). 0: left out (their functions do
  *                     not exist).
@@ -153,6 +161,10 @@
 
 #ifndef CTC_SHA512
 #define CTC_SHA512 1
+#endif
+
+#ifndef CTC_SHA224
+#define CTC_SHA224 1
 #endif
 #if CTC_EC_P384 && !CTC_SHA512
 #error "CTC_EC_P384 needs CTC_SHA512 (RFC 6979 with SHA-384)"

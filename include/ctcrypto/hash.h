@@ -71,6 +71,8 @@ int ctc_sha256_final(ctc_sha256_ctx *ctx, uint8_t out[32]);
 /* out = SHA-256(data) */
 int ctc_sha256(uint8_t out[32], const uint8_t *data, size_t len);
 
+/* SHA-224: not built with CTC_SHA224 = 0 (config.h), where these do not
+ * exist and CTC_HASH_SHA224 is refused with CTC_ERR_PARAM. */
 int ctc_sha224_init(ctc_sha224_ctx *ctx);
 int ctc_sha224_update(ctc_sha224_ctx *ctx, const uint8_t *data, size_t len);
 /* Writes the digest and wipes ctx. A SHA-256 context is refused. */

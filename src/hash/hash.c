@@ -10,7 +10,7 @@
 static int is_256(int id)
 {
 #if CTC_SHA512
-    return id == CTC_HASH_SHA224 || id == CTC_HASH_SHA256;
+    return HASH_IS_224(id) || id == CTC_HASH_SHA256;
 #else
     (void)id;
     return 1;
@@ -20,7 +20,9 @@ static int is_256(int id)
 size_t ctc_hash_size(int hash_id)
 {
     switch (hash_id) {
+#if CTC_SHA224
     case CTC_HASH_SHA224: return CTC_SHA224_SIZE;
+#endif
     case CTC_HASH_SHA256: return CTC_SHA256_SIZE;
 #if CTC_SHA512
     case CTC_HASH_SHA384: return CTC_SHA384_SIZE;
@@ -129,7 +131,9 @@ int ctc_hash_final(ctc_hash_ctx *ctx, uint8_t *out, size_t out_size)
     if (out_size < ctc_hash_size((int)ctx->id))
         return CTC_ERR_BUFFER;
     switch (ctx->id) {
+#if CTC_SHA224
     case CTC_HASH_SHA224: r = ctc_sha224_final(&ctx->u.s256, out); break;
+#endif
     case CTC_HASH_SHA256: r = ctc_sha256_final(&ctx->u.s256, out); break;
 #if CTC_SHA512
     case CTC_HASH_SHA384: r = ctc_sha384_final(&ctx->u.s512, out); break;

@@ -54,23 +54,24 @@ static void drbg_hmac(ctc_hmac_drbg_ctx *ctx, uint8_t *dst, const drbg_input *in
     uint8_t *d = block + CTC_HASH_MAX_BLOCK;
     ctc_hash_ctx h;
 
+    unsigned pass;
+
     for (i = 0; i < bs; i++)
         block[i] = (uint8_t)((i < sizeof ctx->K ? ctx->K[i] : 0) ^ 0x36);
-    hash_init_(&h, id);
-    hash_update_(&h, block, bs);
-    hash_update_(&h, ctx->V, hs);
-    if (in != NULL) {
-        hash_update_(&h, &sep, 1);
-        for (i = 0; i < 3; i++)
-            hash_update_(&h, in->p[i], in->len[i]);
+    /* the inner hash, of V (|| sep || in), then the outer one, of d */
+    for (pass = 0; pass < 2; pass++) {
+        hash_init_(&h, id);
+        hash_update_(&h, block, bs);
+        hash_update_(&h, pass ? d : ctx->V, hs);
+        if (pass == 0 && in != NULL) {
+            hash_update_(&h, &sep, 1);
+            for (i = 0; i < 3; i++)
+                hash_update_(&h, in->p[i], in->len[i]);
+        }
+        hash_final_(&h, pass ? dst : d);
+        for (i = 0; i < bs; i++)
+            block[i] ^= 0x36 ^ 0x5c;
     }
-    hash_final_(&h, d);
-    for (i = 0; i < bs; i++)
-        block[i] ^= 0x36 ^ 0x5c;
-    hash_init_(&h, id);
-    hash_update_(&h, block, bs);
-    hash_update_(&h, d, hs);
-    hash_final_(&h, dst);
     ct_zeroize(block, sizeof block);
 }
 
@@ -248,7 +249,7 @@ void drbg_update_empty_(ctc_hmac_drbg_ctx *ctx, hmac_key *hk)
 /* Security strength in bytes: SP 800-57 part 1 table 3 for HMAC. */
 static size_t strength_bytes(int id)
 {
-    return id == CTC_HASH_SHA224 ? 24 : 32;
+    return HASH_IS_224(id) ? 24 : 32;
 }
 
 static int input_ok(const uint8_t *p, size_t len)

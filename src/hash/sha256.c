@@ -36,16 +36,21 @@ const uint32_t sha256_k[64] = {
     0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
 };
 
-/* Section 5.3.3 (SHA-256) and 5.3.2 (SHA-224) initial values, in one
- * table (PROFILE=small selects the row by the variant) */
-static const uint32_t sha256_iv[2][8] = {
+/* Section 5.3.3 (SHA-256) and 5.3.2 (SHA-224, with CTC_SHA224) initial
+ * values, in one table (the row is HASH_IS_224 of the variant) */
+static const uint32_t sha256_iv[1 + CTC_SHA224][8] = {
     { 0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
       0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u },
+#if CTC_SHA224
     { 0xc1059ed8u, 0x367cd507u, 0x3070dd17u, 0xf70e5939u,
       0xffc00b31u, 0x68581511u, 0x64f98fa7u, 0xbefa4fa4u },
+#endif
 };
 #define IV256 sha256_iv[0]
 #define IV224 sha256_iv[1]
+
+/* ctx holds SHA-224 (a constant 0 without CTC_SHA224) */
+#define STATE_IS_224(ctx) (CTC_SHA224 && (ctx)->state == SHA224_STATE)
 
 /* Section 4.1.2. Ch and Maj in forms with one operation fewer:
  * Ch(x,y,z) = (x & y) ^ (~x & z) = z ^ (x & (y ^ z));
@@ -251,7 +256,7 @@ static int sha256_absorb(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 
     if (ctx == NULL || (data == NULL && len != 0))
         return CTC_ERR_PARAM;
-    if (ctx->state != SHA224_STATE && ctx->state != SHA256_STATE)
+    if (!STATE_IS_224(ctx) && ctx->state != SHA256_STATE)
         return CTC_ERR_PARAM;
 #if CTC_PROFILE_SMALL && SIZE_MAX <= 0xFFFFFFFFu
     /* PROFILE=small, 32-bit size_t: the same bound with less code
@@ -313,7 +318,7 @@ void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out)
         sha256_put(ctx, &b, 1);
         bits <<= 8;
     } while ((ctx->len & 63) != 0);
-    for (i = 0; i < (ctx->state == SHA224_STATE ? 28u : 32u); i++)
+    for (i = 0; i < (STATE_IS_224(ctx) ? 28u : 32u); i++)
         out[i] = (uint8_t)(ctx->h[i >> 2] >> (24 - 8 * (i & 3)));
     ct_zeroize(ctx, sizeof *ctx);
 }
@@ -346,6 +351,7 @@ int ctc_sha256_init(ctc_sha256_ctx *ctx)
     return CTC_OK;
 }
 
+#if CTC_SHA224
 int ctc_sha224_init(ctc_sha224_ctx *ctx)
 {
     if (ctx == NULL)
@@ -353,16 +359,19 @@ int ctc_sha224_init(ctc_sha224_ctx *ctx)
     SHA256_START(ctx, 224);
     return CTC_OK;
 }
+#endif
 
 int ctc_sha256_update(ctc_sha256_ctx *ctx, const uint8_t *data, size_t len)
 {
     return sha256_absorb(ctx, data, len);
 }
 
+#if CTC_SHA224
 int ctc_sha224_update(ctc_sha224_ctx *ctx, const uint8_t *data, size_t len)
 {
     return sha256_absorb(ctx, data, len);
 }
+#endif
 
 int ctc_sha256_final(ctc_sha256_ctx *ctx, uint8_t out[32])
 {
@@ -372,6 +381,7 @@ int ctc_sha256_final(ctc_sha256_ctx *ctx, uint8_t out[32])
     return CTC_OK;
 }
 
+#if CTC_SHA224
 int ctc_sha224_final(ctc_sha224_ctx *ctx, uint8_t out[28])
 {
     if (ctx == NULL || out == NULL || ctx->state != SHA224_STATE)
@@ -379,6 +389,7 @@ int ctc_sha224_final(ctc_sha224_ctx *ctx, uint8_t out[28])
     SHA256_FINISH(ctx, out, 7);
     return CTC_OK;
 }
+#endif
 
 int ctc_sha256(uint8_t out[32], const uint8_t *data, size_t len)
 {
@@ -396,6 +407,7 @@ int ctc_sha256(uint8_t out[32], const uint8_t *data, size_t len)
     return r;
 }
 
+#if CTC_SHA224
 int ctc_sha224(uint8_t out[28], const uint8_t *data, size_t len)
 {
     ctc_sha224_ctx ctx;
@@ -411,6 +423,7 @@ int ctc_sha224(uint8_t out[28], const uint8_t *data, size_t len)
         ct_zeroize(&ctx, sizeof ctx);
     return r;
 }
+#endif
 
 /* ---- for the generic layer (hash.c) ---------------------------------------- */
 
@@ -419,10 +432,17 @@ int ctc_sha224(uint8_t out[28], const uint8_t *data, size_t len)
  * NULL) or from a chaining value after one block */
 void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
 {
-    unsigned v = id == CTC_HASH_SHA224, i;     /* the row of sha256_iv */
+    unsigned v = HASH_IS_224(id), i;    /* the row of sha256_iv */
+    const uint32_t *src = chain != NULL ? chain : sha256_iv[v];
 
+#if defined(__GNUC__)
+    /* a pointer the compiler cannot see through: the copy stays a loop
+     * over the table (with the IV known, gcc -Os otherwise stores each
+     * word from a literal of its own: 20 bytes more with LTO) */
+    __asm__("" : "+r"(src));
+#endif
     for (i = 0; i < 8; i++)
-        ctx->h[i] = chain != NULL ? chain[i] : sha256_iv[v][i];
+        ctx->h[i] = src[i];
     ctx->len = chain != NULL ? 64 : 0;
     ctx->state = SHA256_STATE - v * (SHA256_STATE - SHA224_STATE);
 }
@@ -434,10 +454,15 @@ void sha256_init_id_(ctc_sha256_ctx *ctx, int id)
 #else
 void sha256_init_id_(ctc_sha256_ctx *ctx, int id)
 {
-    if (id == CTC_HASH_SHA224)
+#if CTC_SHA224
+    if (id == CTC_HASH_SHA224) {
         SHA256_START(ctx, 224);
-    else
-        SHA256_START(ctx, 256);
+        return;
+    }
+#else
+    (void)id;
+#endif
+    SHA256_START(ctx, 256);
 }
 
 void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
@@ -454,13 +479,13 @@ void sha256_resume_(ctc_sha256_ctx *ctx, int id, const uint32_t chain[8])
 #if !CTC_PROFILE_SMALL
 void sha256_final_(ctc_sha256_ctx *ctx, uint8_t *out)
 {
-    sha256_finish(ctx, out, ctx->state == SHA224_STATE ? 7 : 8);
+    sha256_finish(ctx, out, STATE_IS_224(ctx) ? 7 : 8);
 }
 #endif
 
 void sha256_chain_block_(uint32_t out[8], int id, const uint8_t *block)
 {
-    const uint32_t *iv = id == CTC_HASH_SHA224 ? IV224 : IV256;
+    const uint32_t *iv = HASH_IS_224(id) ? sha256_iv[CTC_SHA224] : IV256;
     unsigned i;
 
     for (i = 0; i < 8; i++)

@@ -50,6 +50,8 @@ static void test_hashes(void)
             int id = ids[j];
             size_t hs = ctc_hash_size(id);
 
+            if (!CTC_SHA224 && id == CTC_HASH_SHA224)
+                continue;
             for (r = 0; r < 1500; r++) {
                 size_t n = tr_rand32() % (r < 1000 ? 300 : sizeof buf_a), at = 0;
                 uint8_t want[64], got[64];
@@ -84,6 +86,8 @@ static void test_hmac(void)
         int id = ids[j];
         size_t hs = ctc_hash_size(id);
 
+        if (!CTC_SHA224 && id == CTC_HASH_SHA224)
+            continue;
         for (r = 0; r < 1500; r++) {
             size_t kl = tr_rand32() % 300, n = tr_rand32() % 2000;
             uint8_t want[64], got[64];
@@ -129,6 +133,8 @@ static void test_hkdf(void)
         int id = ids[j];
         size_t hs = ctc_hash_size(id);
 
+        if (!CTC_SHA224 && id == CTC_HASH_SHA224)
+            continue;
         for (r = 0; r < 300; r++) {
             size_t sl = tr_rand32() % 200, il = 1 + tr_rand32() % 200;
             size_t nl = tr_rand32() % 200;
@@ -215,6 +221,8 @@ static void test_drbg(void)
         int id = ids[j];
         size_t min_ent = id == CTC_HASH_SHA224 ? 24 : 32;
 
+        if (!CTC_SHA224 && id == CTC_HASH_SHA224)
+            continue;
         for (r = 0; r < 60; r++) {
             struct ossl_drbg o;
             ctc_hmac_drbg_ctx d;
@@ -273,6 +281,9 @@ int main(void)
     tr_puts(", SHA-512: ");
     tr_puts(ctc_hash_impl(CTC_HASH_SHA512));
     tr_puts("\n");
+    if (!CTC_SHA224)        /* the loops below pass over it */
+        tr_skip("SHA-224, HMAC, HKDF and HMAC-DRBG with it = OpenSSL",
+                "SHA-224 is not built (CTC_SHA224=0)");
     test_hashes();
     test_hmac();
     test_hkdf();

@@ -92,6 +92,22 @@ static inline void th_mode_reset(void)
     hash_caps_allow(~0u);
 }
 
+/*
+ * Whether hash id is built in (CTC_SHA224 = 0 leaves SHA-224 out). The
+ * loops over the ids pass over one that is not, and th_skip_224() reports
+ * that as a skipped group, once per program.
+ */
+#define TH_BUILT(id) (CTC_SHA224 || (id) != CTC_HASH_SHA224)
+
+static inline void th_skip_224(const char *what)
+{
+#if !CTC_SHA224
+    tr_skip(what, "SHA-224 is not built (CTC_SHA224=0)");
+#else
+    (void)what;
+#endif
+}
+
 static inline const char *th_hash_name(int id)
 {
     switch (id) {

@@ -51,6 +51,8 @@ static void known_answers(const struct et_curve *c)
             TR_EQ(c->check(t->pub, t->pub_len), CTC_OK);
             break;
         case VEC_EC_RFC:
+            if (!CTC_SHA224 && t->hash == CTC_HASH_SHA224)
+                break;                  /* not built: reported skipped (main) */
             TR_EQ(c->pub(pub, t->priv), CTC_OK);
             TR_MEM(pub, t->pub, t->pub_len);
             hl = hash_of(h, t->hash, t->msg, t->msg_len);
@@ -183,6 +185,9 @@ int main(void)
     size_t i;
 
     tr_init("test_ec_curves");
+    if (!CTC_SHA224)
+        tr_skip("RFC 6979 A.2.5 and A.2.6 signatures of SHA-224 hashes",
+                "SHA-224 is not built (CTC_SHA224=0)");
     for (i = 0; i < ET_CURVES; i++) {
         tr_group(et_curves[i].kat_group);
         known_answers(&et_curves[i]);

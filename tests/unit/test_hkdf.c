@@ -120,6 +120,8 @@ static void test_definition(void)
         int id = ids[j];
         size_t hs = ctc_hash_size(id), len;
 
+        if (!TH_BUILT(id))
+            continue;
         tr_group(th_name("HKDF = its definition over the HMAC API", th_hash_name(id),
                          ctc_hash_impl(id)));
         for (r = 0; r < TR_ITERS(40); r++) {
@@ -167,6 +169,8 @@ static void test_limits(void)
         int id = ids[j];
         size_t hs = ctc_hash_size(id);
 
+        if (!TH_BUILT(id))
+            continue;
         TR_EQ(ctc_hkdf_expand(okm, 255 * hs, id, prk, hs, in, 8), CTC_OK);
         TR_EQ(ctc_hkdf_expand(okm, 255 * hs + 1, id, prk, hs, in, 8), CTC_ERR_LIMIT);
         TR_EQ(ctc_hkdf(okm, 255 * hs + 1, id, in, 8, in, 8, in, 8), CTC_ERR_LIMIT);
@@ -185,6 +189,12 @@ static void test_limits(void)
     TR_EQ(ctc_hkdf_extract(okm, 32, CTC_HASH_SHA256, NULL, 0, NULL, 0), CTC_OK);
     TR_EQ(ctc_hkdf_extract(okm, 32, -3, in, 8, in, 8), CTC_ERR_PARAM);
     TR_EQ(ctc_hkdf(okm, 10, 5, in, 8, in, 8, in, 8), CTC_ERR_PARAM);
+#if !CTC_SHA224
+    /* not built: refused as an id that does not exist */
+    TR_EQ(ctc_hkdf(okm, 10, CTC_HASH_SHA224, in, 8, in, 8, in, 8), CTC_ERR_PARAM);
+    TR_EQ(ctc_hkdf_extract(okm, 28, CTC_HASH_SHA224, in, 8, in, 8), CTC_ERR_PARAM);
+    TR_EQ(ctc_hkdf_expand(okm, 10, CTC_HASH_SHA224, prk, 28, in, 8), CTC_ERR_PARAM);
+#endif
     TR_EQ(ctc_hkdf(okm, 10, CTC_HASH_SHA256, in, 8, NULL, 8, in, 8), CTC_ERR_PARAM);
     TR_EQ(ctc_hkdf(NULL, 10, CTC_HASH_SHA256, in, 8, in, 8, in, 8), CTC_ERR_PARAM);
     tr_group_end();
@@ -193,6 +203,7 @@ static void test_limits(void)
 int main(void)
 {
     tr_init("test_hkdf");
+    th_skip_224("HKDF-SHA-224 in every group");
     test_rfc5869();
     test_definition();
     test_limits();

@@ -92,8 +92,11 @@ static void test_rfc4231(void)
     for (mode = 0; mode < TH_MODES; mode++) {
         for (j = 0; j < 4; j++) {
             int id = ids[j];
-            const char *impl = th_mode(mode, id);
+            const char *impl;
 
+            if (!TH_BUILT(id))
+                continue;
+            impl = th_mode(mode, id);
             if (impl == NULL) {
                 tr_skip(th_name("RFC 4231", th_hash_name(id), "accelerated"),
                         "the CPU has no instructions for it");
@@ -181,6 +184,8 @@ static void test_definition(void)
         uint8_t want[64], got[64];
         int r;
 
+        if (!TH_BUILT(id))
+            continue;
         tr_group(th_name("HMAC = its definition over the hash API", th_hash_name(id),
                          ctc_hash_impl(id)));
         /* every key length up to two blocks + 2 (the long-key boundary at
@@ -226,6 +231,8 @@ static void test_verify(void)
         uint8_t mac[64];
         ctc_hmac_ctx ctx;
 
+        if (!TH_BUILT(id))
+            continue;
         TR_EQ(ctc_hmac(mac, hs, id, key, sizeof key, m, sizeof m), CTC_OK);
         for (len = 10; len <= hs; len++) {
             TR_EQ(ctc_hmac_init(&ctx, id, key, sizeof key), CTC_OK);
@@ -281,7 +288,13 @@ static void test_api(void)
     TR_EQ(ctc_hmac(NULL, 32, CTC_HASH_SHA256, key, 4, m, 3), CTC_ERR_PARAM);
     TR_EQ(ctc_hmac(mac, 32, CTC_HASH_SHA256, key, 4, NULL, 3), CTC_ERR_PARAM);
     TR_EQ(ctc_hmac(mac, 32, 9, key, 4, m, 3), CTC_ERR_PARAM);
+#if CTC_SHA224
     TR_EQ(ctc_hmac(mac, 29, CTC_HASH_SHA224, key, 4, m, 3), CTC_ERR_LENGTH);
+#else
+    /* not built: refused as an id that does not exist */
+    TR_EQ(ctc_hmac(mac, 28, CTC_HASH_SHA224, key, 4, m, 3), CTC_ERR_PARAM);
+    TR_EQ(ctc_hmac_init(&ctx, CTC_HASH_SHA224, key, 4), CTC_ERR_PARAM);
+#endif
     TR_EQ(ctc_hmac(mac, 0, CTC_HASH_SHA512, key, 4, m, 3), CTC_ERR_LENGTH);
     TR_EQ(ctc_hmac(mac, 64, CTC_HASH_SHA512, key, 4, NULL, 0), CTC_OK);
     tr_group_end();
@@ -290,6 +303,7 @@ static void test_api(void)
 int main(void)
 {
     tr_init("test_hmac");
+    th_skip_224("HMAC-SHA-224 in every group");
     test_rfc4231();
     test_definition();
     test_verify();

@@ -154,6 +154,8 @@ static void test_definition(void)
         size_t hs = ctc_hash_size(id);
         size_t min_ent = id == CTC_HASH_SHA224 ? 24 : 32;
 
+        if (!TH_BUILT(id))
+            continue;
         tr_group(th_name("HMAC-DRBG = SP 800-90A over the HMAC API", th_hash_name(id),
                          ctc_hash_impl(id)));
         for (r = 0; r < TR_ITERS(30); r++) {
@@ -230,6 +232,8 @@ static void test_limits(void)
         int id = ids[j];
         size_t min_ent = id == CTC_HASH_SHA224 ? 24 : 32;
 
+        if (!TH_BUILT(id))
+            continue;
         TR_EQ(ctc_hmac_drbg_instantiate(&d, id, ent, min_ent - 1, NULL, 0, NULL, 0),
               CTC_ERR_LENGTH);
         TR_EQ(ctc_hmac_drbg_instantiate(&d, id, ent, min_ent, NULL, 0, NULL, 0), CTC_OK);
@@ -258,6 +262,11 @@ static void test_limits(void)
     TR_EQ(ctc_hmac_drbg_instantiate(NULL, CTC_HASH_SHA256, ent, 32, NULL, 0, NULL, 0),
           CTC_ERR_PARAM);
     TR_EQ(ctc_hmac_drbg_instantiate(&d, 0, ent, 32, NULL, 0, NULL, 0), CTC_ERR_PARAM);
+#if !CTC_SHA224
+    /* not built: refused as an id that does not exist */
+    TR_EQ(ctc_hmac_drbg_instantiate(&d, CTC_HASH_SHA224, ent, 32, NULL, 0, NULL, 0),
+          CTC_ERR_PARAM);
+#endif
     TR_EQ(ctc_hmac_drbg_instantiate(&d, CTC_HASH_SHA256, NULL, 32, NULL, 0, NULL, 0),
           CTC_ERR_PARAM);
     TR_EQ(ctc_hmac_drbg_instantiate(&d, CTC_HASH_SHA256, ent, 32, NULL, 3, NULL, 0),
@@ -282,6 +291,7 @@ static void test_limits(void)
 int main(void)
 {
     tr_init("test_hmac_drbg");
+    th_skip_224("HMAC-DRBG with SHA-224 in every group");
     test_kat();
     test_definition();
     test_limits();

@@ -70,7 +70,9 @@ static const char *const fips[4][5] = {
 static int oneshot(int id, uint8_t *out, const uint8_t *m, size_t n)
 {
     switch (id) {
+#if CTC_SHA224
     case CTC_HASH_SHA224: return ctc_sha224(out, m, n);
+#endif
     case CTC_HASH_SHA256: return ctc_sha256(out, m, n);
     case CTC_HASH_SHA384: return ctc_sha384(out, m, n);
     default: return ctc_sha512(out, m, n);
@@ -88,8 +90,11 @@ static void test_fips(void)
         for (j = 0; j < 4; j++) {
             int id = ids[j];
             size_t hs = ctc_hash_size(id);
-            const char *impl = th_mode(mode, id);
+            const char *impl;
 
+            if (!TH_BUILT(id))
+                continue;
+            impl = th_mode(mode, id);
             if (impl == NULL) {
                 tr_skip(th_name("FIPS 180-4 examples", th_hash_name(id), "accelerated"),
                         "the CPU has no instructions for it");
@@ -150,6 +155,8 @@ static void test_splits(void)
         int id = ids[j];
         size_t bs = ctc_hash_block_size(id), hs = ctc_hash_size(id), n, s, t;
 
+        if (!TH_BUILT(id))
+            continue;
         tr_group(th_name("streaming = one-shot, every split up to 2 blocks + 1",
                          th_hash_name(id), ctc_hash_impl(id)));
         for (n = 0; n <= 2 * bs + 1; n++) {
@@ -239,14 +246,17 @@ static void test_accel(void)
             len = tr_rand32() % (sizeof buf + 1);
             th_mode(0, id);
             TR_EQ(ctc_hash(d1, sizeof d1, id, buf, len), CTC_OK);
-            TR_EQ(ctc_hash(d2, sizeof d2, id - 1, buf, len), CTC_OK);
+            if (TH_BUILT(id - 1))
+                TR_EQ(ctc_hash(d2, sizeof d2, id - 1, buf, len), CTC_OK);
             th_mode(1, id);
             {
                 uint8_t e1[64], e2[64];
                 TR_EQ(ctc_hash(e1, sizeof e1, id, buf, len), CTC_OK);
-                TR_EQ(ctc_hash(e2, sizeof e2, id - 1, buf, len), CTC_OK);
                 TR_MEM(e1, d1, ctc_hash_size(id));
-                TR_MEM(e2, d2, ctc_hash_size(id - 1));
+                if (TH_BUILT(id - 1)) {
+                    TR_EQ(ctc_hash(e2, sizeof e2, id - 1, buf, len), CTC_OK);
+                    TR_MEM(e2, d2, ctc_hash_size(id - 1));
+                }
             }
         }
         tr_group_end();
@@ -267,7 +277,9 @@ static void test_api(void)
     tr_group("argument and state checks");
     /* NULL where data is needed */
     TR_EQ(ctc_sha256_init(NULL), CTC_ERR_PARAM);
+#if CTC_SHA224
     TR_EQ(ctc_sha224_init(NULL), CTC_ERR_PARAM);
+#endif
     TR_EQ(ctc_sha384_init(NULL), CTC_ERR_PARAM);
     TR_EQ(ctc_sha512_init(NULL), CTC_ERR_PARAM);
     TR_EQ(ctc_sha256(NULL, m, 3), CTC_ERR_PARAM);
@@ -278,7 +290,9 @@ static void test_api(void)
     TR_EQ(ctc_sha256_update(NULL, m, 3), CTC_ERR_PARAM);
     TR_EQ(ctc_sha256_final(&c256, NULL), CTC_ERR_PARAM);
     /* the variant must match */
+#if CTC_SHA224
     TR_EQ(ctc_sha224_final(&c256, out), CTC_ERR_PARAM);
+#endif
     TR_EQ(ctc_sha256_final(&c256, out), CTC_OK);
     /* a finished context is refused until initialised again */
     TR_EQ(ctc_sha256_update(&c256, m, 3), CTC_ERR_PARAM);
@@ -300,16 +314,27 @@ static void test_api(void)
     TR_EQ(ctc_hash_size(5), 0);
     TR_EQ(ctc_hash_size(-1), 0);
     TR_EQ(ctc_hash_block_size(0), 0);
+#if CTC_SHA224
     TR_EQ(ctc_hash_size(CTC_HASH_SHA224), 28);
-    TR_EQ(ctc_hash_size(CTC_HASH_SHA384), 48);
     TR_EQ(ctc_hash_block_size(CTC_HASH_SHA224), 64);
+#else
+    /* not built: an id that does not exist */
+    TR_EQ(ctc_hash_size(CTC_HASH_SHA224), 0);
+    TR_EQ(ctc_hash_block_size(CTC_HASH_SHA224), 0);
+    TR_EQ(ctc_hash_init(&g, CTC_HASH_SHA224), CTC_ERR_PARAM);
+    TR_EQ(ctc_hash(out, 28, CTC_HASH_SHA224, m, 3), CTC_ERR_PARAM);
+    TR_EQ(ctc_hash_impl(CTC_HASH_SHA224) == NULL, 1);
+#endif
+    TR_EQ(ctc_hash_size(CTC_HASH_SHA384), 48);
     TR_EQ(ctc_hash_block_size(CTC_HASH_SHA384), 128);
     TR_EQ(ctc_hash_init(&g, 0), CTC_ERR_PARAM);
     TR_EQ(ctc_hash_init(&g, 5), CTC_ERR_PARAM);
     TR_EQ(ctc_hash_init(NULL, CTC_HASH_SHA256), CTC_ERR_PARAM);
     TR_EQ(ctc_hash(out, 64, 7, m, 3), CTC_ERR_PARAM);
+#if CTC_SHA224
     TR_EQ(ctc_hash(out, 27, CTC_HASH_SHA224, m, 3), CTC_ERR_BUFFER);
     TR_EQ(ctc_hash(out, 28, CTC_HASH_SHA224, m, 3), CTC_OK);
+#endif
     TR_EQ(ctc_hash_init(&g, CTC_HASH_SHA512), CTC_OK);
     TR_EQ(ctc_hash_update(&g, m, 3), CTC_OK);
     TR_EQ(ctc_hash_final(&g, out, 63), CTC_ERR_BUFFER);  /* ctx kept */
@@ -362,6 +387,8 @@ static void test_fork(void)
         ctc_hash_ctx a, b;
         uint8_t ra[64], rb[64], wa[64], wb[64];
 
+        if (!TH_BUILT(id))
+            continue;
         TR_EQ(ctc_hash_init(&a, id), CTC_OK);
         TR_EQ(ctc_hash_update(&a, msg, 100), CTC_OK);
         memcpy(&b, &a, sizeof a);
@@ -388,6 +415,7 @@ int main(void)
     tr_puts("# ");
     tr_puts(ctc_build_info());
     tr_puts("\n");
+    th_skip_224("SHA-224 in every group");
     test_fips();
     test_splits();
     test_accel();
