@@ -151,33 +151,32 @@ static void zidbl(const ec_curve *C, ec_fe X0, ec_fe Y0, ec_fe X1, ec_fe Y1, ec_
 static CT_NOINLINE void ladder(const ec_curve *C, ec_jac *R, const ct_limb_t *kp,
                                const ec_affine *P)
 {
-    ec_fe X0, Y0, X1, Y1;
-    ct_cond b, swapped = ct_cond_false();
+    /* one object, so that one ct_zeroize wipes it all */
+    struct {
+        ec_fe X0, Y0, X1, Y1;
+        ct_cond b, swapped;
+    } v;
     unsigned i;
 
-    zidbl(C, X0, Y0, X1, Y1, R->Z, P);
+    v.swapped = ct_cond_false();
+    zidbl(C, v.X0, v.Y0, v.X1, v.Y1, R->Z, P);
     for (i = C->bits; i-- > 0;) {
         /* bit i (public position) of the secret scalar */
-        b = ct_cond_from_bit((uint32_t)(kp[i / MP_LIMB_BITS] >> (i % MP_LIMB_BITS)) & 1u);
+        v.b = ct_cond_from_bit((uint32_t)(kp[i / MP_LIMB_BITS] >> (i % MP_LIMB_BITS)) & 1u);
         /* R_b in (X1, Y1), R_(1-b) in (X0, Y0): swapped when b = 0 */
-        b = ct_cond_not(b);
-        swapped = ct_cond_xor(swapped, b);
-        ct_limbs_cswap(swapped, X0, X1, L);
-        ct_limbs_cswap(swapped, Y0, Y1, L);
-        swapped = b;
-        zaddc(C, X1, Y1, X0, Y0, R->Z);  /* (X0, Y0) = R0 + R1, (X1, Y1) = +-P */
-        zadd(C, X0, Y0, X1, Y1, R->Z);   /* (X1, Y1) = 2 R_b, (X0, Y0) = R0 + R1 */
+        v.b = ct_cond_not(v.b);
+        v.swapped = ct_cond_xor(v.swapped, v.b);
+        ct_limbs_cswap(v.swapped, v.X0, v.X1, L);
+        ct_limbs_cswap(v.swapped, v.Y0, v.Y1, L);
+        v.swapped = v.b;
+        zaddc(C, v.X1, v.Y1, v.X0, v.Y0, R->Z);  /* (X0, Y0) = R0 + R1, (X1, Y1) = +-P */
+        zadd(C, v.X0, v.Y0, v.X1, v.Y1, R->Z);   /* (X1, Y1) = 2 R_b, (X0, Y0) = R0 + R1 */
     }
-    ct_limbs_cswap(swapped, X0, X1, L);
-    ct_limbs_cswap(swapped, Y0, Y1, L);
-    mp_copy(R->X, X0, L);
-    mp_copy(R->Y, Y0, L);
-    ct_zeroize(X0, sizeof X0);
-    ct_zeroize(Y0, sizeof Y0);
-    ct_zeroize(X1, sizeof X1);
-    ct_zeroize(Y1, sizeof Y1);
-    ct_zeroize(&b, sizeof b);
-    ct_zeroize(&swapped, sizeof swapped);
+    ct_limbs_cswap(v.swapped, v.X0, v.X1, L);
+    ct_limbs_cswap(v.swapped, v.Y0, v.Y1, L);
+    mp_copy(R->X, v.X0, L);
+    mp_copy(R->Y, v.Y0, L);
+    ct_zeroize(&v, sizeof v);
 }
 
 void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
