@@ -181,36 +181,35 @@ static CT_NOINLINE void ladder(const ec_curve *C, ec_jac *R, const ct_limb_t *kp
 
 void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 {
-    ec_sc s, t, kp;
-    ec_jac J;
+    struct {                /* one object: one ct_zeroize */
+        ec_jac J;
+        ec_sc s, t, kp;
+    } v;
     ct_cond top, carry, zero, one;
 
     /* s = k mod n, folded below 2^(bits - 1) */
-    ec_sc_reduce_once(C, s, k);
-    (void)mp_sub(t, C->n.N, s, L);
-    top = ct_cond_from_bit((uint32_t)(s[L - 1] >> (MP_LIMB_BITS - 1)));
-    ct_limbs_cmov(top, s, t, L);
+    ec_sc_reduce_once(C, v.s, k);
+    (void)mp_sub(v.t, C->n.N, v.s, L);
+    top = ct_cond_from_bit((uint32_t)(v.s[L - 1] >> (MP_LIMB_BITS - 1)));
+    ct_limbs_cmov(top, v.s, v.t, L);
     /* k' = s + n if that reaches 2^bits, else s + 2n (bit `bits` is set
      * in both; kp holds the bits below it) */
-    carry = ct_cond_from_bit((uint32_t)mp_add(t, s, C->n.N, L));
-    (void)mp_add(kp, t, C->n.N, L);
-    ct_limbs_cmov(carry, kp, t, L);
+    carry = ct_cond_from_bit((uint32_t)mp_add(v.t, v.s, C->n.N, L));
+    (void)mp_add(v.kp, v.t, C->n.N, L);
+    ct_limbs_cmov(carry, v.kp, v.t, L);
     /* the two scalars the ladder does not handle: s = 0 and s = 1 */
-    zero = mp_is_zero(s, L);
-    s[0] ^= 1;
-    one = mp_is_zero(s, L);
+    zero = mp_is_zero(v.s, L);
+    v.s[0] ^= 1;
+    one = mp_is_zero(v.s, L);
 
-    ladder(C, &J, kp, P);
-    ct_limbs_cmov(one, J.X, P->x, L);     /* P itself, Z = 1 */
-    ct_limbs_cmov(one, J.Y, P->y, L);
-    ct_limbs_cmov(one, J.Z, C->one, L);
-    ct_limbs_czero(zero, J.Z, L);         /* infinity */
-    ec_jac_cneg(C, &J, top);
-    ec_jac_to_point(C, R, &J);
-    ct_zeroize(&J, sizeof J);
-    ct_zeroize(s, sizeof s);
-    ct_zeroize(t, sizeof t);
-    ct_zeroize(kp, sizeof kp);
+    ladder(C, &v.J, v.kp, P);
+    ct_limbs_cmov(one, v.J.X, P->x, L);     /* P itself, Z = 1 */
+    ct_limbs_cmov(one, v.J.Y, P->y, L);
+    ct_limbs_cmov(one, v.J.Z, C->one, L);
+    ct_limbs_czero(zero, v.J.Z, L);         /* infinity */
+    ec_jac_cneg(C, &v.J, top);
+    ec_jac_to_point(C, R, &v.J);
+    ct_zeroize(&v, sizeof v);
 }
 
 #if !EC_MUL_BASE_COMB    /* CTC_EC_SMALL_COMB: the comb of ec_mul_base.c */
