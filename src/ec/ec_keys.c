@@ -9,14 +9,15 @@
 /* pub = k G for a k already known to be in [1, n - 1] */
 static void public_from_scalar(const ec_curve *C, uint8_t *pub, const ec_sc k)
 {
-    ec_point R;
-    ec_affine A;
+    struct {                /* one object: one ct_zeroize */
+        ec_point R;
+        ec_affine A;
+    } v;
 
-    ec_mul_base(C, &R, k);
-    (void)ec_point_to_affine(C, &A, &R);    /* k != 0 mod n: not infinity */
-    ec_point_encode(C, pub, &A);
-    ct_zeroize(&R, sizeof R);
-    ct_zeroize(&A, sizeof A);
+    ec_mul_base(C, &v.R, k);
+    (void)ec_point_to_affine(C, &v.A, &v.R);    /* k != 0 mod n: not infinity */
+    ec_point_encode(C, pub, &v.A);
+    ct_zeroize(&v, sizeof v);
 }
 
 int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv)
@@ -160,37 +161,32 @@ int ec_public_key_compress(const ec_curve *C, uint8_t *out, const uint8_t *pub,
 int ec_ecdh(const ec_curve *C, uint8_t *shared, const uint8_t *priv, const uint8_t *peer,
             size_t peer_len)
 {
-    ec_affine Q;
-    ec_point R;
-    ec_sc d;
-    ct_cond ok;
+    struct {                /* the secrets, wiped by one ct_zeroize */
+        ec_affine Q;        /* the peer's point, then the shared one */
+        ec_point R;
+        ec_sc d;
+    } v;
     int r;
 
     if (shared == NULL || priv == NULL || peer == NULL)
         return CTC_ERR_PARAM;
     ct_zeroize(shared, C->bytes);
     /* the peer's key is public */
-    r = ec_point_decode_vartime(C, &Q, peer, peer_len);
+    r = ec_point_decode_vartime(C, &v.Q, peer, peer_len);
     if (r != CTC_OK)
         return r;
     /* whether the caller's key is valid is public (an error is returned) */
-    ok = ec_sc_from_bytes(C, d, priv);
-    if (!ct_cond_declassify(ok)) {
-        ct_zeroize(d, sizeof d);
-        return CTC_ERR_KEY;
-    }
-    ec_mul(C, &R, d, &Q);
-    ct_zeroize(d, sizeof d);
-    /* infinity is impossible for a valid key and point (prime order);
-     * whether it happened is public (an error is returned) */
-    ok = ec_point_to_affine(C, &Q, &R);
-    if (ct_cond_declassify(ok)) {
-        ec_fe_to_bytes(C, shared, Q.x);
-        r = CTC_OK;
-    } else {
+    r = CTC_ERR_KEY;
+    if (ct_cond_declassify(ec_sc_from_bytes(C, v.d, priv))) {
+        ec_mul(C, &v.R, v.d, &v.Q);
+        /* infinity is impossible for a valid key and point (prime order);
+         * whether it happened is public (an error is returned) */
         r = CTC_ERR_POINT;
+        if (ct_cond_declassify(ec_point_to_affine(C, &v.Q, &v.R))) {
+            ec_fe_to_bytes(C, shared, v.Q.x);
+            r = CTC_OK;
+        }
     }
-    ct_zeroize(&R, sizeof R);
-    ct_zeroize(&Q, sizeof Q);
+    ct_zeroize(&v, sizeof v);   /* also after an invalid key: d holds its limbs */
     return r;
 }
