@@ -57,14 +57,14 @@ int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
 /* PROFILE=small: the reduction one bit at a time, on the additions the
  * image has anyway rather than mp_mod (and its shifts, 744 bytes of
  * Cortex-M4 code): d = 2d + bit, then d - m if that reached m = n - 1
- * (2d + 1 < 2m < 2^(bits + 1): the carry out of `bits` bits, or no
- * borrow from d - m, says so; one subtraction brings it below m). The
+ * (2d + 1 < 2m < 2^(bits + 1): the carry out of `bits` bits, or
+ * d >= m, says so; one subtraction brings it below m). The
  * same operations for every c; 8 rnd_len steps (rnd_len is public). */
 static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
                                       const uint8_t *rnd, size_t rnd_len)
 {
-    ct_limb_t t[EC_LIMBS], m[EC_LIMBS];
-    ct_limb_t carry, borrow;
+    ct_limb_t m[EC_LIMBS];
+    ct_limb_t carry;
     size_t i;
     unsigned j;
 
@@ -75,15 +75,16 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
         for (j = 8; j-- > 0;) {
             carry = mp_add(d, d, d, L);
             d[0] |= (ct_limb_t)((rnd[i] >> j) & 1u);      /* 2d is even */
-            borrow = mp_sub(t, d, m, L);
-            ct_limbs_cmov(ct_cond_from_bit((uint32_t)(carry | (borrow ^ 1u))), d, t, L);
+            /* in place, on the comparison and the masked subtraction
+             * the scalar reduction links anyway: no scratch for d - m */
+            (void)mp_sub_cond(d, d, m, ct_cond_or(ct_cond_from_bit((uint32_t)carry),
+                                                  ct_cond_not(mp_lt(d, m, L))), L);
         }
     }
-    mp_zero(t, L);
-    t[0] = 1;
-    (void)mp_add(d, d, t, L);                       /* the addition the loop calls */
+    mp_zero(m, L);
+    m[0] = 1;
+    (void)mp_add(d, d, m, L);                       /* the addition the loop calls */
     ec_sc_to_bytes(C, priv, d);
-    ct_zeroize(t, sizeof t);
 }
 #else
 static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
