@@ -151,31 +151,31 @@ static void zidbl(const ec_curve *C, ec_fe X0, ec_fe Y0, ec_fe X1, ec_fe Y1, ec_
 static CT_NOINLINE void ladder(const ec_curve *C, ec_jac *R, const ct_limb_t *kp,
                                const ec_affine *P)
 {
-    /* one object, so that one ct_zeroize wipes it all */
+    /* one object, so that one ct_zeroize wipes it all; R0 = (X0, Y0) and
+     * R1 = (X1, Y1) each one array, so that one ct_limbs_cswap swaps them */
     struct {
-        ec_fe X0, Y0, X1, Y1;
+        ct_limb_t R0[2 * EC_LIMBS], R1[2 * EC_LIMBS];
         ct_cond b, swapped;
     } v;
+    ct_limb_t *X0 = v.R0, *Y0 = v.R0 + L, *X1 = v.R1, *Y1 = v.R1 + L;
     unsigned i;
 
     v.swapped = ct_cond_false();
-    zidbl(C, v.X0, v.Y0, v.X1, v.Y1, R->Z, P);
+    zidbl(C, X0, Y0, X1, Y1, R->Z, P);
     for (i = C->bits; i-- > 0;) {
         /* bit i (public position) of the secret scalar */
         v.b = ct_cond_from_bit((uint32_t)(kp[i / MP_LIMB_BITS] >> (i % MP_LIMB_BITS)) & 1u);
         /* R_b in (X1, Y1), R_(1-b) in (X0, Y0): swapped when b = 0 */
         v.b = ct_cond_not(v.b);
         v.swapped = ct_cond_xor(v.swapped, v.b);
-        ct_limbs_cswap(v.swapped, v.X0, v.X1, L);
-        ct_limbs_cswap(v.swapped, v.Y0, v.Y1, L);
+        ct_limbs_cswap(v.swapped, v.R0, v.R1, 2 * L);
         v.swapped = v.b;
-        zaddc(C, v.X1, v.Y1, v.X0, v.Y0, R->Z);  /* (X0, Y0) = R0 + R1, (X1, Y1) = +-P */
-        zadd(C, v.X0, v.Y0, v.X1, v.Y1, R->Z);   /* (X1, Y1) = 2 R_b, (X0, Y0) = R0 + R1 */
+        zaddc(C, X1, Y1, X0, Y0, R->Z);  /* (X0, Y0) = R0 + R1, (X1, Y1) = +-P */
+        zadd(C, X0, Y0, X1, Y1, R->Z);   /* (X1, Y1) = 2 R_b, (X0, Y0) = R0 + R1 */
     }
-    ct_limbs_cswap(v.swapped, v.X0, v.X1, L);
-    ct_limbs_cswap(v.swapped, v.Y0, v.Y1, L);
-    mp_copy(R->X, v.X0, L);
-    mp_copy(R->Y, v.Y0, L);
+    ct_limbs_cswap(v.swapped, v.R0, v.R1, 2 * L);
+    mp_copy(R->X, X0, L);
+    mp_copy(R->Y, Y0, L);
     ct_zeroize(&v, sizeof v);
 }
 
