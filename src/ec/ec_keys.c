@@ -6,34 +6,36 @@
 
 #define L (C->limbs)
 
-/* pub = k G for a k already known to be in [1, n - 1] */
-static void public_from_scalar(const ec_curve *C, uint8_t *pub, const ec_sc k)
-{
-    struct {                /* one object: one ct_zeroize */
-        ec_point R;
-        ec_affine A;
-    } v;
+/* A private key's limbs and its public point: one object, which the
+ * caller wipes with one ct_zeroize. */
+typedef struct {
+    ec_sc d;
+    ec_point R;
+    ec_affine A;
+} key_work;
 
-    ec_mul_base(C, &v.R, k);
-    (void)ec_point_to_affine(C, &v.A, &v.R);    /* k != 0 mod n: not infinity */
-    ec_point_encode(C, pub, &v.A);
-    ct_zeroize(&v, sizeof v);
+/* pub = d G for v->d already known to be in [1, n - 1] */
+static void public_from_scalar(const ec_curve *C, uint8_t *pub, key_work *v)
+{
+    ec_mul_base(C, &v->R, v->d);
+    (void)ec_point_to_affine(C, &v->A, &v->R);  /* d != 0 mod n: not infinity */
+    ec_point_encode(C, pub, &v->A);
 }
 
 int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv)
 {
-    ec_sc d;
+    key_work v;
     int ok;
 
     if (pub == NULL || priv == NULL)
         return CTC_ERR_PARAM;
     /* whether the caller's key is valid is public (an error is returned) */
-    ok = ct_cond_declassify(ec_sc_from_bytes(C, d, priv));
+    ok = ct_cond_declassify(ec_sc_from_bytes(C, v.d, priv));
     if (ok)
-        public_from_scalar(C, pub, d);
+        public_from_scalar(C, pub, &v);
     else
         ct_zeroize(pub, 1 + 2 * C->bytes);
-    ct_zeroize(d, sizeof d);
+    ct_zeroize(&v, sizeof v);
     return ok ? CTC_OK : CTC_ERR_KEY;
 }
 
@@ -106,15 +108,15 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
 int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
               size_t rnd_len)
 {
-    ec_sc d;
+    key_work v;
 
     if (priv == NULL || pub == NULL || rnd == NULL)
         return CTC_ERR_PARAM;
     if (rnd_len < C->keygen_min || rnd_len > C->keygen_max)
         return CTC_ERR_LENGTH;
-    keygen_scalar(C, priv, d, rnd, rnd_len);
-    public_from_scalar(C, pub, d);
-    ct_zeroize(d, sizeof d);
+    keygen_scalar(C, priv, v.d, rnd, rnd_len);
+    public_from_scalar(C, pub, &v);
+    ct_zeroize(&v, sizeof v);
     return CTC_OK;
 }
 
