@@ -118,7 +118,10 @@ static void zaddc(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_
 /*
  * XYcZ-IDBL of the affine P = (x, y) (Z = 1), a = -3: 2P = (M^2 - 2S,
  * M (S - X3) - 8 y^4) with M = 3 (x^2 - 1), S = 4 x y^2, and P at the
- * same Z = 2y is (S, 8 y^4). Out: (X1, Y1) = 2P, (X0, Y0) = P, Z.
+ * same Z = 2y is (S, 8 y^4) = (x Z^2, y Z^3), taken from Z: S = x Z^2,
+ * 8 y^4 = (y Z) Z^2 (one square and three products, one addition, where
+ * y^2 and its doublings took two squares, a product and six additions).
+ * Out: (X1, Y1) = 2P, (X0, Y0) = P, Z.
  */
 static void zidbl(const ec_curve *C, ec_fe X0, ec_fe Y0, ec_fe X1, ec_fe Y1, ec_fe Z,
                   const ec_affine *P)
@@ -129,21 +132,17 @@ static void zidbl(const ec_curve *C, ec_fe X0, ec_fe Y0, ec_fe X1, ec_fe Y1, ec_
     SUB(m, m, C->one);
     ADD(t, m, m);
     ADD(m, t, m);           /* M = 3 (x^2 - 1) */
-    SQR(t, P->y);           /* y^2 */
-    MUL(X0, P->x, t);
-    ADD(X0, X0, X0);
-    ADD(X0, X0, X0);        /* S = 4 x y^2 */
-    SQR(Y0, t);
-    ADD(Y0, Y0, Y0);
-    ADD(Y0, Y0, Y0);
-    ADD(Y0, Y0, Y0);        /* 8 y^4 */
+    ADD(Z, P->y, P->y);     /* Z = 2y */
+    SQR(t, Z);              /* 4 y^2 */
+    MUL(X0, P->x, t);       /* S = 4 x y^2 */
+    MUL(Y0, P->y, Z);       /* 2 y^2 */
+    MUL(Y0, Y0, t);         /* 8 y^4 */
     SQR(X1, m);
     SUB(X1, X1, X0);
     SUB(X1, X1, X0);        /* X3 = M^2 - 2S */
     SUB(t, X0, X1);
     MUL(Y1, m, t);
     SUB(Y1, Y1, Y0);        /* Y3 = M (S - X3) - 8 y^4 */
-    ADD(Z, P->y, P->y);     /* Z = 2y */
 }
 
 /* R = k' P (Jacobian) for k' = 2^bits + the C->limbs limbs of kp; the
