@@ -70,7 +70,7 @@
 #define SUB(x, a, b) ec_fe_sub(C, x, a, b)
 
 /* The part that ADD and ADDC share (ec.h); verification's affine sum
- * calls it too (ec_mul_vartime.c). */
+ * calls it too (ec_mul_vartime.c). b may be X1 (read only to make B). */
 void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
                  ec_fe b, ec_fe c, ec_fe d)
 {
@@ -92,13 +92,13 @@ void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_f
     SUB(Y2, Y2, Y1);        /* Y3 = D (B - X3) - E */
 }
 
-/* XYcZ-ADD: (X2, Y2) = P + Q, (X1, Y1) = P, both at the new Z. */
+/* XYcZ-ADD: (X2, Y2) = P + Q, (X1, Y1) = P, both at the new Z. B is
+ * written over X1, which ec_jac_zadd reads only to make it (no copy). */
 static void zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z)
 {
-    ec_fe b, c, d;
+    ec_fe c, d;
 
-    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, b, c, d);
-    mp_copy(X1, b, L);
+    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, X1, c, d);
 }
 
 /* XYcZ-ADDC: (X2, Y2) = P + Q, (X1, Y1) = P - Q, both at the new Z. */
