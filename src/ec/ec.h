@@ -266,7 +266,8 @@ void ec_jac_to_point(const ec_curve *C, ec_point *R, const ec_jac *P);
  * share): P = (X1, Y1), Q = (X2, Y2) in Jacobian coordinates with the
  * same Z, x(P) != x(Q), neither infinity. Out: (X2, Y2) = P + Q with
  * Z = Z (X2 - X1), Y1 = E, b = B (the x of P at the new Z), c = B + C,
- * d = D (the formulas' names). b, c, d are distinct from the inputs.
+ * d = D (the formulas' names). b, c, d are distinct from the inputs,
+ * but b may be X1 (which is then B: XYcZ-ADD's P at the new Z).
  */
 void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
                  ec_fe b, ec_fe c, ec_fe d);

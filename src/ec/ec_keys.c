@@ -6,33 +6,36 @@
 
 #define L (C->limbs)
 
-/* pub = k G for a k already known to be in [1, n - 1] */
-static void public_from_scalar(const ec_curve *C, uint8_t *pub, const ec_sc k)
-{
+/* A private key's limbs and its public point: one object, which the
+ * caller wipes with one ct_zeroize. */
+typedef struct {
+    ec_sc d;
     ec_point R;
     ec_affine A;
+} key_work;
 
-    ec_mul_base(C, &R, k);
-    (void)ec_point_to_affine(C, &A, &R);    /* k != 0 mod n: not infinity */
-    ec_point_encode(C, pub, &A);
-    ct_zeroize(&R, sizeof R);
-    ct_zeroize(&A, sizeof A);
+/* pub = d G for v->d already known to be in [1, n - 1] */
+static void public_from_scalar(const ec_curve *C, uint8_t *pub, key_work *v)
+{
+    ec_mul_base(C, &v->R, v->d);
+    (void)ec_point_to_affine(C, &v->A, &v->R);  /* d != 0 mod n: not infinity */
+    ec_point_encode(C, pub, &v->A);
 }
 
 int ec_public_key(const ec_curve *C, uint8_t *pub, const uint8_t *priv)
 {
-    ec_sc d;
+    key_work v;
     int ok;
 
     if (pub == NULL || priv == NULL)
         return CTC_ERR_PARAM;
     /* whether the caller's key is valid is public (an error is returned) */
-    ok = ct_cond_declassify(ec_sc_from_bytes(C, d, priv));
+    ok = ct_cond_declassify(ec_sc_from_bytes(C, v.d, priv));
     if (ok)
-        public_from_scalar(C, pub, d);
+        public_from_scalar(C, pub, &v);
     else
         ct_zeroize(pub, 1 + 2 * C->bytes);
-    ct_zeroize(d, sizeof d);
+    ct_zeroize(&v, sizeof v);
     return ok ? CTC_OK : CTC_ERR_KEY;
 }
 
@@ -56,14 +59,14 @@ int ec_private_key_check(const ec_curve *C, const uint8_t *priv)
 /* PROFILE=small: the reduction one bit at a time, on the additions the
  * image has anyway rather than mp_mod (and its shifts, 744 bytes of
  * Cortex-M4 code): d = 2d + bit, then d - m if that reached m = n - 1
- * (2d + 1 < 2m < 2^(bits + 1): the carry out of `bits` bits, or no
- * borrow from d - m, says so; one subtraction brings it below m). The
+ * (2d + 1 < 2m < 2^(bits + 1): the carry out of `bits` bits, or
+ * d >= m, says so; one subtraction brings it below m). The
  * same operations for every c; 8 rnd_len steps (rnd_len is public). */
 static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
                                       const uint8_t *rnd, size_t rnd_len)
 {
-    ct_limb_t t[EC_LIMBS], m[EC_LIMBS];
-    ct_limb_t carry, borrow;
+    ct_limb_t m[EC_LIMBS];
+    ct_limb_t carry;
     size_t i;
     unsigned j;
 
@@ -74,15 +77,16 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
         for (j = 8; j-- > 0;) {
             carry = mp_add(d, d, d, L);
             d[0] |= (ct_limb_t)((rnd[i] >> j) & 1u);      /* 2d is even */
-            borrow = mp_sub(t, d, m, L);
-            ct_limbs_cmov(ct_cond_from_bit((uint32_t)(carry | (borrow ^ 1u))), d, t, L);
+            /* in place, on the comparison and the masked subtraction
+             * the scalar reduction links anyway: no scratch for d - m */
+            (void)mp_sub_cond(d, d, m, ct_cond_or(ct_cond_from_bit((uint32_t)carry),
+                                                  ct_cond_not(mp_lt(d, m, L))), L);
         }
     }
-    mp_zero(t, L);
-    t[0] = 1;
-    (void)mp_add(d, d, t, L);                       /* the addition the loop calls */
+    mp_zero(m, L);
+    m[0] = 1;
+    (void)mp_add(d, d, m, L);                       /* the addition the loop calls */
     ec_sc_to_bytes(C, priv, d);
-    ct_zeroize(t, sizeof t);
 }
 #else
 static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
@@ -104,15 +108,15 @@ static CT_NOINLINE void keygen_scalar(const ec_curve *C, uint8_t *priv, ec_sc d,
 int ec_keygen(const ec_curve *C, uint8_t *priv, uint8_t *pub, const uint8_t *rnd,
               size_t rnd_len)
 {
-    ec_sc d;
+    key_work v;
 
     if (priv == NULL || pub == NULL || rnd == NULL)
         return CTC_ERR_PARAM;
     if (rnd_len < C->keygen_min || rnd_len > C->keygen_max)
         return CTC_ERR_LENGTH;
-    keygen_scalar(C, priv, d, rnd, rnd_len);
-    public_from_scalar(C, pub, d);
-    ct_zeroize(d, sizeof d);
+    keygen_scalar(C, priv, v.d, rnd, rnd_len);
+    public_from_scalar(C, pub, &v);
+    ct_zeroize(&v, sizeof v);
     return CTC_OK;
 }
 
@@ -160,37 +164,32 @@ int ec_public_key_compress(const ec_curve *C, uint8_t *out, const uint8_t *pub,
 int ec_ecdh(const ec_curve *C, uint8_t *shared, const uint8_t *priv, const uint8_t *peer,
             size_t peer_len)
 {
-    ec_affine Q;
-    ec_point R;
-    ec_sc d;
-    ct_cond ok;
+    struct {                /* the secrets, wiped by one ct_zeroize */
+        ec_affine Q;        /* the peer's point, then the shared one */
+        ec_point R;
+        ec_sc d;
+    } v;
     int r;
 
     if (shared == NULL || priv == NULL || peer == NULL)
         return CTC_ERR_PARAM;
     ct_zeroize(shared, C->bytes);
     /* the peer's key is public */
-    r = ec_point_decode_vartime(C, &Q, peer, peer_len);
+    r = ec_point_decode_vartime(C, &v.Q, peer, peer_len);
     if (r != CTC_OK)
         return r;
     /* whether the caller's key is valid is public (an error is returned) */
-    ok = ec_sc_from_bytes(C, d, priv);
-    if (!ct_cond_declassify(ok)) {
-        ct_zeroize(d, sizeof d);
-        return CTC_ERR_KEY;
-    }
-    ec_mul(C, &R, d, &Q);
-    ct_zeroize(d, sizeof d);
-    /* infinity is impossible for a valid key and point (prime order);
-     * whether it happened is public (an error is returned) */
-    ok = ec_point_to_affine(C, &Q, &R);
-    if (ct_cond_declassify(ok)) {
-        ec_fe_to_bytes(C, shared, Q.x);
-        r = CTC_OK;
-    } else {
+    r = CTC_ERR_KEY;
+    if (ct_cond_declassify(ec_sc_from_bytes(C, v.d, priv))) {
+        ec_mul(C, &v.R, v.d, &v.Q);
+        /* infinity is impossible for a valid key and point (prime order);
+         * whether it happened is public (an error is returned) */
         r = CTC_ERR_POINT;
+        if (ct_cond_declassify(ec_point_to_affine(C, &v.Q, &v.R))) {
+            ec_fe_to_bytes(C, shared, v.Q.x);
+            r = CTC_OK;
+        }
     }
-    ct_zeroize(&R, sizeof R);
-    ct_zeroize(&Q, sizeof Q);
+    ct_zeroize(&v, sizeof v);   /* also after an invalid key: d holds its limbs */
     return r;
 }

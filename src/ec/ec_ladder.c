@@ -70,7 +70,7 @@
 #define SUB(x, a, b) ec_fe_sub(C, x, a, b)
 
 /* The part that ADD and ADDC share (ec.h); verification's affine sum
- * calls it too (ec_mul_vartime.c). */
+ * calls it too (ec_mul_vartime.c). b may be X1 (read only to make B). */
 void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z,
                  ec_fe b, ec_fe c, ec_fe d)
 {
@@ -92,13 +92,13 @@ void ec_jac_zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_f
     SUB(Y2, Y2, Y1);        /* Y3 = D (B - X3) - E */
 }
 
-/* XYcZ-ADD: (X2, Y2) = P + Q, (X1, Y1) = P, both at the new Z. */
+/* XYcZ-ADD: (X2, Y2) = P + Q, (X1, Y1) = P, both at the new Z. B is
+ * written over X1, which ec_jac_zadd reads only to make it (no copy). */
 static void zadd(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_fe Z)
 {
-    ec_fe b, c, d;
+    ec_fe c, d;
 
-    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, b, c, d);
-    mp_copy(X1, b, L);
+    ec_jac_zadd(C, X1, Y1, X2, Y2, Z, X1, c, d);
 }
 
 /* XYcZ-ADDC: (X2, Y2) = P + Q, (X1, Y1) = P - Q, both at the new Z. */
@@ -118,7 +118,10 @@ static void zaddc(const ec_curve *C, ec_fe X1, ec_fe Y1, ec_fe X2, ec_fe Y2, ec_
 /*
  * XYcZ-IDBL of the affine P = (x, y) (Z = 1), a = -3: 2P = (M^2 - 2S,
  * M (S - X3) - 8 y^4) with M = 3 (x^2 - 1), S = 4 x y^2, and P at the
- * same Z = 2y is (S, 8 y^4). Out: (X1, Y1) = 2P, (X0, Y0) = P, Z.
+ * same Z = 2y is (S, 8 y^4) = (x Z^2, y Z^3), taken from Z: S = x Z^2,
+ * 8 y^4 = (y Z) Z^2 (one square and three products, one addition, where
+ * y^2 and its doublings took two squares, a product and six additions).
+ * Out: (X1, Y1) = 2P, (X0, Y0) = P, Z.
  */
 static void zidbl(const ec_curve *C, ec_fe X0, ec_fe Y0, ec_fe X1, ec_fe Y1, ec_fe Z,
                   const ec_affine *P)
@@ -129,21 +132,17 @@ static void zidbl(const ec_curve *C, ec_fe X0, ec_fe Y0, ec_fe X1, ec_fe Y1, ec_
     SUB(m, m, C->one);
     ADD(t, m, m);
     ADD(m, t, m);           /* M = 3 (x^2 - 1) */
-    SQR(t, P->y);           /* y^2 */
-    MUL(X0, P->x, t);
-    ADD(X0, X0, X0);
-    ADD(X0, X0, X0);        /* S = 4 x y^2 */
-    SQR(Y0, t);
-    ADD(Y0, Y0, Y0);
-    ADD(Y0, Y0, Y0);
-    ADD(Y0, Y0, Y0);        /* 8 y^4 */
+    ADD(Z, P->y, P->y);     /* Z = 2y */
+    SQR(t, Z);              /* 4 y^2 */
+    MUL(X0, P->x, t);       /* S = 4 x y^2 */
+    MUL(Y0, P->y, Z);       /* 2 y^2 */
+    MUL(Y0, Y0, t);         /* 8 y^4 */
     SQR(X1, m);
     SUB(X1, X1, X0);
     SUB(X1, X1, X0);        /* X3 = M^2 - 2S */
     SUB(t, X0, X1);
     MUL(Y1, m, t);
     SUB(Y1, Y1, Y0);        /* Y3 = M (S - X3) - 8 y^4 */
-    ADD(Z, P->y, P->y);     /* Z = 2y */
 }
 
 /* R = k' P (Jacobian) for k' = 2^bits + the C->limbs limbs of kp; the
@@ -151,67 +150,65 @@ static void zidbl(const ec_curve *C, ec_fe X0, ec_fe Y0, ec_fe X1, ec_fe Y1, ec_
 static CT_NOINLINE void ladder(const ec_curve *C, ec_jac *R, const ct_limb_t *kp,
                                const ec_affine *P)
 {
-    ec_fe X0, Y0, X1, Y1;
-    ct_cond b, swapped = ct_cond_false();
+    /* one object, so that one ct_zeroize wipes it all; R0 = (X0, Y0) and
+     * R1 = (X1, Y1) each one array, so that one ct_limbs_cswap swaps them */
+    struct {
+        ct_limb_t R0[2 * EC_LIMBS], R1[2 * EC_LIMBS];
+        ct_cond b, swapped;
+    } v;
+    ct_limb_t *X0 = v.R0, *Y0 = v.R0 + L, *X1 = v.R1, *Y1 = v.R1 + L;
     unsigned i;
 
+    v.swapped = ct_cond_false();
     zidbl(C, X0, Y0, X1, Y1, R->Z, P);
     for (i = C->bits; i-- > 0;) {
         /* bit i (public position) of the secret scalar */
-        b = ct_cond_from_bit((uint32_t)(kp[i / MP_LIMB_BITS] >> (i % MP_LIMB_BITS)) & 1u);
+        v.b = ct_cond_from_bit((uint32_t)(kp[i / MP_LIMB_BITS] >> (i % MP_LIMB_BITS)) & 1u);
         /* R_b in (X1, Y1), R_(1-b) in (X0, Y0): swapped when b = 0 */
-        b = ct_cond_not(b);
-        swapped = ct_cond_xor(swapped, b);
-        ct_limbs_cswap(swapped, X0, X1, L);
-        ct_limbs_cswap(swapped, Y0, Y1, L);
-        swapped = b;
+        v.b = ct_cond_not(v.b);
+        v.swapped = ct_cond_xor(v.swapped, v.b);
+        ct_limbs_cswap(v.swapped, v.R0, v.R1, 2 * L);
+        v.swapped = v.b;
         zaddc(C, X1, Y1, X0, Y0, R->Z);  /* (X0, Y0) = R0 + R1, (X1, Y1) = +-P */
         zadd(C, X0, Y0, X1, Y1, R->Z);   /* (X1, Y1) = 2 R_b, (X0, Y0) = R0 + R1 */
     }
-    ct_limbs_cswap(swapped, X0, X1, L);
-    ct_limbs_cswap(swapped, Y0, Y1, L);
+    ct_limbs_cswap(v.swapped, v.R0, v.R1, 2 * L);
     mp_copy(R->X, X0, L);
     mp_copy(R->Y, Y0, L);
-    ct_zeroize(X0, sizeof X0);
-    ct_zeroize(Y0, sizeof Y0);
-    ct_zeroize(X1, sizeof X1);
-    ct_zeroize(Y1, sizeof Y1);
-    ct_zeroize(&b, sizeof b);
-    ct_zeroize(&swapped, sizeof swapped);
+    ct_zeroize(&v, sizeof v);
 }
 
 void ec_mul(const ec_curve *C, ec_point *R, const ec_sc k, const ec_affine *P)
 {
-    ec_sc s, t, kp;
-    ec_jac J;
+    struct {                /* one object: one ct_zeroize */
+        ec_jac J;
+        ec_sc s, t, kp;
+    } v;
     ct_cond top, carry, zero, one;
 
     /* s = k mod n, folded below 2^(bits - 1) */
-    ec_sc_reduce_once(C, s, k);
-    (void)mp_sub(t, C->n.N, s, L);
-    top = ct_cond_from_bit((uint32_t)(s[L - 1] >> (MP_LIMB_BITS - 1)));
-    ct_limbs_cmov(top, s, t, L);
+    ec_sc_reduce_once(C, v.s, k);
+    (void)mp_sub(v.t, C->n.N, v.s, L);
+    top = ct_cond_from_bit((uint32_t)(v.s[L - 1] >> (MP_LIMB_BITS - 1)));
+    ct_limbs_cmov(top, v.s, v.t, L);
     /* k' = s + n if that reaches 2^bits, else s + 2n (bit `bits` is set
      * in both; kp holds the bits below it) */
-    carry = ct_cond_from_bit((uint32_t)mp_add(t, s, C->n.N, L));
-    (void)mp_add(kp, t, C->n.N, L);
-    ct_limbs_cmov(carry, kp, t, L);
+    carry = ct_cond_from_bit((uint32_t)mp_add(v.t, v.s, C->n.N, L));
+    (void)mp_add(v.kp, v.t, C->n.N, L);
+    ct_limbs_cmov(carry, v.kp, v.t, L);
     /* the two scalars the ladder does not handle: s = 0 and s = 1 */
-    zero = mp_is_zero(s, L);
-    s[0] ^= 1;
-    one = mp_is_zero(s, L);
+    zero = mp_is_zero(v.s, L);
+    v.s[0] ^= 1;
+    one = mp_is_zero(v.s, L);
 
-    ladder(C, &J, kp, P);
-    ct_limbs_cmov(one, J.X, P->x, L);     /* P itself, Z = 1 */
-    ct_limbs_cmov(one, J.Y, P->y, L);
-    ct_limbs_cmov(one, J.Z, C->one, L);
-    ct_limbs_czero(zero, J.Z, L);         /* infinity */
-    ec_jac_cneg(C, &J, top);
-    ec_jac_to_point(C, R, &J);
-    ct_zeroize(&J, sizeof J);
-    ct_zeroize(s, sizeof s);
-    ct_zeroize(t, sizeof t);
-    ct_zeroize(kp, sizeof kp);
+    ladder(C, &v.J, v.kp, P);
+    ct_limbs_cmov(one, v.J.X, P->x, L);     /* P itself, Z = 1 */
+    ct_limbs_cmov(one, v.J.Y, P->y, L);
+    ct_limbs_cmov(one, v.J.Z, C->one, L);
+    ct_limbs_czero(zero, v.J.Z, L);         /* infinity */
+    ec_jac_cneg(C, &v.J, top);
+    ec_jac_to_point(C, R, &v.J);
+    ct_zeroize(&v, sizeof v);
 }
 
 #if !EC_MUL_BASE_COMB    /* CTC_EC_SMALL_COMB: the comb of ec_mul_base.c */

@@ -60,25 +60,29 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const e
 
     {   /* r = x(k G) mod n (the point's scope ends here: its stack is the
          * scalars' below) */
-        ec_point R;
-        ec_affine A;
+        struct {            /* one object: one ct_zeroize */
+            ec_point R;
+            ec_affine A;
+        } p;
 
-        ec_mul_base(C, &R, k);
-        (void)ec_point_to_affine(C, &A, &R);    /* k != 0: not infinity */
-        ec_fe_to_sc(C, r, A.x);                 /* no bytes between x and r */
-        ct_zeroize(&R, sizeof R);
-        ct_zeroize(&A, sizeof A);
+        ec_mul_base(C, &p.R, k);
+        (void)ec_point_to_affine(C, &p.A, &p.R);    /* k != 0: not infinity */
+        ec_fe_to_sc(C, r, p.A.x);                   /* no bytes between x and r */
+        ct_zeroize(&p, sizeof p);
     }
     {   /* s = k^-1 (e + r d): t = r * (d R) / R = r d; t += e;
          * s = t * (k^-1 R) / R */
-        ec_sc e, s, t;
+        struct {            /* the secrets, wiped by one ct_zeroize */
+            ec_sc e, t;
+        } v;
+        ec_sc s;
 
-        hash_to_scalar(C, e, h, h_len);
-        ec_sc_to_mont(C, t, d);
-        ec_sc_montmul(C, t, r, t);
-        ec_sc_add(C, t, t, e);
+        hash_to_scalar(C, v.e, h, h_len);
+        ec_sc_to_mont(C, v.t, d);
+        ec_sc_montmul(C, v.t, r, v.t);
+        ec_sc_add(C, v.t, v.t, v.e);
         ec_sc_inv_mont(C, k, k);
-        ec_sc_montmul(C, s, t, k);
+        ec_sc_montmul(C, s, v.t, k);
 
         /* r and s are the public output: r = 0 or s = 0 (probability
          * about 2^-bits each) would be an invalid signature, reported as
@@ -93,8 +97,7 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const e
             ct_zeroize(sig, 2 * C->bytes);
             ret = CTC_ERR_RANGE;
         }
-        ct_zeroize(t, sizeof t);
-        ct_zeroize(e, sizeof e);
+        ct_zeroize(&v, sizeof v);
     }
     ct_zeroize(k, sizeof k);
     return ret;
@@ -126,9 +129,10 @@ static CT_NOINLINE int sign_nonce_bytes(const ec_curve *C, uint8_t *kb, const ui
 int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const uint8_t *h,
                   size_t h_len, const uint8_t *extra, size_t extra_len)
 {
-    uint8_t kb[EC_MAX_BYTES];
-    ec_sc d;
-    ct_cond valid;
+    struct {                /* the key and the nonce, wiped by one ct_zeroize */
+        ec_sc d;
+        uint8_t kb[EC_MAX_BYTES];
+    } v;
     int ret;
 
     if (sig == NULL || priv == NULL || h == NULL || (extra == NULL && extra_len != 0))
@@ -136,17 +140,14 @@ int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const ui
     if (h_len == 0)
         return CTC_ERR_LENGTH;
     /* whether the caller's key is valid is public (an error is returned) */
-    valid = ec_sc_from_bytes(C, d, priv);
-    if (!ct_cond_declassify(valid)) {
-        ct_zeroize(d, sizeof d);
-        return CTC_ERR_KEY;
+    ret = CTC_ERR_KEY;
+    if (ct_cond_declassify(ec_sc_from_bytes(C, v.d, priv))) {
+        ret = sign_nonce_bytes(C, v.kb, priv, h, h_len, extra, extra_len);
+        /* k in [1, n - 1] (RFC 6979 guarantees it) */
+        if (ret == CTC_OK)
+            ret = ecdsa_sign_nonce(C, sig, v.d, v.kb, h, h_len);
     }
-    ret = sign_nonce_bytes(C, kb, priv, h, h_len, extra, extra_len);
-    /* k in [1, n - 1] (RFC 6979 guarantees it) */
-    if (ret == CTC_OK)
-        ret = ecdsa_sign_nonce(C, sig, d, kb, h, h_len);
-    ct_zeroize(kb, sizeof kb);
-    ct_zeroize(d, sizeof d);
+    ct_zeroize(&v, sizeof v);   /* also after an invalid key: d holds its limbs */
     return ret;
 }
 
