@@ -14,6 +14,7 @@
  */
 #include "ctcrypto/hash.h"
 #include "ec.h"
+#include "hash/rfc6979.h"
 
 #define L (C->limbs)
 
@@ -27,13 +28,16 @@ static void hash_to_scalar(const ec_curve *C, ec_sc e, const uint8_t *h, size_t 
 }
 
 /* RFC 6979's HMAC hash is the message's hash: the one whose output has
- * h_len bytes (public), else the curve's default (also for 48 and 64
- * bytes without CTC_SHA512: the nonce stays deterministic and secret,
- * only not the RFC's own for those lengths). */
+ * h_len bytes (public), else the curve's default (also for 28 bytes
+ * without CTC_SHA224, and 48 and 64 bytes without CTC_SHA512: the nonce
+ * stays deterministic and secret, only not the RFC's own for those
+ * lengths). */
 static int nonce_hash(const ec_curve *C, size_t h_len)
 {
     switch (h_len) {
+#if CTC_SHA224
     case 28: return CTC_HASH_SHA224;
+#endif
     case 32: return CTC_HASH_SHA256;
 #if CTC_SHA512
     case 48: return CTC_HASH_SHA384;
@@ -110,9 +114,9 @@ static CT_NOINLINE int ecdsa_sign_nonce(const ec_curve *C, uint8_t *sig, const e
  * k G's (P-256-only build, LTO=1: sign's stack 1964 bytes instead of the
  * deepest step's alone).
  */
-static CT_NOINLINE int sign_nonce_bytes(const ec_curve *C, uint8_t *kb, const uint8_t *priv,
-                                        const uint8_t *h, size_t h_len, const uint8_t *extra,
-                                        size_t extra_len)
+static CT_NOINLINE void sign_nonce_bytes(const ec_curve *C, uint8_t *kb, const uint8_t *priv,
+                                         const uint8_t *h, size_t h_len, const uint8_t *extra,
+                                         size_t extra_len)
 {
 #if CTC_PROFILE_SMALL
     /* q from n's limbs (PROFILE=small: C->n_bytes is then not linked) */
@@ -122,8 +126,11 @@ static CT_NOINLINE int sign_nonce_bytes(const ec_curve *C, uint8_t *kb, const ui
 #else
     const uint8_t *q = C->n_bytes;
 #endif
-    return ctc_rfc6979_nonce(kb, nonce_hash(C, h_len), q, C->bytes, priv, h, h_len, extra,
-                             extra_len);
+    /* ec_ecdsa_sign has checked what ctc_rfc6979_nonce would (pointers,
+     * lengths, 0 < priv < n), and q = n: the unchecked entry, with
+     * 8 q_len - qlen from the curve */
+    rfc6979_nonce_(kb, nonce_hash(C, h_len), q, C->bytes, (unsigned)(8 * C->bytes - C->bits),
+                   priv, h, h_len, extra, extra_len);
 }
 
 int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const uint8_t *h,
@@ -139,13 +146,16 @@ int ec_ecdsa_sign(const ec_curve *C, uint8_t *sig, const uint8_t *priv, const ui
         return CTC_ERR_PARAM;
     if (h_len == 0)
         return CTC_ERR_LENGTH;
+#if SIZE_MAX > 0xFFFFFFFFu
+    if ((uint64_t)extra_len > RFC6979_MAX_EXTRA)
+        return CTC_ERR_LENGTH;
+#endif
     /* whether the caller's key is valid is public (an error is returned) */
     ret = CTC_ERR_KEY;
     if (ct_cond_declassify(ec_sc_from_bytes(C, v.d, priv))) {
-        ret = sign_nonce_bytes(C, v.kb, priv, h, h_len, extra, extra_len);
+        sign_nonce_bytes(C, v.kb, priv, h, h_len, extra, extra_len);
         /* k in [1, n - 1] (RFC 6979 guarantees it) */
-        if (ret == CTC_OK)
-            ret = ecdsa_sign_nonce(C, sig, v.d, v.kb, h, h_len);
+        ret = ecdsa_sign_nonce(C, sig, v.d, v.kb, h, h_len);
     }
     ct_zeroize(&v, sizeof v);   /* also after an invalid key: d holds its limbs */
     return ret;

@@ -19,6 +19,10 @@
  * (borrows, masks), so their time depends on q_len only.
  */
 #include "hash_impl.h"
+#include "rfc6979.h"
+
+/* the bound callers of rfc6979_nonce_ check is the one used here */
+typedef char rfc6979_max_extra_is_hash_max_input[RFC6979_MAX_EXTRA == HASH_MAX_INPUT ? 1 : -1];
 
 /*
  * d = a - q on n bytes; returns the borrow out (1 when a < q) as a mask,
@@ -60,11 +64,9 @@ static void be_shr(uint8_t *a, size_t n, unsigned s)
     a[0] = (uint8_t)(a[0] >> s);
 }
 
-int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
-                      const uint8_t *q, size_t q_len,
-                      const uint8_t *x,
-                      const uint8_t *h, size_t h_len,
-                      const uint8_t *extra, size_t extra_len)
+void rfc6979_nonce_(uint8_t *k, int hash_id, const uint8_t *q, size_t q_len, unsigned shift,
+                    const uint8_t *x, const uint8_t *h, size_t h_len, const uint8_t *extra,
+                    size_t extra_len)
 {
 #if CTC_PROFILE_SMALL
     /* PROFILE=small: t is k itself, for bits2octets' scratch and then the
@@ -75,34 +77,11 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
     uint8_t z[CTC_RFC6979_MAX_QLEN], t[CTC_RFC6979_MAX_QLEN];
 #endif
     ctc_hmac_drbg_ctx drbg;
-    unsigned top_bits, shift;
 #if CTC_PROFILE_SMALL
     drbg_input in;
     const drbg_input *up;
 #else
     hmac_key hk;
-#endif
-
-    if (k == NULL || q == NULL || x == NULL || h == NULL
-        || (extra == NULL && extra_len != 0) || !hash_id_valid(hash_id))
-        return CTC_ERR_PARAM;
-    if (q_len == 0 || q_len > CTC_RFC6979_MAX_QLEN || h_len == 0
-        || !hash_input_len_ok(extra_len))
-        return CTC_ERR_LENGTH;
-    /* q is public: these branches and the loop below may depend on it */
-    if (q[0] == 0 || (q_len == 1 && q[0] < 2))
-        return CTC_ERR_PARAM;
-    for (top_bits = 0; top_bits < 8 && (q[0] >> top_bits) != 0; top_bits++)
-        ;
-    shift = 8 - top_bits;               /* 8 * q_len - qlen */
-
-    /* whether the caller's key is valid is public (an error is returned) */
-#if CTC_PROFILE_SMALL
-    if (!ct_cond_declassify(be_in_range(z, x, q, q_len)))  /* k untouched */
-        return CTC_ERR_KEY;
-#else
-    if (!ct_cond_declassify(be_in_range(t, x, q, q_len)))
-        return CTC_ERR_KEY;
 #endif
 
     /* bits2octets(h) = int2octets(bits2int(h) mod q). bits2int keeps the
@@ -169,5 +148,36 @@ int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
 #if !CTC_PROFILE_SMALL
     ct_zeroize(&hk, sizeof hk);
 #endif
+}
+
+int ctc_rfc6979_nonce(uint8_t *k, int hash_id,
+                      const uint8_t *q, size_t q_len,
+                      const uint8_t *x,
+                      const uint8_t *h, size_t h_len,
+                      const uint8_t *extra, size_t extra_len)
+{
+    uint8_t z[CTC_RFC6979_MAX_QLEN];
+    unsigned top_bits;
+    ct_cond valid;
+
+    if (k == NULL || q == NULL || x == NULL || h == NULL
+        || (extra == NULL && extra_len != 0) || !hash_id_valid(hash_id))
+        return CTC_ERR_PARAM;
+    if (q_len == 0 || q_len > CTC_RFC6979_MAX_QLEN || h_len == 0
+        || !hash_input_len_ok(extra_len))
+        return CTC_ERR_LENGTH;
+    /* q is public: these branches and the loop below may depend on it */
+    if (q[0] == 0 || (q_len == 1 && q[0] < 2))
+        return CTC_ERR_PARAM;
+    for (top_bits = 0; top_bits < 8 && (q[0] >> top_bits) != 0; top_bits++)
+        ;
+
+    /* whether the caller's key is valid is public (an error is returned;
+     * k untouched) */
+    valid = be_in_range(z, x, q, q_len);
+    ct_zeroize(z, sizeof z);
+    if (!ct_cond_declassify(valid))
+        return CTC_ERR_KEY;
+    rfc6979_nonce_(k, hash_id, q, q_len, 8 - top_bits, x, h, h_len, extra, extra_len);
     return CTC_OK;
 }

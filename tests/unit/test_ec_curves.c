@@ -51,8 +51,15 @@ static void known_answers(const struct et_curve *c)
             TR_EQ(c->check(t->pub, t->pub_len), CTC_OK);
             break;
         case VEC_EC_RFC:
-            if (!CTC_SHA224 && t->hash == CTC_HASH_SHA224)
-                break;                  /* not built: reported skipped (main) */
+            if (!CTC_SHA224 && t->hash == CTC_HASH_SHA224) {
+                /* not built: the RFC's signature is reported skipped
+                 * (main); a 28-byte hash still signs (RFC 6979 on the
+                 * curve's default hash, ecdsa.c) and verifies */
+                memset(h, 0x5a, 28);
+                TR_EQ(c->sign(sig, t->priv, h, 28, NULL, 0), CTC_OK);
+                TR_EQ(c->verify(t->pub, t->pub_len, h, 28, sig, 2 * c->sz), CTC_OK);
+                break;
+            }
             TR_EQ(c->pub(pub, t->priv), CTC_OK);
             TR_MEM(pub, t->pub, t->pub_len);
             hl = hash_of(h, t->hash, t->msg, t->msg_len);
