@@ -170,10 +170,6 @@ typedef struct {
 } hmac_key;
 
 void hmac_key_init(hmac_key *hk, int id, const uint8_t *key, size_t key_len);
-#if CTC_PROFILE_SMALL
-/* The same for key_len <= the block size (hmac.c, PROFILE=small only). */
-void hmac_key_init_short(hmac_key *hk, int id, const uint8_t *key, size_t key_len);
-#endif
 /* Start H((K ^ ipad) || ...) in ctx. */
 void hmac_key_start(ctc_hash_ctx *ctx, const hmac_key *hk);
 /*

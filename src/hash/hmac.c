@@ -27,12 +27,12 @@ static CT_NOINLINE void hmac_hash_key(uint8_t *block, int id, const uint8_t *key
 #if CTC_PROFILE_SMALL
 /*
  * PROFILE=small: the key schedule of a key no longer than the block, one
- * loop for both pads (K0 ^ ipad, then K0 ^ opad); HMAC-DRBG's keys (one
- * digest) call it directly, so the P-256 image has no long-key path
- * (docs/ec.md, "The small profile"). The branches are on the public
- * length and pass only.
+ * loop for both pads (K0 ^ ipad, then K0 ^ opad), for hmac_key_init below
+ * (HMAC-DRBG and RFC 6979 keep no key schedule in this profile:
+ * drbg_hmac, hmac_drbg.c). The branches are on the public length and pass
+ * only.
  */
-void hmac_key_init_short(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
+static void hmac_key_init_short(hmac_key *hk, int id, const uint8_t *key, size_t key_len)
 {
     uint8_t block[CTC_HASH_MAX_BLOCK];
     size_t bs = hash_block_size_(id), i;

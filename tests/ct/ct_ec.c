@@ -137,6 +137,19 @@ void ct_case_ec_p256_leaves(const unsigned char *secret)
     ct_keep_mem(y, sizeof y);
     ct_keep_mem(a, sizeof a);
     ct_keep_mem(b, sizeof b);
+#if MP_LIMB_BITS == 32
+    {   /* the Montgomery product for any 256-bit modulus (the scalars mod
+         * n in PROFILE=small on UMAAL targets) and its C twin, mod n */
+        fill_raw(a, secret, 0);
+        fill_raw(b, secret, 32);
+        ct_keep(p256_mont_mul_c(x, a, b, C->n.N, C->n.ninv));
+#if defined(P256_ASM_MONT)
+        ct_keep(p256_mont_mul_asm(y, a, b, C->n.N, C->n.ninv));
+        ct_keep_mem(y, sizeof y);
+#endif
+        ct_keep_mem(x, sizeof x);
+    }
+#endif
     {   /* the point tables' scan (assembly where the target has it) and
          * its twin: a secret table of k P's shape (16 entries of 3L
          * limbs), a secret index that may be past the last entry */

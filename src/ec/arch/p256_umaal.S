@@ -391,7 +391,21 @@ p256_fe_mul_asm:
  * with the carry word r1 of the rows before (UMAAL by r12 = 1: r1:word =
  * lr 1 + word + r1, at most one bit out). N in r4-r11. Frame as for
  * p256_mul_core, N at sp + 76, ninv at sp + 80.
+ * mp's whole-reduction leaf (mp_mont_redc_asm, arm_umaal.S) does this
+ * reduction too, with the final subtraction, but is written for the RSA
+ * sizes (groups of eight words, two rows per pass: 434 bytes on
+ * Cortex-M4 against these rows' 154); the small profile's image takes
+ * the rows, and the caller's masked subtraction (mp_sub_cond) is one the
+ * image links anyway.
  */
+/* one word of a row: T word at r0 + off += m (r3) N word (nw), the
+ * row's UMAAL chain in lr */
+        .macro  MONT_WORD off, nw
+        ldr     r2, [r0, #\off]
+        umaal   r2, lr, r3, \nw
+        str     r2, [r0, #\off]
+        .endm
+
         .section .text.p256_mont_mul_asm,"ax",%progbits
         .globl  p256_mont_mul_asm
         .type   p256_mont_mul_asm,%function
@@ -418,27 +432,13 @@ p256_mont_mul_asm:
         mul     r3, r2, r3
         mov     lr, #0
         umaal   r2, lr, r3, r4
-        ldr     r2, [r0, #4]
-        umaal   r2, lr, r3, r5
-        str     r2, [r0, #4]
-        ldr     r2, [r0, #8]
-        umaal   r2, lr, r3, r6
-        str     r2, [r0, #8]
-        ldr     r2, [r0, #12]
-        umaal   r2, lr, r3, r7
-        str     r2, [r0, #12]
-        ldr     r2, [r0, #16]
-        umaal   r2, lr, r3, r8
-        str     r2, [r0, #16]
-        ldr     r2, [r0, #20]
-        umaal   r2, lr, r3, r9
-        str     r2, [r0, #20]
-        ldr     r2, [r0, #24]
-        umaal   r2, lr, r3, r10
-        str     r2, [r0, #24]
-        ldr     r2, [r0, #28]
-        umaal   r2, lr, r3, r11
-        str     r2, [r0, #28]
+        MONT_WORD 4, r5
+        MONT_WORD 8, r6
+        MONT_WORD 12, r7
+        MONT_WORD 16, r8
+        MONT_WORD 20, r9
+        MONT_WORD 24, r10
+        MONT_WORD 28, r11
         ldr     r2, [r0, #32]
         umaal   r2, r1, lr, r12
         str     r2, [r0, #32]
